@@ -1,0 +1,119 @@
+"""ancients: ancient battles under published wargame rulesets, behind one battle interface.
+
+>>> import ancients
+>>> rs = ancients.ruleset("raphia(edition=1990)")        # doctest: +SKIP
+>>> outcome = rs.new_battle(seed=42).run()                # doctest: +SKIP
+
+The public names below load lazily so that ``import ancients`` stays cheap; ruleset
+packages load only when a ruleset is asked for.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.1.0"
+
+# public name -> module that defines it
+_EXPORTS: dict[str, str] = {
+    "AncientsError": "errors",
+    "BattleStateError": "errors",
+    "ConformanceError": "errors",
+    "DiceSpecError": "errors",
+    "GeometryError": "errors",
+    "IllegalDecision": "errors",
+    "OptionError": "errors",
+    "RulesetError": "errors",
+    "ScenarioError": "errors",
+    "Dice": "dice",
+    "MoraleTest": "morale",
+    "Modifier": "morale",
+    "Condition": "units",
+    "TroopKind": "units",
+    "UnitView": "units",
+    "Event": "events",
+    "BattleLog": "events",
+    "Battle": "battle",
+    "Commander": "battle",
+    "Decision": "battle",
+    "Outcome": "battle",
+    "RandomCommander": "battle",
+    "Scenario": "scenario",
+    "Ruleset": "ruleset",
+    "register": "ruleset",
+    "ruleset": "ruleset",
+    "rulesets": "ruleset",
+    "simulate": "simulate",
+    "compare": "simulate",
+    "Results": "simulate",
+}
+
+__all__ = [
+    "AncientsError",
+    "Battle",
+    "BattleLog",
+    "BattleStateError",
+    "Commander",
+    "Condition",
+    "ConformanceError",
+    "Decision",
+    "Dice",
+    "DiceSpecError",
+    "Event",
+    "GeometryError",
+    "IllegalDecision",
+    "Modifier",
+    "MoraleTest",
+    "OptionError",
+    "Outcome",
+    "RandomCommander",
+    "Results",
+    "Ruleset",
+    "RulesetError",
+    "Scenario",
+    "ScenarioError",
+    "TroopKind",
+    "UnitView",
+    "__version__",
+    "compare",
+    "register",
+    "ruleset",
+    "rulesets",
+    "simulate",
+]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'ancients' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"ancients.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__
+
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
+    from ancients.battle import Battle, Commander, Decision, Outcome, RandomCommander
+    from ancients.dice import Dice
+    from ancients.errors import (
+        AncientsError,
+        BattleStateError,
+        ConformanceError,
+        DiceSpecError,
+        GeometryError,
+        IllegalDecision,
+        OptionError,
+        RulesetError,
+        ScenarioError,
+    )
+    from ancients.events import BattleLog, Event
+    from ancients.morale import Modifier, MoraleTest
+    from ancients.ruleset import Ruleset, register, ruleset, rulesets
+    from ancients.scenario import Scenario
+    from ancients.simulate import Results, compare, simulate
+    from ancients.units import Condition, TroopKind, UnitView

@@ -1,0 +1,242 @@
+"""Seeded dice: dice specs (``"2d6+1"``), exact distributions, fast scalar rolls and batches.
+
+All randomness in a battle goes through one :class:`Dice`, seeded from an int, a
+:class:`numpy.random.SeedSequence` or a :class:`numpy.random.Generator`, so the same seed
+gives the same rolls in any process.
+
+>>> dice = Dice(42)
+>>> 2 <= dice.roll("2d6") <= 12
+True
+>>> pmf("2d6")[7]
+Fraction(1, 6)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from fractions import Fraction
+from functools import cache
+from typing import TypeAlias
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from ancients.errors import DiceSpecError
+
+__all__ = ["Dice", "DiceSpec", "Roll", "SeedLike", "parse", "pmf"]
+
+SeedLike: TypeAlias = "int | np.random.SeedSequence | np.random.Generator | None"
+
+_SPEC = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
+_CONSTANT = re.compile(r"^\s*([+-]?\d+)\s*$")
+_MAX_DICE = 1000
+_MAX_SIDES = 1000
+_BUFFER = 512  # dice pre-drawn per die size; scalar rolls are served from the buffer
+
+
+@attrs.frozen
+class DiceSpec:
+    """``count`` dice of ``sides`` faces plus ``modifier``; ``str()`` gives the canonical spec."""
+
+    count: int
+    sides: int
+    modifier: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        if not 0 <= self.count <= _MAX_DICE:
+            raise DiceSpecError(f"dice count must be 0..{_MAX_DICE}, got {self.count}")
+        if not 1 <= self.sides <= _MAX_SIDES:
+            raise DiceSpecError(f"dice must have 1..{_MAX_SIDES} sides, got {self.sides}")
+
+    def __str__(self) -> str:
+        mod = f"{self.modifier:+d}" if self.modifier else ""
+        return f"{self.count}d{self.sides}{mod}"
+
+    @property
+    def minimum(self) -> int:
+        return self.count + self.modifier
+
+    @property
+    def maximum(self) -> int:
+        return self.count * self.sides + self.modifier
+
+    def pmf(self) -> dict[int, Fraction]:
+        """Exact probability of each total, as fractions that sum to 1."""
+        return dict(_pmf(self.count, self.sides, self.modifier))
+
+
+@cache
+def parse(spec: str | DiceSpec) -> DiceSpec:
+    """Parse ``"NdM+K"`` (``N`` defaults to 1; ``d6``, ``2d6``, ``3d6-2``, or a constant)."""
+    if isinstance(spec, DiceSpec):
+        return spec
+    if not isinstance(spec, str):
+        raise DiceSpecError(f"a dice spec must be a string like '2d6', got {spec!r}")
+    m = _SPEC.match(spec)
+    if m is None:
+        c = _CONSTANT.match(spec)
+        if c is None:
+            raise DiceSpecError(
+                f"cannot parse dice spec {spec!r}: expected 'NdM', 'NdM+K' or 'NdM-K' (e.g. '2d6')"
+            )
+        return DiceSpec(0, 1, int(c.group(1)))
+    count = int(m.group(1)) if m.group(1) else 1
+    modifier = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
+    return DiceSpec(count, int(m.group(2)), modifier)
+
+
+def pmf(spec: str | DiceSpec) -> dict[int, Fraction]:
+    """Exact distribution of a dice spec's total: ``{total: probability}``."""
+    return parse(spec).pmf()
+
+
+@cache
+def _pmf(count: int, sides: int, modifier: int) -> tuple[tuple[int, Fraction], ...]:
+    ways = [1]  # ways[t] = number of ways to make total t with the dice so far
+    for _ in range(count):
+        nxt = [0] * (len(ways) + sides)
+        for total, w in enumerate(ways):
+            if w:
+                for face in range(1, sides + 1):
+                    nxt[total + face] += w
+        ways = nxt
+    denom = sides**count
+    return tuple(
+        (total + modifier, Fraction(w, denom)) for total, w in enumerate(ways) if w
+    )
+
+
+@attrs.frozen
+class Roll:
+    """One recorded roll: the spec, the faces shown, the total and why it was rolled."""
+
+    spec: str
+    faces: tuple[int, ...]
+    total: int
+    reason: str | None = None
+
+    def __str__(self) -> str:
+        why = f" ({self.reason})" if self.reason else ""
+        return f"{self.spec}: {'+'.join(map(str, self.faces)) or '0'} = {self.total}{why}"
+
+    def to_json(self) -> dict[str, object]:
+        return {"spec": self.spec, "faces": list(self.faces), "total": self.total,
+                "reason": self.reason}
+
+    @classmethod
+    def from_json(cls, d: dict[str, object]) -> Roll:
+        faces, total, reason = d["faces"], d["total"], d.get("reason")
+        if not isinstance(faces, list) or not isinstance(total, int):
+            raise DiceSpecError(f"not a recorded roll: {d!r}")
+        return cls(str(d["spec"]), tuple(int(f) for f in faces), total,
+                   None if reason is None else str(reason))
+
+
+def _generator(seed: SeedLike) -> np.random.Generator:
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if seed is None or isinstance(seed, int | np.random.SeedSequence):
+        if isinstance(seed, bool):
+            raise DiceSpecError("a seed must be an int, SeedSequence or Generator, not a bool")
+        if isinstance(seed, int) and seed < 0:
+            raise DiceSpecError(f"a seed must be a non-negative int, got {seed}")
+        return np.random.Generator(np.random.PCG64(seed))
+    raise DiceSpecError(
+        f"a seed must be an int, numpy SeedSequence or Generator, got {type(seed).__name__}"
+    )
+
+
+class Dice:
+    """Seeded dice.
+
+    Scalar rolls (:meth:`roll`, :meth:`d6`) are served from a buffer drawn in blocks, so
+    they cost far less than one numpy call each; :meth:`sample` draws whole batches.
+    With ``record=True`` every scalar roll is kept (with its reason) until
+    :meth:`take_rolls` hands it over, which is how a battle puts rolls into its log.
+    """
+
+    __slots__ = ("_buffers", "_positions", "_rolls", "record", "rng")
+
+    def __init__(self, seed: SeedLike = None, *, record: bool = False) -> None:
+        self.rng: np.random.Generator = _generator(seed)
+        self.record = record
+        self._buffers: dict[int, list[int]] = {}
+        self._positions: dict[int, int] = {}
+        self._rolls: list[Roll] = []
+
+    def __repr__(self) -> str:
+        return f"Dice(record={self.record})"
+
+    # -- scalar rolls -------------------------------------------------------------
+    def _die(self, sides: int) -> int:
+        pos = self._positions.get(sides, _BUFFER)
+        if pos >= _BUFFER:
+            self._buffers[sides] = self.rng.integers(1, sides + 1, size=_BUFFER).tolist()
+            pos = 0
+        self._positions[sides] = pos + 1
+        return self._buffers[sides][pos]
+
+    def faces(self, spec: str | DiceSpec = "1d6", reason: str | None = None) -> tuple[int, ...]:
+        """Roll and return the individual faces (the modifier is not applied)."""
+        s = parse(spec)
+        faces = tuple(self._die(s.sides) for _ in range(s.count))
+        if self.record:
+            self._rolls.append(Roll(str(s), faces, sum(faces) + s.modifier, reason))
+        return faces
+
+    def roll(self, spec: str | DiceSpec = "1d6", reason: str | None = None) -> int:
+        """Roll a spec and return its total (faces plus modifier)."""
+        s = parse(spec)
+        if s.count == 1 and not self.record:
+            return self._die(s.sides) + s.modifier
+        return sum(self.faces(s, reason)) + s.modifier
+
+    def d6(self, reason: str | None = None) -> int:
+        """One six-sided die."""
+        if not self.record:
+            return self._die(6)
+        return self.faces("1d6", reason)[0]
+
+    def choice(self, n: int, reason: str | None = None) -> int:
+        """A uniform index in ``range(n)`` (for random tie-breaks the rules call for)."""
+        if n < 1:
+            raise DiceSpecError(f"cannot choose among {n} items")
+        return self.roll(DiceSpec(1, n), reason) - 1 if n > 1 else 0
+
+    # -- batches -------------------------------------------------------------------
+    def sample(self, spec: str | DiceSpec, size: int | tuple[int, ...]) -> npt.NDArray[np.int64]:
+        """Totals of ``size`` independent rolls of ``spec``, as an int64 array."""
+        s = parse(spec)
+        shape = (size,) if isinstance(size, int) else tuple(size)
+        if s.count == 0:
+            return np.full(shape, s.modifier, dtype=np.int64)
+        if s.count == 1:
+            out = self.rng.integers(1, s.sides + 1, size=shape, dtype=np.int64)
+        else:
+            faces = self.rng.integers(1, s.sides + 1, size=(*shape, s.count), dtype=np.int64)
+            out = faces.sum(axis=-1)
+        if s.modifier:
+            out += s.modifier
+        return out
+
+    def sample_faces(self, spec: str | DiceSpec, size: int) -> npt.NDArray[np.int64]:
+        """``size`` rolls of ``spec`` as a ``(size, count)`` array of faces."""
+        s = parse(spec)
+        return self.rng.integers(1, s.sides + 1, size=(size, s.count), dtype=np.int64)
+
+    # -- streams and records ----------------------------------------------------------
+    def spawn(self, n: int = 1) -> list[Dice]:
+        """``n`` independent child dice (numpy's ``Generator.spawn``); deterministic."""
+        return [Dice(g, record=self.record) for g in self.rng.spawn(n)]
+
+    def take_rolls(self) -> tuple[Roll, ...]:
+        """Hand over (and forget) the rolls recorded since the last call."""
+        rolls, self._rolls = tuple(self._rolls), []
+        return rolls
+
+    def __iter__(self) -> Iterator[int]:
+        """An endless stream of d6 rolls."""
+        while True:
+            yield self.d6()

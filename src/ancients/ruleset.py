@@ -1,0 +1,361 @@
+"""Rulesets and their registry.
+
+A ruleset is found by name through the entry-point group ``ancients.rulesets`` (so a
+third party adds one the same way the built-in ones are added) or by :func:`register`.
+A *spec* names a ruleset and its options: ``"raphia(edition=1990, egyptian_morale=roll)"``.
+
+>>> import ancients
+>>> ancients.rulesets()                                  # doctest: +SKIP
+['burgess', 'hoplomachia', 'monks_corner', 'raphia']
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+import typing
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from functools import cache
+from importlib import import_module, resources
+from pathlib import Path
+from typing import Any, ClassVar, Literal
+
+import attrs
+
+from ancients.battle import SAVE_FORMAT, Battle, Commander
+from ancients.errors import AncientsError, OptionError, RulesetError, ScenarioError
+from ancients.scenario import Scenario, read_toml
+
+__all__ = ["Ruleset", "parse_spec", "register", "ruleset", "ruleset_class", "rulesets",
+           "unregister"]
+
+ENTRY_POINT_GROUP = "ancients.rulesets"
+
+
+@attrs.frozen
+class NoOptions:
+    """Options of a ruleset that has none."""
+
+
+class Ruleset(ABC):
+    """A set of rules: its options, built-in scenarios, battles and commanders.
+
+    Subclasses set the class attributes and implement :meth:`parse_scenario` and
+    :meth:`doctrine_commander`; ``Options`` is a frozen attrs class whose fields are the
+    ruleset's options (types: bool, int, float, str, ``Literal[...]`` or an Enum), each
+    field's ``metadata["help"]`` a one-line description.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    Options: ClassVar[type[Any]] = NoOptions
+    battle_class: ClassVar[type[Battle]]
+    default_scenario: ClassVar[str]
+    #: package (dotted name) whose ``*.toml`` files are the built-in scenarios
+    scenario_package: ClassVar[str | None] = None
+
+    def __init__(self, options: Any = None, *, given: Iterable[str] | None = None) -> None:
+        if options is None:
+            options = self.Options()
+        elif isinstance(options, Mapping):
+            options = build_options(self.Options, self.name, dict(options))
+        elif not isinstance(options, self.Options):
+            raise OptionError(f"{self.name} options must be {self.Options.__name__}, "
+                              f"got {type(options).__name__}")
+        self.options = options
+        names = [f.name for f in attrs.fields(self.Options)]
+        if given is None:
+            defaults = self.Options()
+            given = [n for n in names if getattr(options, n) != getattr(defaults, n)]
+        self._given = tuple(n for n in names if n in set(given))
+        self._scenarios: dict[str, Scenario] | None = None
+
+    # -- identity --------------------------------------------------------------------------
+    def __str__(self) -> str:
+        if not self._given:
+            return self.name
+        args = ", ".join(f"{n}={format_value(getattr(self.options, n))}" for n in self._given)
+        return f"{self.name}({args})"
+
+    @property
+    def canonical(self) -> str:
+        """The shortest spec naming these options (only those that differ from defaults)."""
+        return str(type(self)(self.options))
+
+    def __repr__(self) -> str:
+        return f"ancients.ruleset({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Ruleset):
+            return NotImplemented
+        return type(self) is type(other) and self.options == other.options
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.options))
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"options": self.options, "_given": self._given, "_scenarios": None}
+
+    def with_options(self, **changes: Any) -> Ruleset:
+        """The same ruleset with some options changed (values may be strings)."""
+        merged = {n: getattr(self.options, n) for n in self._given} | changes
+        return type(self)(build_options(self.Options, self.name, merged), given=merged)
+
+    # -- scenarios -------------------------------------------------------------------------
+    @abstractmethod
+    def parse_scenario(self, data: Mapping[str, Any], source: str | None = None) -> Scenario:
+        """Validate a raw scenario document; raise ScenarioError naming source and field."""
+
+    def scenarios(self) -> dict[str, Scenario]:
+        """The built-in scenarios, by name."""
+        if self._scenarios is None:
+            found: dict[str, Scenario] = {}
+            if self.scenario_package:
+                for entry in sorted(resources.files(self.scenario_package).iterdir(),
+                                    key=lambda e: e.name):
+                    if entry.name.endswith(".toml"):
+                        with resources.as_file(entry) as path:
+                            sc = self.load_scenario(path)
+                        found[sc.name] = sc
+            self._scenarios = found
+        return dict(self._scenarios)
+
+    def scenario(self, name: str | Path | Scenario | None = None) -> Scenario:
+        """A built-in scenario by name (default: the ruleset's), or a scenario file path."""
+        if isinstance(name, Scenario):
+            return name
+        if name is None:
+            name = self.default_scenario
+        builtins = self.scenarios()
+        if isinstance(name, str) and name in builtins:
+            return builtins[name]
+        if isinstance(name, Path) or str(name).endswith(".toml") or Path(str(name)).exists():
+            return self.load_scenario(name)
+        raise ScenarioError(
+            f"{self.name} has no scenario {str(name)!r}; built-in: {', '.join(builtins)}"
+        )
+
+    def load_scenario(self, path: str | Path) -> Scenario:
+        """Load a scenario from a TOML file."""
+        return self.parse_scenario(read_toml(path), source=str(path))
+
+    # -- battles ------------------------------------------------------------------------------
+    @abstractmethod
+    def doctrine_commander(self, side: str) -> Commander:
+        """The ruleset's default AI for ``side``."""
+
+    def new_battle(
+        self, scenario: str | Path | Scenario | None = None, seed: int = 0,
+        commanders: Mapping[str, Commander | None] | None = None,
+    ) -> Battle:
+        """A new battle of ``scenario`` (default: the ruleset's default scenario).
+
+        Sides missing from ``commanders`` get the doctrine commander; a side given
+        ``None`` is driven by hand through :attr:`Battle.pending` and :meth:`Battle.decide`.
+        """
+        return self.battle_class(self, self.scenario(scenario), seed=seed, commanders=commanders)
+
+    def restore(self, saved: Mapping[str, Any],
+                commanders: Mapping[str, Commander | None] | None = None) -> Battle:
+        """Rebuild a battle saved with :meth:`Battle.to_dict` by replaying its decisions."""
+        try:
+            if saved.get("format") != SAVE_FORMAT:
+                raise AncientsError(f"not a saved battle (format {saved.get('format')!r})")
+            rs = ruleset(saved["ruleset"])
+            if rs.name != self.name:
+                raise RulesetError(f"this is a {rs.name} battle, not {self.name}")
+            data = saved["scenario_data"]
+            decisions = [int(i) for i in saved["decisions"]]
+            advances = int(saved["advances"])
+            seed = int(saved["seed"])
+        except (KeyError, TypeError, ValueError) as e:
+            raise AncientsError(f"malformed saved battle: {e!r}") from e
+        scenario = rs.parse_scenario(data, source=f"saved battle ({saved.get('scenario')})")
+        battle = rs.battle_class(rs, scenario, seed=seed, commanders=commanders)
+        battle.replay(decisions, advances)
+        return battle
+
+    # -- hooks for the conformance suite ---------------------------------------------------------
+    def invariants(self, battle: Battle) -> Iterable[str]:
+        """The ruleset's own invariants: yield a message for each one ``battle`` breaks."""
+        return ()
+
+
+# -- options ------------------------------------------------------------------------------------
+def format_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    return str(value)
+
+
+def _field_types(cls: type[Any]) -> dict[str, Any]:
+    return typing.get_type_hints(cls, include_extras=False)
+
+
+def _convert(cls: type[Any], rs_name: str, name: str, value: Any) -> Any:
+    tp = _field_types(cls)[name]
+    where = f"{rs_name} option {name}"
+
+    def bad(expected: str) -> OptionError:
+        return OptionError(f"{where}: {value!r} is not {expected}")
+
+    if typing.get_origin(tp) is Literal:
+        choices = typing.get_args(tp)
+        for c in choices:
+            if value == c or (isinstance(value, str) and value == format_value(c)):
+                return c
+        raise bad("one of " + ", ".join(format_value(c) for c in choices))
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        for m in tp:
+            if value is m or value == m.value or (isinstance(value, str) and value in
+                                                 (format_value(m), m.name.lower())):
+                return m
+        raise bad("one of " + ", ".join(format_value(m) for m in tp))
+    if tp is bool:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.lower() in ("true", "false", "yes", "no", "1", "0"):
+            return value.lower() in ("true", "yes", "1")
+        raise bad("true or false")
+    if tp is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, str) and re.fullmatch(r"[+-]?\d+", value.strip()):
+            return int(value)
+        raise bad("an integer")
+    if tp is float:
+        try:
+            return float(value)
+        except (TypeError, ValueError):
+            raise bad("a number") from None
+    if tp is str:
+        return str(value)
+    return value
+
+
+def build_options(cls: type[Any], rs_name: str, values: Mapping[str, Any]) -> Any:
+    """Typed, validated options from raw values (strings from a spec, or Python values)."""
+    names = [f.name for f in attrs.fields(cls)]
+    for key in values:
+        if key not in names:
+            listing = ", ".join(describe_options(cls)) or "(none)"
+            raise OptionError(f"{rs_name} has no option {key!r}; its options: {listing}")
+    converted = {k: _convert(cls, rs_name, k, v) for k, v in values.items()}
+    try:
+        return cls(**converted)
+    except (TypeError, ValueError) as e:
+        if isinstance(e, AncientsError):
+            raise
+        raise OptionError(f"{rs_name} options {dict(values)}: {e}") from e
+
+
+def describe_options(cls: type[Any]) -> list[str]:
+    """``name=default (choices) — help`` for each option."""
+    out = []
+    types = _field_types(cls)
+    for f in attrs.fields(cls):
+        tp = types[f.name]
+        if typing.get_origin(tp) is Literal:
+            kind = "|".join(format_value(c) for c in typing.get_args(tp))
+        elif isinstance(tp, type) and issubclass(tp, enum.Enum):
+            kind = "|".join(format_value(m) for m in tp)
+        else:
+            kind = getattr(tp, "__name__", str(tp))
+        default = f.default if not isinstance(f.default, attrs.Factory) else None  # type: ignore[arg-type]
+        helptext = f.metadata.get("help", "")
+        out.append(f"{f.name}={format_value(default)} ({kind})" + (f": {helptext}" if helptext
+                                                                    else ""))
+    return out
+
+
+_SPEC = re.compile(r"^\s*([A-Za-z_][\w.-]*)\s*(?:\((.*)\))?\s*$", re.S)
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """``"raphia(edition=1990, egyptian_morale=roll)"`` → ``("raphia", {...})``."""
+    m = _SPEC.match(spec)
+    if m is None:
+        raise OptionError(f"cannot parse ruleset spec {spec!r}: expected 'name' or "
+                          "'name(option=value, ...)'")
+    name, args = m.group(1), (m.group(2) or "").strip()
+    options: dict[str, str] = {}
+    if args:
+        for part in args.split(","):
+            key, eq, value = part.partition("=")
+            key, value = key.strip(), value.strip().strip("'\"")
+            if not eq or not key or not value:
+                raise OptionError(f"in ruleset spec {spec!r}: {part.strip()!r} is not "
+                                  "'option=value'")
+            if key in options:
+                raise OptionError(f"in ruleset spec {spec!r}: option {key!r} given twice")
+            options[key] = value
+    return name, options
+
+
+# -- registry ------------------------------------------------------------------------------------
+_registered: dict[str, type[Ruleset] | str] = {}
+
+
+@cache
+def _entry_points() -> dict[str, str]:
+    from importlib.metadata import entry_points
+
+    return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def register(cls: type[Ruleset] | str, target: str | None = None) -> None:
+    """Register a ruleset class (or ``register("name", "module:Class")``, loaded lazily)."""
+    if isinstance(cls, str):
+        if target is None:
+            raise RulesetError("register(name, 'module:Class') needs a target")
+        _registered[cls] = target
+    else:
+        _registered[cls.name] = cls
+
+
+def unregister(name: str) -> None:
+    _registered.pop(name, None)
+
+
+def rulesets() -> list[str]:
+    """The names of every ruleset available (installed plugins and registered ones)."""
+    return sorted(set(_entry_points()) | set(_registered))
+
+
+def ruleset_class(name: str) -> type[Ruleset]:
+    """The ruleset class registered under ``name`` (its package loads only now)."""
+    target = _registered.get(name) or _entry_points().get(name)
+    if target is None:
+        raise RulesetError(f"unknown ruleset {name!r}; available: "
+                           f"{', '.join(rulesets()) or '(none installed)'}")
+    if isinstance(target, str):
+        module, _, attr = target.partition(":")
+        try:
+            obj: Any = import_module(module)
+            for part in attr.split(".") if attr else ():
+                obj = getattr(obj, part)
+        except (ImportError, AttributeError) as e:
+            raise RulesetError(f"ruleset {name!r} failed to load from {target!r}: {e}") from e
+        if not (isinstance(obj, type) and issubclass(obj, Ruleset)):
+            raise RulesetError(f"ruleset {name!r}: {target!r} is not a Ruleset subclass")
+        return obj
+    return target
+
+
+def ruleset(spec: str | Ruleset, **options: Any) -> Ruleset:
+    """A ruleset from a spec: ``ruleset("raphia(edition=1990)")`` or
+    ``ruleset("raphia", edition=1990)``; a Ruleset passes through (with options applied)."""
+    if isinstance(spec, Ruleset):
+        return spec.with_options(**options) if options else spec
+    if not isinstance(spec, str):
+        raise RulesetError(f"a ruleset spec must be a string, got {type(spec).__name__}")
+    name, raw = parse_spec(spec)
+    cls = ruleset_class(name)
+    overlap = set(raw) & set(options)
+    if overlap:
+        raise OptionError(f"option(s) {sorted(overlap)} given both in the spec and as keywords")
+    values: dict[str, Any] = {**raw, **options}
+    return cls(build_options(cls.Options, name, values), given=values)

@@ -324,7 +324,9 @@ class Battle(ABC):
         elif isinstance(item, Phase):
             self._pending = None
             self.phase = item.name
-            self.emit("phase", item.message or f"turn {self.turn}: {item.name}", side=item.side)
+            whose = f"{item.side} " if item.side else ""
+            self.emit("phase", item.message or f"turn {self.turn}: {whose}{item.name}",
+                      side=item.side)
         else:
             raise AncientsError(f"play() must yield Phase or Decision, got {item!r}")
 

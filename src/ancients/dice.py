@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from ancients.errors import DiceSpecError
 
-__all__ = ["Dice", "DiceSpec", "Roll", "SeedLike", "parse", "pmf"]
+__all__ = ["Dice", "DiceSpec", "Roll", "SeedLike", "derive_seed", "parse", "pmf"]
 
 SeedLike: TypeAlias = "int | np.random.SeedSequence | np.random.Generator | None"
 
@@ -132,6 +132,16 @@ class Roll:
             raise DiceSpecError(f"not a recorded roll: {d!r}")
         return cls(str(d["spec"]), tuple(int(f) for f in faces), total,
                    None if reason is None else str(reason))
+
+
+def derive_seed(seed: int, index: int) -> int:
+    """The seed of battle number ``index`` in a run seeded with ``seed``.
+
+    Depends only on the two numbers (not on how a run is split among workers), so any
+    battle of a simulation can be replayed alone: ``rs.new_battle(sc, seed=derive_seed(s, i))``.
+    """
+    state = np.random.SeedSequence(seed, spawn_key=(index,)).generate_state(2, np.uint32)
+    return int(state[0]) << 32 | int(state[1])
 
 
 def _generator(seed: SeedLike) -> np.random.Generator:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import enum
 import re
+import sys
+import types
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
@@ -359,3 +361,15 @@ def ruleset(spec: str | Ruleset, **options: Any) -> Ruleset:
         raise OptionError(f"option(s) {sorted(overlap)} given both in the spec and as keywords")
     values: dict[str, Any] = {**raw, **options}
     return cls(build_options(cls.Options, name, values), given=values)
+
+
+class _CallableModule(types.ModuleType):
+    """``ancients.ruleset`` is both this module and the function :func:`ruleset`: Python
+    binds a package's submodule to the package attribute of the same name, so the module
+    itself answers calls."""
+
+    def __call__(self, spec: str | Ruleset, **options: Any) -> Ruleset:
+        return ruleset(spec, **options)
+
+
+sys.modules[__name__].__class__ = _CallableModule

@@ -1,0 +1,145 @@
+"""The ``ancients`` command: list rulesets, play one battle, simulate many."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ancients.errors import AncientsError
+
+DEFAULT_RULESET = "raphia"
+
+
+def _default_spec() -> str:
+    from ancients.ruleset import rulesets
+
+    names = rulesets()
+    if DEFAULT_RULESET in names:
+        return DEFAULT_RULESET
+    if not names:
+        raise click.ClickException("no rulesets are installed")
+    return names[0]
+
+
+def _console() -> Any:
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+class _Group(click.Group):
+    """Turns the library's errors into one clean line and exit status 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except AncientsError as e:
+            click.echo(f"error: {e}", err=True)
+            ctx.exit(2)
+
+
+@click.group(cls=_Group)
+@click.version_option(package_name="ancients")
+def main() -> None:
+    """Simulate ancient battles under published wargame rulesets."""
+
+
+@main.command("list")
+def list_() -> None:
+    """The installed rulesets, their options and built-in scenarios."""
+    from rich.table import Table
+
+    from ancients.ruleset import describe_options, ruleset, rulesets
+
+    table = Table("ruleset", "title", "options", "scenarios (default first)")
+    for name in rulesets():
+        try:
+            rs = ruleset(name)
+            scenarios = [rs.default_scenario,
+                         *sorted(s for s in rs.scenarios() if s != rs.default_scenario)]
+            table.add_row(name, rs.title, "\n".join(describe_options(rs.Options)) or "-",
+                          ", ".join(scenarios))
+        except AncientsError as e:
+            table.add_row(name, f"[red]failed to load: {e}[/red]", "", "")
+    _console().print(table)
+
+
+@main.command()
+@click.argument("spec", required=False)
+@click.option("--scenario", "-s", help="Built-in scenario name or a TOML file.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the full event log as JSON lines.")
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write a picture of the final position.")
+@click.option("--verbose", "-v", is_flag=True, help="Show every event, phases included.")
+def play(spec: str | None, scenario: str | None, seed: int, log_path: Path | None,
+         svg_path: Path | None, verbose: bool) -> None:
+    """Play one battle with the doctrine commanders and tell how it went."""
+    from ancients.ruleset import ruleset
+
+    rs = ruleset(spec or _default_spec())
+    battle = rs.new_battle(rs.scenario(scenario), seed=seed)
+    console = _console()
+    console.print(f"[bold]{battle.scenario.title}[/bold] — {rs.title} ({rs}), seed {seed}")
+    turn = -1
+    while not battle.finished:
+        for event in battle.step():
+            if event.kind in ("phase", "end") and not verbose:
+                continue
+            if event.turn != turn:
+                turn = event.turn
+                console.print(f"\n[bold]Turn {turn}[/bold]")
+            console.print(f"  {event.phase}: {event.message}", markup=False)
+    console.print(f"\n[bold]{battle.outcome}[/bold]")
+    if log_path is not None:
+        battle.log.to_jsonl(log_path)
+        console.print(f"log: {log_path}")
+    if svg_path is not None:
+        svg_path.write_text(battle.to_svg(), encoding="utf-8")
+        console.print(f"picture: {svg_path}")
+
+
+@main.command()
+@click.argument("spec", required=False)
+@click.option("--scenario", "-s", help="Built-in scenario name or a TOML file.")
+@click.option("--runs", "-n", type=click.IntRange(min=1), default=1000, show_default=True)
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Local processes.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write one row per battle.")
+@click.option("--commander", "-c", "commander", multiple=True, metavar="SIDE=KIND",
+              help="Commander for a side: doctrine (default) or random. Repeatable.")
+@click.option("--no-progress", is_flag=True, help="No progress bar.")
+def simulate(spec: str | None, scenario: str | None, runs: int, jobs: int, seed: int,
+             csv_path: Path | None, commander: tuple[str, ...], no_progress: bool) -> None:
+    """Play many battles and summarise them (default: the default ruleset and scenario)."""
+    from rich.table import Table
+
+    from ancients.simulate import simulate as run
+
+    commanders: dict[str, Any] = {}
+    for item in commander:
+        side, eq, kind = item.partition("=")
+        if not eq or kind not in ("doctrine", "random"):
+            raise click.BadParameter(f"{item!r}: expected SIDE=doctrine or SIDE=random",
+                                     param_hint="--commander")
+        commanders[side] = kind
+    results = run(spec or _default_spec(), scenario, runs=runs, seed=seed,
+                  jobs=jobs, progress=not no_progress,
+                  commanders=commanders)
+    summary = results.summary()
+    table = Table("", "value", "detail", title=summary.title)
+    for metric, (value, detail) in summary.lines:
+        table.add_row(metric, value, detail)
+    _console().print(table)
+    if csv_path is not None:
+        results.to_csv(csv_path)
+        _console().print(f"rows: {csv_path}")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,171 @@
+"""The run loop, decisions, commanders, outcomes and replay, on the test-only toy ruleset."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Hashable
+
+import pytest
+
+import ancients
+from ancients.battle import Battle, Decision, Outcome, RandomCommander
+from ancients.errors import AncientsError, BattleStateError, IllegalDecision
+from ancients.units import Condition, TroopKind, UnitView
+
+
+def test_run_to_the_end() -> None:
+    rs = ancients.ruleset("toy")
+    battle = rs.new_battle(seed=42)
+    assert battle.sides == ("red", "blue")
+    assert not battle.finished and battle.outcome is None and battle.turn == 0
+    outcome = battle.run()
+    assert battle.finished and battle.outcome is outcome
+    assert outcome.winner in ("red", "blue", None)
+    assert battle.log[-1].kind == "end"
+    assert battle.step() == []
+
+
+def test_same_seed_same_log_different_seed_different_log() -> None:
+    rs = ancients.ruleset("toy")
+    a, b, c = rs.new_battle(seed=1), rs.new_battle(seed=1), rs.new_battle(seed=2)
+    for battle in (a, b, c):
+        battle.run()
+    assert a.log == b.log
+    assert c.log != a.log
+
+
+def test_step_advances_one_phase_at_a_time() -> None:
+    battle = ancients.ruleset("toy").new_battle(seed=3)
+    events = battle.step()
+    assert [e.kind for e in events] == ["phase"] and battle.phase == "orders"
+    events = battle.step()
+    assert events[-1].kind == "phase" and events[-1].phase == "rally"
+    assert all(e.kind != "phase" for e in events[:-1])
+
+
+def test_driving_a_side_by_hand() -> None:
+    rs = ancients.ruleset("toy")
+    battle = rs.new_battle(seed=42, commanders={"blue": None})
+    while battle.pending is None or battle.pending.side != "blue":
+        battle.step()
+    decision = battle.pending
+    assert isinstance(decision, Decision) and decision.side == "blue"
+    assert battle.step() == []  # waits for blue
+    with pytest.raises(BattleStateError, match="no commander"):
+        battle.run()
+    before = battle.fingerprint()
+    with pytest.raises(IllegalDecision) as err:
+        battle.decide("surrender")
+    assert "legal options" in str(err.value) and err.value.legal == decision.options
+    assert battle.fingerprint() == before and battle.pending is decision
+    battle.decide(decision.options[-1])
+    assert battle.pending is not decision
+
+
+def test_decide_with_nothing_pending() -> None:
+    battle = ancients.ruleset("toy").new_battle(seed=1)
+    battle.step()
+    with pytest.raises(BattleStateError, match="no decision is pending"):
+        battle.decide("hold")
+
+
+def test_unknown_commander_side_and_bad_seed() -> None:
+    rs = ancients.ruleset("toy")
+    with pytest.raises(BattleStateError, match="unknown sides"):
+        rs.new_battle(commanders={"green": None})
+    with pytest.raises(BattleStateError, match="seed"):
+        rs.new_battle(seed=-3)
+
+
+def test_random_commander_is_replay_safe() -> None:
+    rs = ancients.ruleset("toy")
+    battle = rs.new_battle(seed=9, commanders={"red": RandomCommander(),
+                                               "blue": RandomCommander()})
+    battle.run()
+    again = rs.new_battle(seed=9, commanders={"red": None, "blue": None})
+    again.replay(battle.decisions, battle.to_dict()["advances"])
+    assert again.log == battle.log and again.finished
+
+
+@pytest.mark.parametrize("steps", [0, 1, 3, 7, 1000])
+def test_to_dict_restore_round_trip(steps: int) -> None:
+    rs = ancients.ruleset("toy(defender_bonus=true)")
+    battle = rs.new_battle("melee", seed=5, commanders={"red": None})
+    for _ in range(steps):
+        if battle.finished:
+            break
+        if battle.pending is not None and battle.pending.side == "red":
+            battle.decide(battle.pending.options[0])
+        else:
+            battle.step()
+    saved = json.loads(json.dumps(battle.to_dict()))
+    restored = rs.restore(saved, commanders={"red": None})
+    assert restored.fingerprint() == battle.fingerprint()
+    assert restored.log == battle.log
+    assert str(restored.ruleset) == "toy(defender_bonus=true)"
+
+
+def test_restore_rejects_garbage() -> None:
+    rs = ancients.ruleset("toy")
+    with pytest.raises(AncientsError, match="not a saved battle"):
+        rs.restore({"format": "nope"})
+    saved = rs.new_battle(seed=1).to_dict()
+    saved["decisions"] = [99]
+    saved["advances"] = 50
+    with pytest.raises(AncientsError, match="replay diverged"):
+        rs.restore(saved)
+
+
+def test_outcome_from_units() -> None:
+    def view(uid: str, side: str, kind: TroopKind, cond: Condition, s: float,
+             s0: float) -> UnitView:
+        return UnitView(uid, uid, side, kind, cond, s, s0, None if cond.lost else (0, 0))
+
+    units = [
+        view("a", "red", TroopKind.HEAVY_INFANTRY, Condition.GOOD_ORDER, 2, 4),
+        view("b", "red", TroopKind.LIGHT_CAVALRY, Condition.ELIMINATED, 1, 2),
+        view("c", "blue", TroopKind.ELEPHANTS, Condition.ROUTED, 3, 3),
+    ]
+    o = Outcome.from_units(winner="red", reason="army broken", turns=4,
+                           sides=("red", "blue"), units=units, score={"red": 3, "blue": 0})
+    assert o.losses == {"red": 4 / 6, "blue": 0.0}
+    assert o.losses_by_kind["red"] == {TroopKind.HEAVY_INFANTRY: 0.5,
+                                       TroopKind.LIGHT_CAVALRY: 1.0}
+    assert Outcome.from_dict(json.loads(json.dumps(o.to_dict()))) == o
+    assert "red wins (army broken) after 4 turns" in str(o)
+    assert not o.draw
+
+
+class _Bad(Battle):
+    def play(self):  # type: ignore[no-untyped-def]
+        yield "not a phase"
+        return None
+
+    def units(self) -> list[UnitView]:
+        return []
+
+    def to_svg(self) -> str:
+        return "<svg/>"
+
+
+def test_engine_contract_violations_are_reported() -> None:
+    rs = ancients.ruleset("toy")
+    battle = _Bad(rs, rs.scenario(), seed=0)
+    with pytest.raises(AncientsError, match="must yield Phase or Decision"):
+        battle.step()
+    with pytest.raises(AncientsError, match="at least one option"):
+        Decision("red", "order", [])
+
+
+def test_decision_membership() -> None:
+    d = Decision("red", "order", ["a", "b"], unit="u1", target="x", prompt="pick")
+    assert "a" in d and d.index("b") == 1
+    assert str(d) == "red decides order for u1 against x: pick"
+    options: tuple[Hashable, ...] = d.options
+    assert options == ("a", "b")
+
+
+def test_svg_and_repr() -> None:
+    battle = ancients.ruleset("toy").new_battle(seed=1)
+    assert battle._repr_svg_().startswith("<svg")
+    assert "seed=1" in repr(battle)

@@ -1,0 +1,80 @@
+"""The conformance suite passes the toy ruleset and catches broken ones."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+import pytest
+
+from ancients.battle import Battle, Engine, Outcome
+from ancients.errors import ConformanceError
+from ancients.ruleset import register, unregister
+from ancients.testing import check_ruleset
+from toy import Toy, ToyBattle
+
+
+def test_toy_passes() -> None:
+    report = check_ruleset("toy", battles=15, seed=1)
+    assert report.battles == 15 and report.decisions > 0
+    assert report.illegal_checked > 0 and report.replays_checked > 0
+    assert sum(report.winners.values()) == 15
+    assert "15 battles" in str(report)
+    check_ruleset("toy(defender_bonus=true, turn_limit=2)", battles=5, scenario="melee")
+
+
+class _Nondeterministic(ToyBattle):
+    def _attack(self, attacker: Any, defender: Any) -> None:
+        if random.random() < 0.5:  # randomness outside the battle's dice
+            self.emit("noise", "a gust of wind")
+        super()._attack(attacker, defender)
+
+
+class _WrongLosses(ToyBattle):
+    def _result(self) -> Outcome | None:
+        o = super()._result()
+        return None if o is None else Outcome(o.winner, o.reason, o.turns, o.score,
+                                              dict.fromkeys(self.sides, 0.5), o.losses_by_kind)
+
+
+class _Endless(ToyBattle):
+    def play(self) -> Engine:
+        yield from super().play()
+        while True:  # pragma: no cover - never reached
+            yield from ()
+
+
+class _Invariant(Toy):
+    def invariants(self, battle: Battle) -> Iterable[str]:
+        if battle.turn >= 2:
+            yield "nobody may reach turn 2"
+
+
+def _variant(battle_class: type[ToyBattle] | None = None,
+             base: type[Toy] = Toy) -> type[Toy]:
+    attrs: dict[str, Any] = {"name": "variant"}
+    if battle_class is not None:
+        attrs["battle_class"] = battle_class
+    return type("Variant", (base,), attrs)
+
+
+@pytest.mark.parametrize(
+    ("cls", "message"),
+    [(_variant(_Nondeterministic), "not deterministic|differs"),
+     (_variant(_WrongLosses), "do not match the units"),
+     (_variant(base=_Invariant), "nobody may reach turn 2")],
+)
+def test_broken_rulesets_are_caught(cls: type[Toy], message: str) -> None:
+    register(cls)
+    try:
+        with pytest.raises(ConformanceError, match=message) as err:
+            check_ruleset("variant", battles=10, seed=0)
+        assert "seed=" in str(err.value)
+    finally:
+        unregister("variant")
+
+
+def test_step_limit() -> None:
+    with pytest.raises(ConformanceError, match="not finished after 3 steps"):
+        check_ruleset("toy", battles=1, max_steps=3)

@@ -134,6 +134,37 @@ class Roll:
                    None if reason is None else str(reason))
 
 
+_MAX_COMBINATIONS = 1 << 16
+
+
+@cache
+def _combinations(count: int, sides: int) -> int:
+    """``sides**count`` if small enough to draw a whole roll at once, else 0."""
+    n = sides**count
+    return n if count > 1 and n <= _MAX_COMBINATIONS else (sides if count == 1 else 0)
+
+
+def _faces(index: int, count: int, sides: int) -> tuple[int, ...]:
+    """The faces of outcome ``index`` (0-based) among ``sides**count``: its base-sides digits."""
+    faces = []
+    for _ in range(count):
+        index, digit = divmod(index, sides)
+        faces.append(digit + 1)
+    return tuple(faces)
+
+
+@cache
+def _totals(count: int, sides: int) -> list[int]:
+    return [sum(_faces(i, count, sides)) for i in range(sides**count)]
+
+
+@cache
+def _total_table(count: int, sides: int) -> npt.NDArray[np.int64]:
+    table = np.asarray(_totals(count, sides), dtype=np.int64)
+    table.flags.writeable = False
+    return table
+
+
 def derive_seed(seed: int, index: int) -> int:
     """The seed of battle number ``index`` in a run seeded with ``seed``.
 
@@ -181,6 +212,7 @@ class Dice:
 
     # -- scalar rolls -------------------------------------------------------------
     def _die(self, sides: int) -> int:
+        """A uniform draw in 1..sides, served from a buffer refilled in blocks."""
         pos = self._positions.get(sides, _BUFFER)
         if pos >= _BUFFER:
             self._buffers[sides] = self.rng.integers(1, sides + 1, size=_BUFFER).tolist()
@@ -191,7 +223,11 @@ class Dice:
     def faces(self, spec: str | DiceSpec = "1d6", reason: str | None = None) -> tuple[int, ...]:
         """Roll and return the individual faces (the modifier is not applied)."""
         s = parse(spec)
-        faces = tuple(self._die(s.sides) for _ in range(s.count))
+        combos = _combinations(s.count, s.sides)
+        if combos:  # one draw among all sides**count outcomes, split into faces
+            faces = _faces(self._die(combos) - 1, s.count, s.sides)
+        else:
+            faces = tuple(self._die(s.sides) for _ in range(s.count))
         if self.record:
             self._rolls.append(Roll(str(s), faces, sum(faces) + s.modifier, reason))
         return faces
@@ -199,9 +235,9 @@ class Dice:
     def roll(self, spec: str | DiceSpec = "1d6", reason: str | None = None) -> int:
         """Roll a spec and return its total (faces plus modifier)."""
         s = parse(spec)
-        if s.count == 1 and not self.record:
-            return self._die(s.sides) + s.modifier
-        return sum(self.faces(s, reason)) + s.modifier
+        if self.record or not (combos := _combinations(s.count, s.sides)):
+            return sum(self.faces(s, reason)) + s.modifier
+        return _totals(s.count, s.sides)[self._die(combos) - 1] + s.modifier
 
     def d6(self, reason: str | None = None) -> int:
         """One six-sided die."""
@@ -217,16 +253,24 @@ class Dice:
 
     # -- batches -------------------------------------------------------------------
     def sample(self, spec: str | DiceSpec, size: int | tuple[int, ...]) -> npt.NDArray[np.int64]:
-        """Totals of ``size`` independent rolls of ``spec``, as an int64 array."""
+        """Totals of ``size`` independent rolls of ``spec``, as an int64 array.
+
+        Small specs draw one index among all ``sides**count`` outcomes and look the
+        total up (one random number per roll, not one per die).
+        """
         s = parse(spec)
         shape = (size,) if isinstance(size, int) else tuple(size)
         if s.count == 0:
             return np.full(shape, s.modifier, dtype=np.int64)
+        combos = _combinations(s.count, s.sides)
         if s.count == 1:
             out = self.rng.integers(1, s.sides + 1, size=shape, dtype=np.int64)
+        elif combos:
+            out = _total_table(s.count, s.sides)[self.rng.integers(0, combos, size=shape)]
         else:
-            faces = self.rng.integers(1, s.sides + 1, size=(*shape, s.count), dtype=np.int64)
-            out = faces.sum(axis=-1)
+            out = self.rng.integers(1, s.sides + 1, size=shape, dtype=np.int64)
+            for _ in range(s.count - 1):
+                out += self.rng.integers(1, s.sides + 1, size=shape, dtype=np.int64)
         if s.modifier:
             out += s.modifier
         return out

@@ -1,0 +1,120 @@
+"""Core benchmarks (run on demand, not in CI). Figures go to docs/performance.md.
+
+    python benchmarks/bench_core.py dice        # dice and batched morale vs raw numpy
+    python benchmarks/bench_core.py import      # `import ancients` time
+    python benchmarks/bench_core.py simulate    # jobs=2 vs jobs=1 speed-up
+
+Every figure is a median over repeats measured in one run; ratios compare figures taken
+in the same run, since absolute times on shared machines are noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+import timeit
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _median(fn: Callable[[], object], repeat: int, number: int = 1) -> float:
+    return statistics.median(timeit.repeat(fn, repeat=repeat, number=number)) / number
+
+
+def bench_dice(n: int, repeat: int) -> None:
+    from ancients.dice import Dice
+    from ancients.morale import MoraleTest
+
+    dice = Dice(1)
+    rng = np.random.default_rng(1)
+    raw_2d6 = _median(lambda: rng.integers(1, 7, size=2 * n), repeat)
+    ours_2d6 = _median(lambda: dice.sample("2d6", n), repeat)
+    test = MoraleTest(8, modifiers=[("leader within 2 hexes", 1)])
+    ours_morale = _median(lambda: test.sample(dice, n), repeat)
+    raw_d6 = _median(lambda: rng.integers(1, 7, size=n), repeat)
+    ours_d6 = _median(lambda: dice.sample("1d6", n), repeat)
+    scalar = _median(lambda: [dice.d6() for _ in range(10_000)], repeat) / 10_000
+    scalar_2d6 = _median(lambda: [dice.roll("2d6") for _ in range(10_000)], repeat) / 10_000
+    print(f"{n:,} rolls, median of {repeat}")
+    print(f"  raw numpy, {2 * n:,} d6          {raw_2d6 * 1e3:8.3f} ms")
+    print(f"  Dice.sample('2d6')             {ours_2d6 * 1e3:8.3f} ms  ratio "
+          f"{ours_2d6 / raw_2d6:.2f}x")
+    print(f"  MoraleTest.sample (2d6 + mod)  {ours_morale * 1e3:8.3f} ms  ratio "
+          f"{ours_morale / raw_2d6:.2f}x")
+    print(f"  raw numpy, {n:,} d6            {raw_d6 * 1e3:8.3f} ms")
+    print(f"  Dice.sample('1d6')             {ours_d6 * 1e3:8.3f} ms  ratio "
+          f"{ours_d6 / raw_d6:.2f}x")
+    print(f"  scalar Dice.d6()               {scalar * 1e9:8.0f} ns per roll")
+    print(f"  scalar Dice.roll('2d6')        {scalar_2d6 * 1e9:8.0f} ns per roll")
+
+
+def bench_import(repeat: int) -> None:
+    def run(code: str) -> float:
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], check=True)
+        return time.perf_counter() - start
+
+    base = statistics.median(run("pass") for _ in range(repeat))
+    full = statistics.median(run("import ancients") for _ in range(repeat))
+    api = statistics.median(run("import ancients; ancients.ruleset") for _ in range(repeat))
+    print(f"python startup            {base * 1e3:7.1f} ms (median of {repeat})")
+    print(f"import ancients           {(full - base) * 1e3:7.1f} ms over startup")
+    print(f"import ancients + core    {(api - base) * 1e3:7.1f} ms over startup "
+          "(first use of the API: numpy, attrs, the battle core)")
+
+
+def bench_simulate(spec: str, runs: int, repeat: int) -> None:
+    import ancients
+
+    if spec == "toy":
+        sys.path.insert(0, str(ROOT / "tests"))
+        ancients.register("toy", "toy:Toy")
+    ancients.simulate(spec, runs=4, seed=0)  # warm-up: imports and scenario parsing
+    one = [_time(lambda: ancients.simulate(spec, runs=runs, seed=0, jobs=1))
+           for _ in range(repeat)]
+    two = [_time(lambda: ancients.simulate(spec, runs=runs, seed=0, jobs=2))
+           for _ in range(repeat)]
+    m1, m2 = statistics.median(one), statistics.median(two)
+    print(f"{spec}: {runs} battles, median of {repeat}")
+    print(f"  jobs=1  {m1:7.2f} s  ({m1 / runs * 1e3:.2f} ms per battle)")
+    print(f"  jobs=2  {m2:7.2f} s")
+    print(f"  speed-up {m1 / m2:.2f}x")
+
+
+def _time(fn: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="what", required=True)
+    d = sub.add_parser("dice")
+    d.add_argument("-n", type=int, default=1_000_000)
+    d.add_argument("--repeat", type=int, default=15)
+    i = sub.add_parser("import")
+    i.add_argument("--repeat", type=int, default=15)
+    s = sub.add_parser("simulate")
+    s.add_argument("spec", nargs="?", default="raphia")
+    s.add_argument("-n", "--runs", type=int, default=2000)
+    s.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    if args.what == "dice":
+        bench_dice(args.n, args.repeat)
+    elif args.what == "import":
+        bench_import(args.repeat)
+    else:
+        bench_simulate(args.spec, args.runs, args.repeat)
+
+
+if __name__ == "__main__":
+    main()

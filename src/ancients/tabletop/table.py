@@ -1,0 +1,255 @@
+"""The table: its size and terrain, queried by point, segment, footprint or move; line of
+sight; and the one legality check for every kind of move."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeGuard
+
+import attrs
+import numpy as np
+import shapely
+from shapely.ops import substring
+
+from ancients.errors import GeometryError
+from ancients.tabletop.block import Block
+from ancients.tabletop.geometry import EPSILON, Point, clip_segment
+from ancients.tabletop.movement import Move
+from ancients.tabletop.terrain import LineCrossing, Terrain, TerrainArea, TerrainLine
+
+#: What a table query accepts: a point, a polyline (a segment is two points), a block's
+#: footprint, a move's swept area, or any shapely geometry.
+Where = Block | Move | Point | Sequence[Point] | Any
+
+#: Terrain that hides what lies beyond it by default.
+SIGHT_BLOCKING = frozenset({Terrain.WOODS, Terrain.BUILDING})
+
+
+def _positive(_: Any, attribute: attrs.Attribute[float], value: float) -> None:
+    if not (value > 0.0 and math.isfinite(value)):
+        raise GeometryError(f"Table.{attribute.name} must be positive inches, got {value!r}")
+
+
+def _areas(value: Iterable[TerrainArea]) -> tuple[TerrainArea, ...]:
+    areas = tuple(value)
+    for a in areas:
+        if not isinstance(a, TerrainArea):
+            raise GeometryError(f"Table.areas holds TerrainArea, got {a!r}")
+    return areas
+
+
+def _lines(value: Iterable[TerrainLine]) -> tuple[TerrainLine, ...]:
+    lines = tuple(value)
+    for f in lines:
+        if not isinstance(f, TerrainLine):
+            raise GeometryError(f"Table.lines holds TerrainLine, got {f!r}")
+    return lines
+
+
+@attrs.frozen
+class Table:
+    """A ``width`` x ``depth`` inch table: x from 0 at the west end of the first side's
+    (south) edge, y from 0 on that edge to ``depth`` on the far (north) edge. Later
+    ``areas`` lie on top of earlier ones."""
+
+    width: float = attrs.field(default=72.0, validator=_positive)
+    depth: float = attrs.field(default=48.0, validator=_positive)
+    areas: tuple[TerrainArea, ...] = attrs.field(default=(), converter=_areas)
+    lines: tuple[TerrainLine, ...] = attrs.field(default=(), converter=_lines)
+
+    # -- where things are ----------------------------------------------------------------
+
+    def contains(self, where: Where) -> bool:
+        """``where`` lies wholly on the table (its edge included, within EPSILON)."""
+        if isinstance(where, Block):
+            x0, y0, x1, y1 = where.bounds
+        else:
+            x0, y0, x1, y1 = _geometry(where).bounds
+        return (
+            x0 >= -EPSILON and y0 >= -EPSILON
+            and x1 <= self.width + EPSILON and y1 <= self.depth + EPSILON
+        )
+
+    def areas_at(self, point: Point) -> tuple[TerrainArea, ...]:
+        """Every area covering ``point`` (edges included), bottom first."""
+        if not self.areas:
+            return ()
+        hits = shapely.intersects_xy(_polygons(self.areas), point[0], point[1])
+        return tuple(a for a, hit in zip(self.areas, hits, strict=True) if hit)
+
+    def terrain_at(self, point: Point) -> Terrain:
+        """The kind of the topmost area at ``point``, CLEAR where there is none."""
+        found = self.areas_at(point)
+        return found[-1].kind if found else Terrain.CLEAR
+
+    def terrain_crossed(self, where: Where) -> tuple[TerrainArea, ...]:
+        """Areas whose inside (by more than EPSILON) a point, path, footprint or move's
+        swept area enters, in table order."""
+        if _is_point(where):
+            return self.areas_at(where)
+        geom = _geometry(where)
+        if not self.areas:
+            return ()
+        hits = shapely.intersects(geom, np.array([a.core for a in self.areas], dtype=object))
+        return tuple(a for a, hit in zip(self.areas, hits, strict=True) if hit)
+
+    def lines_crossed(self, where: Where) -> tuple[LineCrossing, ...]:
+        """Linear features a path, footprint or move's swept area crosses (touching one is
+        not crossing), and whether it crosses each wholly at a ford."""
+        return _line_crossings(where, self.lines)
+
+    def kinds_crossed(self, where: Where) -> frozenset[Terrain]:
+        """Kinds of the areas and features crossed (a river crossed at a ford is FORD)."""
+        kinds = {a.kind for a in self.terrain_crossed(where)}
+        kinds.update(c.kind for c in self.lines_crossed(where))
+        return frozenset(kinds)
+
+    def length_in(self, path: Sequence[Point] | Move, kinds: Iterable[Terrain]) -> float:
+        """Inches of a path (or of a move's front-centre path) inside areas of ``kinds``."""
+        points = path.path if isinstance(path, Move) else path
+        wanted = set(kinds)
+        polys = [a.polygon for a in self.areas if a.kind in wanted]
+        if len(points) < 2 or not polys:
+            return 0.0
+        return float(shapely.LineString(points).intersection(shapely.union_all(polys)).length)
+
+    def gradient(self, point: Point, heading_deg: float) -> float:
+        """Slope met going ``heading_deg`` from ``point`` on the topmost hill there: +1
+        straight uphill, -1 straight downhill, 0 across the slope or off hills."""
+        for area in reversed(self.areas_at(point)):
+            if area.kind is Terrain.HILL:
+                down = area.downhill_at(point)
+                return 0.0 if down is None else -math.cos(math.radians(heading_deg - down))
+        return 0.0
+
+    # -- sight and legality --------------------------------------------------------------
+
+    def line_of_sight(
+        self,
+        observer: Block | Point,
+        target: Block | Point,
+        units: Iterable[Block] = (),
+        *,
+        blocking: Iterable[Terrain] = SIGHT_BLOCKING,
+        hills_block: bool = True,
+        see_into: float = 0.0,
+    ) -> bool:
+        """Whether the sight line is clear: from a point, or a block's front-centre, to a
+        point, or the nearest point of a target block. Blocked by any other unit it passes
+        through, by more than ``see_into`` inches of one ``blocking`` area, and (if
+        ``hills_block``) by a hill that neither end stands on."""
+        p = observer.front_centre if isinstance(observer, Block) else observer
+        q = target.nearest_points(p)[0] if isinstance(target, Block) else target
+        for unit in units:
+            if unit in (observer, target):
+                continue
+            if clip_segment(p, q, unit.corners, grow=-EPSILON) >= 0.0:
+                return False
+        if math.hypot(q[0] - p[0], q[1] - p[1]) <= EPSILON:
+            return True
+        sight = shapely.LineString([p, q])
+        kinds = frozenset(blocking)
+        for area in self.areas:
+            if area.kind in kinds:
+                if sight.intersection(area.polygon).length > see_into + EPSILON:
+                    return False
+            elif (
+                hills_block and area.kind is Terrain.HILL and sight.intersects(area.core)
+                and not area.covers(p) and not area.covers(q)
+            ):
+                return False
+        return True
+
+    def move_is_legal(
+        self,
+        move: Move,
+        others: Iterable[Block] = (),
+        impassable: Iterable[Terrain] = (),
+    ) -> bool:
+        """A move is legal if its swept area stays on the table, enters no other unit (a
+        block equal to the mover's start is skipped) and crosses no ``impassable`` area or
+        feature (a river crossed at a ford counts as FORD)."""
+        if not self.contains(move.swept) or move.collisions(others):
+            return False
+        banned = frozenset(impassable)
+        if not banned:
+            return True
+        areas = [a.core for a in self.areas if a.kind in banned]
+        if areas and shapely.intersects(move.swept, np.array(areas, dtype=object)).any():
+            return False
+        lines = [
+            f for f in self.lines
+            if f.kind in banned or (Terrain.FORD in banned and f.fords)
+        ]
+        return not any(c.kind in banned for c in _line_crossings(move, lines))
+
+
+def _geometry(where: Where) -> Any:
+    if isinstance(where, Block):
+        return where.polygon
+    if isinstance(where, Move):
+        return where.swept
+    if _is_point(where):
+        return shapely.Point(where)
+    if isinstance(where, Sequence):
+        if len(where) < 2:
+            raise GeometryError(f"a path needs at least two points, got {where!r}")
+        return shapely.LineString(where)
+    if isinstance(where, shapely.Geometry):
+        return where
+    raise GeometryError(f"cannot locate {where!r} on the table")
+
+
+def _is_point(where: Where) -> TypeGuard[Point]:
+    return isinstance(where, tuple) and len(where) == 2 and not isinstance(where[0], Sequence)
+
+
+def _core(where: Where) -> Any:
+    """``where`` less an EPSILON margin: touching a feature does not cross it."""
+    if isinstance(where, Block):
+        return where.core
+    geom = _geometry(where)
+    if geom.geom_type in ("Polygon", "MultiPolygon"):
+        return geom.buffer(-EPSILON, join_style="mitre")
+    if geom.geom_type == "LineString":
+        if geom.length <= 2.0 * EPSILON:
+            return shapely.LineString()
+        return substring(geom, EPSILON, geom.length - EPSILON)
+    return geom
+
+
+def _line_crossings(where: Where, lines: Sequence[TerrainLine]) -> tuple[LineCrossing, ...]:
+    if not lines:
+        return ()
+    geom = _geometry(where)
+    x0, y0, x1, y1 = geom.bounds
+    near = [
+        f for f in lines
+        if not (f.bounds[0] > x1 or f.bounds[2] < x0 or f.bounds[1] > y1 or f.bounds[3] < y0)
+        and geom.intersects(f.line)
+    ]
+    if not near:
+        return ()
+    core = _core(where)
+    if core.is_empty:
+        return ()
+    return tuple(
+        LineCrossing(f, _at_ford(f, core)) for f in near if core.intersects(f.line)
+    )
+
+
+def _at_ford(feature: TerrainLine, core: Any) -> bool:
+    if not feature.fords:
+        return False
+    crossing = core.intersection(feature.line)
+    parts = getattr(crossing, "geoms", [crossing])
+    for part in parts:
+        along = [feature.line.project(shapely.Point(c)) for c in part.coords]
+        if not along or not feature.ford_covers(min(along), max(along)):
+            return False
+    return True
+
+
+def _polygons(areas: Sequence[TerrainArea]) -> Any:
+    return np.array([a.polygon for a in areas], dtype=object)

@@ -50,6 +50,10 @@ __all__ = [
 SAVE_FORMAT = "ancients.battle/1"
 
 
+def _options(options: Iterable[Hashable]) -> tuple[Hashable, ...]:
+    return tuple(options)
+
+
 @attrs.frozen(eq=False)
 class Decision:
     """A choice a side must make: what (``kind``), about which unit, among which options.
@@ -60,7 +64,7 @@ class Decision:
 
     side: str
     kind: str
-    options: tuple[Hashable, ...] = attrs.field(converter=tuple)
+    options: tuple[Hashable, ...] = attrs.field(converter=_options)
     unit: str | None = None
     target: str | None = None
     prompt: str = ""

@@ -1,0 +1,164 @@
+"""Raphia §3–§4 — the battle: deployment, the initiative, eight turns of alternating
+half-turns in the edition's order, the first player's extra rally, victory (§13)."""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ancients.battle import Battle, Commander, Decision, Engine, Outcome, Phase
+from ancients.raphia.combat import combat_phase
+from ancients.raphia.counters import SIDES
+from ancients.raphia.movement import movement_phase
+from ancients.raphia.rally import rally_phase
+from ancients.raphia.rout import (
+    back_attack_phase,
+    morale_phase,
+    pursuit_phase,
+    rout_phase,
+    rout_tests,
+)
+from ancients.raphia.state import State, Status
+from ancients.raphia.victory import victory_points, winner
+from ancients.scenario import Scenario
+from ancients.units import Condition, UnitView
+
+if TYPE_CHECKING:
+    from ancients.raphia.deployment import RaphiaSetup
+    from ancients.raphia.ruleset import Raphia
+
+__all__ = ["TURNS", "RaphiaBattle"]
+
+TURNS = 8
+_CONDITION = {Status.GOOD: Condition.GOOD_ORDER, Status.ROUTED: Condition.ROUTED,
+              Status.PURSUING: Condition.PURSUING}
+
+
+class RaphiaBattle(Battle):
+    """A battle of Raphia. ``state`` holds the stacks; see the rule modules."""
+
+    ruleset: Raphia
+
+    def __init__(self, ruleset: Raphia, scenario: Scenario, seed: int = 0,
+                 commanders: Mapping[str, Commander | None] | None = None) -> None:
+        super().__init__(ruleset, scenario, seed, commanders)
+        data = ruleset.data
+        self.state = State(data.board, data.counters, data.tables, ruleset.edition_rules,
+                           self.dice, self.emit)
+        setup: RaphiaSetup = scenario.parsed
+        for spec in setup.stacks:
+            self.state.new_stack(spec.side, spec.hex, list(spec.counters), facing=spec.facing)
+        self.deployed: tuple[str, ...] = tuple(c for s in setup.stacks for c in s.counters)
+        self.first: str | None = None
+        self.points: dict[str, int] = victory_points(self.state)
+
+    # -- the turn sequence -------------------------------------------------------------
+    def play(self) -> Engine:
+        st = self.state
+        yield Phase("deployment", message="the armies are deployed (§2)")
+        self._egyptian_morale()
+        self.first = self._initiative()
+        order = (self.first, SIDES[1 - SIDES.index(self.first)])
+        for self.turn in range(1, TURNS + 1):
+            for side in order:
+                yield from self._half_turn(side)
+        # §4: the first player's extra rally phase
+        yield Phase("final rally", self.first, message="the first player's extra rally (§4)")
+        st.attacked.clear()
+        yield from rally_phase(st, self.first)
+        self.points = victory_points(st)
+        return Outcome.from_units(winner=winner(st, self.points), reason="turn limit",
+                                  turns=TURNS, sides=SIDES, units=self.units(),
+                                  score={s: float(v) for s, v in self.points.items()})
+
+    def _egyptian_morale(self) -> None:
+        """§11: roll the Egyptian morale table, or prepare the championship draw."""
+        st = self.state
+        egyptians = [c for c in self.deployed if st.counters[c].egyptian]
+        if not egyptians:
+            return
+        if self.ruleset.options.egyptian_morale == "championship":
+            st.championship_pool = list(st.counters.championship)
+            self.emit("egyptian morale", "championship rule: each '?' counter is revealed "
+                      "at its first combat (§11)", side="ptolemaic")
+            return
+        roll = self.dice.roll(st.tables.egyptian.dice, "Egyptian morale (§11)")
+        morale = st.tables.egyptian.morale[roll]
+        for c in egyptians:
+            st.morale_override[c] = morale
+        self.emit("egyptian morale", f"the Egyptian phalanx's morale is {morale} (§11)",
+                  side="ptolemaic", units=egyptians, morale=morale)
+
+    def _initiative(self) -> str:
+        """§3: both roll two dice; the higher total plays first (ties roll again)."""
+        while True:
+            a = self.dice.roll("2d6", f"initiative {SIDES[0]}")
+            b = self.dice.roll("2d6", f"initiative {SIDES[1]}")
+            if a != b:
+                first = SIDES[0] if a > b else SIDES[1]
+                self.emit("initiative", f"{first} plays first ({a} against {b})", side=first)
+                return first
+
+    def _half_turn(self, side: str) -> Generator[Decision | Phase, Hashable, None]:
+        st = self.state
+        other = SIDES[1 - SIDES.index(side)]
+        st.attacked.clear()
+        st.defended.clear()
+        st.crossed_ok.clear()
+        sequence = st.edition.sequence
+        for step in sequence:
+            yield Phase(step, side, message=f"turn {self.turn}, {side}: {step}")
+            if step == "movement":
+                yield from movement_phase(st, side)
+            elif step == "combat":
+                yield from combat_phase(st, side)
+            elif step == "morale":
+                yield from morale_phase(st, side)
+            elif step == "rout":
+                rout_phase(st, other)
+                if "rout tests" not in sequence:
+                    rout_tests(st)
+            elif step == "pursuit":
+                pursuit_phase(st, side)
+            elif step == "rout tests":
+                rout_tests(st)
+            elif step == "back attacks":
+                yield from back_attack_phase(st, side)
+                st.hits.clear()  # back attacks only eliminate: routs do not test
+            elif step == "rally":
+                yield from rally_phase(st, side)
+
+    # -- views ---------------------------------------------------------------------------
+    def units(self) -> Sequence[UnitView]:
+        st = self.state
+        where = {c: s for s in st.stacks for c in s.counters}
+        out = []
+        for cid in self.deployed:
+            c = st.counter(cid)
+            s = where.get(cid)
+            if s is None:
+                cond = Condition.ELIMINATED if st.gone.get(cid) == "eliminated" \
+                    else Condition.LEFT_FIELD
+                out.append(UnitView(cid, c.name, c.side, c.type.kind, cond, 0, c.combat))
+            else:
+                out.append(UnitView(cid, c.name, c.side, c.type.kind, _CONDITION[s.status],
+                                    c.combat, c.combat, (s.hex[0], s.hex[1]),
+                                    float(s.facing) if s.facing is not None else None))
+        return out
+
+    def fingerprint(self) -> Hashable:
+        return (super().fingerprint(), self.state.fingerprint())
+
+    def to_svg(self) -> str:
+        from ancients.raphia.render import render_svg
+
+        return render_svg(self)
+
+    def victory_points(self) -> dict[str, int]:
+        return victory_points(self.state)
+
+    def describe(self) -> dict[str, Any]:
+        """A plain summary of the stacks (for debugging and docs)."""
+        st = self.state
+        return {st.board.label(s.hex): (s.side, list(s.counters), s.status.value)
+                for s in st.stacks}

@@ -1,0 +1,323 @@
+"""Raphia §8 — attack: eligibility, strengths, the force ratio, modifiers, fire, results,
+evasion, advance after combat; and the combat phase."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Generator, Hashable
+from fractions import Fraction
+
+import attrs
+
+from ancients.battle import Decision
+from ancients.dice import pmf
+from ancients.hexgrid import Corner, Hex, corner_front
+from ancients.raphia.counters import TroopClass
+from ancients.raphia.morale import ensure_identity, stack_test
+from ancients.raphia.options import ADVANCE, END_ATTACKS, EVADE_NOT, STAY, Attack, Evade, ask
+from ancients.raphia.state import Hit, Stack, State, Status
+from ancients.raphia.tables import CombatTable, Result
+
+__all__ = ["Assessment", "assess", "attack_options", "combat_phase", "evasion_hexes",
+           "is_flank", "may_attack", "resolve", "strength", "type_forbids"]
+
+Steps = Generator[Decision, Hashable, None]
+
+_INFANTRY = frozenset({TroopClass.LIGHT, TroopClass.SEMI_HEAVY, TroopClass.PHALANX})
+
+
+def strength(state: State, stack: Stack) -> int:
+    """§8: the top counter's combat factor, +1 per other counter, +1 for a leader in the
+    stack; a leader alone has 1 point of force (§11)."""
+    fighters = state.combatants(stack)
+    if not fighters:
+        return state.counter(stack.counters[0]).combat
+    bonus = 1 if state.leader_in(stack) is not None else 0
+    return state.counter(fighters[0]).combat + len(fighters) - 1 + bonus
+
+
+def front_at(state: State, stack: Stack, h: Hex) -> tuple[Hex, ...]:
+    if stack.facing is not None and state.is_phalanx(stack):
+        return corner_front(h, Corner(stack.facing))
+    return h.neighbors()
+
+
+def is_flank(state: State, attacker_hex: Hex, target: Stack) -> bool:
+    """§6: an attack on a phalanx from outside its front is a flank attack."""
+    return (state.is_phalanx(target) and target.status is Status.GOOD
+            and attacker_hex not in state.front(target))
+
+
+def type_forbids(state: State, attacker: TroopClass, target: Stack, from_hex: Hex) -> bool:
+    """§8: cavalry never attack elephants; elephants never attack a phalanx from its front
+    (1990) or heavy infantry at all (French text)."""
+    defender = state.stack_class(target)
+    if attacker is TroopClass.CAVALRY and defender is TroopClass.ELEPHANT:
+        return True
+    if attacker is TroopClass.ELEPHANT and defender is TroopClass.PHALANX:
+        if state.edition.elephants_vs_phalanx == "never":
+            return True
+        return target.status is Status.GOOD and from_hex in state.front(target)
+    return False
+
+
+def may_attack(state: State, att: Stack, tgt: Stack, fire: bool = False) -> bool:
+    """Whether ``att`` may attack (or fire at) ``tgt`` now, leaving aside what the turn has
+    already used (§8)."""
+    if att.status is not Status.GOOD or state.leader_alone(att):
+        return False
+    if tgt.hex not in front_at(state, att, att.hex):
+        return False  # §6: phalanxes attack only into their front
+    if tgt.side == att.side and not (
+            # §10 addendum: one's own elephants in rout may be attacked
+            state.edition.attack_own_routed_elephants and tgt.status is Status.ROUTED
+            and state.stack_class(tgt) is TroopClass.ELEPHANT):
+        return False
+    if fire:
+        return state.top_counter(att).missile  # §11 missile troops
+    return not type_forbids(state, state.stack_class(att), tgt, att.hex)
+
+
+@attrs.frozen
+class Assessment:
+    """Everything that decides a combat before the dice: strengths, multiplier, column,
+    modifiers, and whether X becomes T."""
+
+    attack: int
+    defence: int
+    multiplier: int
+    column: int | None
+    modifiers: tuple[tuple[str, int], ...]
+    flank: bool
+    fire: bool
+    x_to_t: bool
+
+    @property
+    def modifier(self) -> int:
+        return sum(v for _, v in self.modifiers)
+
+    @property
+    def basic_ratio(self) -> Fraction:
+        return Fraction(self.attack, max(self.defence, 1))
+
+    def result(self, state: State, roll: int) -> Result:
+        r = state.tables.combat.result(self.column, roll + self.modifier)
+        return "T" if (r == "X" and self.x_to_t) else r
+
+    def probabilities(self, state: State) -> dict[str, Fraction]:
+        """Exact probabilities of "-", "T" and "X" (2d6)."""
+        return dict(_odds(state.tables.combat, self.column, self.modifier, self.x_to_t))
+
+
+@functools.lru_cache(maxsize=4096)
+def _odds(table: CombatTable, column: int | None, modifier: int,
+          x_to_t: bool) -> tuple[tuple[str, Fraction], ...]:
+    out = {"-": Fraction(0), "T": Fraction(0), "X": Fraction(0)}
+    for roll, p in pmf("2d6").items():
+        r = table.result(column, roll + modifier)
+        out["T" if (r == "X" and x_to_t) else r] += p
+    return tuple(out.items())
+
+
+def assess(state: State, att: Stack, tgt: Stack, fire: bool = False,
+           disorder: bool = False) -> Assessment:
+    """§8 force ratio and modifiers for ``att`` against ``tgt``."""
+    if fire:  # §8 fire: 2 per missile counter against 1 per counter of the target
+        a = 2 * sum(1 for c in state.combatants(att) if state.counter(c).missile)
+        d = max(1, len(state.combatants(tgt)))
+    else:
+        a, d = strength(state, att), strength(state, tgt)
+    routed = tgt.status is Status.ROUTED
+    flank = routed or disorder or is_flank(state, att.hex, tgt)
+    # §8: ×4 against a rout (French text), ×2 on a flank (phalanx, disordered pursuer)
+    mult = 4 if routed else 2 if flank else 1
+    column = state.tables.combat.column(a * mult, d)
+    if fire and not state.edition.fire_modifiers:
+        mods: list[tuple[str, int]] = []
+    else:
+        att_class = TroopClass.LIGHT if fire else state.stack_class(att)
+        mods = state.tables.modifiers.modifiers(att_class, state.stack_class(tgt), flank)
+    mercs = (state.top_counter(att).mercenary and state.top_counter(tgt).mercenary)
+    return Assessment(a, d, mult, column, tuple(mods), flank, fire,
+                      (fire and not routed) or (mercs and not fire))
+
+
+def attack_options(state: State, side: str) -> list[Attack]:
+    """Every attack ``side`` may still make this turn (§8: once per counter or stack,
+    each counter attacked once)."""
+    occ = state.occupancy()
+    label = state.board.label
+    out: set[Attack] = set()
+    for att in state.side_stacks(side, Status.GOOD):
+        if state.leader_alone(att) or any(c in state.attacked for c in att.counters):
+            continue
+        for h in front_at(state, att, att.hex):
+            for tgt in occ.get(h, ()):
+                if state.top(tgt) in state.defended:
+                    continue
+                if may_attack(state, att, tgt):
+                    out.add(Attack(label(att.hex), label(h), False))
+                if tgt.side != side and may_attack(state, att, tgt, fire=True):
+                    out.add(Attack(label(att.hex), label(h), True))
+    return sorted(out)
+
+
+def find_pair(state: State, option: Attack, side: str) -> tuple[Stack, Stack]:
+    a_hex, t_hex = state.board.hex(option.attacker), state.board.hex(option.target)
+    att = next(s for s in state.stacks if s.hex == a_hex and s.side == side
+               and s.status is Status.GOOD and not state.leader_alone(s))
+    tgt = next(s for s in state.stacks if s.hex == t_hex and
+               state.top(s) not in state.defended and may_attack(state, att, s, option.fire))
+    return att, tgt
+
+
+def combat_phase(state: State, side: str) -> Steps:
+    """§8: the phasing player attacks as he pleases, one attack at a time."""
+    while True:
+        options = attack_options(state, side)
+        if not options:
+            return
+        choice = yield ask(side, "attack", [*options, END_ATTACKS],
+                                prompt="choose an attack, or stop attacking")
+        if choice == END_ATTACKS:
+            return
+        assert isinstance(choice, Attack)
+        att, tgt = find_pair(state, choice, side)
+        yield from resolve(state, att, tgt, fire=choice.fire)
+
+
+def evasion_hexes(state: State, att: Stack, tgt: Stack, fire: bool) -> list[Hex]:
+    """§8 evasion: light infantry from infantry, cavalry from anything, never from fire or
+    in rout, to a free hex not on an enemy front; 1 hex (cavalry 1–2 in 1990); the French
+    text only at inferiority (1.5/1 or worse)."""
+    if fire or tgt.status is Status.ROUTED or state.leader_alone(tgt):
+        return []
+    classes = {state.counter(c).troop_class for c in state.combatants(tgt)}
+    a_class = state.stack_class(att)
+    if classes == {TroopClass.LIGHT}:
+        if a_class not in _INFANTRY:
+            return []
+        reach = 1
+    elif classes == {TroopClass.CAVALRY}:
+        reach = state.edition.evasion_cavalry_hexes
+    else:
+        return []
+    need = state.edition.evasion_min_ratio
+    if need is not None:
+        a = assess(state, att, tgt)
+        if Fraction(a.attack * a.multiplier, max(a.defence, 1)) < need:
+            return []
+    occ = state.occupancy()
+    zoc = state.zoc(tgt.side)
+
+    def free(h: Hex) -> bool:
+        return (state.board.passable(h) and not occ.get(h) and h not in zoc
+                and h.distance(att.hex) >= 2)
+
+    first = [h for h in state.board.neighbors(tgt.hex) if free(h)]
+    out = set(first)
+    if reach >= 2:
+        for h in first:
+            out.update(n for n in h.neighbors() if n != tgt.hex and free(n))
+    return sorted(out)
+
+
+def _record(state: State, tgt: Stack, att: Stack, result: Result) -> None:
+    hit = state.hits.setdefault(tgt.sid, Hit([], [], None))
+    hit.results.append(result)
+    hit.attackers.append(att.sid)
+    if tgt.hex in state.board.neighbors(att.hex):
+        hit.direction = int(att.hex.direction_to(tgt.hex))
+
+
+def eliminate_top(state: State, tgt: Stack) -> str:
+    """§8 X: the top counter is removed (a leader only when attacked alone, §11)."""
+    top = state.top(tgt)
+    tgt.counters.remove(top)
+    state.gone[top] = "eliminated"
+    if state.counter(top).leader:
+        state.leader_dead.add(tgt.side)
+    if not tgt.counters:
+        state.remove_stack(tgt)
+    elif state.leader_alone(tgt):
+        tgt.status, tgt.pursued = Status.GOOD, frozenset()
+        state.hits.pop(tgt.sid, None)
+    return top
+
+
+def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
+            back: bool = False) -> Steps:
+    """One attack, §8 (``back``: the free attack after pursuit, §10)."""
+    label = state.board.label
+    side = att.side
+    ensure_identity(state, state.top(att))
+    ensure_identity(state, state.top(tgt))
+    t_hex = tgt.hex
+    if not back:
+        state.attacked.update(att.counters)
+        state.defended.add(state.top(tgt))
+    disorder = False
+    may_evade = True
+    if tgt.status is Status.PURSUING and not back:
+        # §10: a pursuer counter-attacked tests; failing, it fights in disorder
+        disorder = bool(stack_test(state, tgt, "counter-attacked while pursuing",
+                                   top_only=True))
+        may_evade = not disorder
+    a = assess(state, att, tgt, fire, disorder)
+    a_class = state.stack_class(att)
+    frontal = not (a.flank or tgt.status is Status.ROUTED)
+    if (not fire and not back and frontal and a.basic_ratio <= Fraction(1, 2)
+            and (a_class in _INFANTRY or a_class not in state.edition.inferiority_exempt)
+            and a_class is not TroopClass.LEADER):
+        # §8 attack at inferiority: a morale test, or no attack
+        if stack_test(state, att, "attack at inferiority", top_only=True):
+            pass
+        else:
+            state.emit("attack refused", f"{label(att.hex)} dares not attack {label(t_hex)}",
+                       side=side, units=att.counters)
+            return
+    if not back and may_evade:
+        hexes = evasion_hexes(state, att, tgt, fire)
+        if hexes:
+            choice = yield ask(tgt.side, "evade", [EVADE_NOT, *[Evade(label(h))
+                                                                     for h in hexes]],
+                                    unit=state.top(tgt), target=state.top(att),
+                                    prompt=f"{label(att.hex)} attacks {label(t_hex)}")
+            if isinstance(choice, Evade):
+                tgt.hex = state.board.hex(choice.to)
+                state.emit("evade", f"{label(t_hex)} evades to {choice.to}", side=tgt.side,
+                           units=tgt.counters)
+                yield from _advance(state, att, t_hex)
+                return
+    roll = state.dice.roll("2d6", f"combat {label(att.hex)} vs {label(t_hex)}")
+    result = a.result(state, roll)
+    column = "<1/4" if a.column is None else state.tables.combat.columns[a.column]
+    mods = "".join(f" {v:+d} {r}" for r, v in a.modifiers)
+    verb = "fires at" if fire else "back-attacks" if back else "attacks"
+    state.emit("combat", f"{label(att.hex)} {verb} {label(t_hex)}: {a.attack}x{a.multiplier}"
+               f" vs {a.defence} -> {column}, roll {roll}{mods} = {result}", side=side,
+               units=[state.top(att), state.top(tgt)], result=result, column=column,
+               roll=roll, modifier=a.modifier, fire=fire, back=back)
+    routed = tgt.status is Status.ROUTED
+    if result == "X":
+        gone = eliminate_top(state, tgt)
+        state.emit("eliminated", f"{gone} eliminated", side=tgt.side, units=[gone])
+        if not routed and tgt in state.stacks and not state.leader_alone(tgt):
+            _record(state, tgt, att, "X")
+    elif result == "T" and not routed:
+        _record(state, tgt, att, "T")
+    if not back:
+        yield from _advance(state, att, t_hex)
+
+
+def _advance(state: State, att: Stack, vacated: Hex) -> Steps:
+    """§8: the whole attacking stack may occupy a vacated hex, keeping its facing."""
+    if any(s.hex == vacated for s in state.stacks) or att not in state.stacks \
+            or att.status is not Status.GOOD:
+        return
+    choice = yield ask(att.side, "advance", [ADVANCE, STAY], unit=state.top(att),
+                            prompt=f"advance into {state.board.label(vacated)}?")
+    if choice == ADVANCE:
+        state.emit("advance", f"{state.board.label(att.hex)} advances to "
+                   f"{state.board.label(vacated)}", side=att.side, units=att.counters)
+        att.hex = vacated

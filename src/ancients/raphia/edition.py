@@ -1,0 +1,103 @@
+"""The two editions as data: every rule that differs between the 1990 rules and the 1991
+Casus Belli #61 addendum (with the French consolidated combat chapter) is one field here,
+consulted by the rules; nothing else in the package asks which edition is in force."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Literal
+
+import attrs
+
+from ancients.raphia.counters import TroopClass
+
+__all__ = ["EDITIONS", "EditionRules"]
+
+
+@attrs.frozen
+class EditionRules:
+    year: int
+    #: §3 the phases of a half-turn, in order
+    sequence: tuple[str, ...]
+    #: §8 fire: 1990 "no modifiers"; French text: the light infantry modifiers apply
+    fire_modifiers: bool
+    #: §8 elephants may not attack a phalanx from the front (1990) / heavy infantry at all
+    elephants_vs_phalanx: Literal["not_front", "never"]
+    #: §8 attack at inferiority: classes exempt from the morale test (addendum)
+    inferiority_exempt: frozenset[TroopClass]
+    #: §8 evasion: hexes a cavalry stack may fall back (1990: 1 or 2; French: 1)
+    evasion_cavalry_hexes: int
+    #: §8 French text: units evade only when at inferiority, ratio 1.5/1 or more
+    evasion_min_ratio: Fraction | None
+    #: §8 addendum: a phalanx stack tests once even after several results
+    phalanx_tests_once: bool
+    #: §9 addendum: tests caused by crossings (and rallies of stacks in rout or pursuit)
+    #: use the top counter once; 1990: each counter tests
+    stack_tests_top_only: bool
+    #: §9 1990: an elephant seeing a friendly rout in its stack or next to it tests
+    elephant_sees_rout_tests: bool
+    #: §9 1990: a pursuer in contact may try to rally at will; addendum: pursuers always
+    #: test in the rally phase (a failure continues the pursuit)
+    pursuers_always_test: bool
+    #: §10 addendum: rout directions 1 and 4 are forbidden; 1990: allowed as side-steps
+    rout_sidesteps: bool
+    #: §10 addendum: through friendly routs before other friends, and through enemy
+    #: routs/pursuers as a last resort
+    rout_via_routers_first: bool
+    rout_through_enemy_routers: bool
+    #: §10 elephant routs: 1990 a random direction each hex, bumped units test, rally
+    #: possible; addendum: pushed back, 2 hexes one random way, nearest empty hex, no rally
+    elephant_rout: Literal["1990", "1991"]
+    elephants_rally: bool
+    #: §10 addendum pursuit: no pursuit unless the whole stack routs; blocked by crossed
+    #: friends; back attack on any router in contact; disorder forbids joining/splitting
+    pursuit_needs_whole_rout: bool
+    pursuit_blocked_by_friends: bool
+    back_attack_any_router: bool
+    disorder_rules: bool
+    #: §5 addendum: reinforcements go under the top counter, two stacks interleave;
+    #: 1990: joiners go to the bottom
+    join_under_top: bool
+    #: §7 addendum: passing through one's own units is impossible except in rout
+    pass_through_friends: bool
+    #: §6 addendum: a unit rallied from rout or pursuit chooses its facing
+    rally_choose_facing: bool
+    #: §10 addendum: one may attack one's own elephants in rout
+    attack_own_routed_elephants: bool
+
+    @property
+    def name(self) -> str:
+        return str(self.year)
+
+
+_SEQUENCE_1990 = ("movement", "combat", "morale", "rout", "pursuit", "back attacks", "rally")
+_SEQUENCE_1991 = ("movement", "combat", "morale", "rout", "pursuit", "rout tests",
+                  "back attacks", "rally")
+
+EDITIONS: dict[int, EditionRules] = {
+    1990: EditionRules(
+        year=1990, sequence=_SEQUENCE_1990, fire_modifiers=False,
+        elephants_vs_phalanx="not_front", inferiority_exempt=frozenset(),
+        evasion_cavalry_hexes=2, evasion_min_ratio=None, phalanx_tests_once=False,
+        stack_tests_top_only=False, elephant_sees_rout_tests=True,
+        pursuers_always_test=False, rout_sidesteps=True, rout_via_routers_first=False,
+        rout_through_enemy_routers=False, elephant_rout="1990", elephants_rally=True,
+        pursuit_needs_whole_rout=False, pursuit_blocked_by_friends=False,
+        back_attack_any_router=False, disorder_rules=False, join_under_top=False,
+        pass_through_friends=True, rally_choose_facing=False,
+        attack_own_routed_elephants=False,
+    ),
+    1991: EditionRules(
+        year=1991, sequence=_SEQUENCE_1991, fire_modifiers=True,
+        elephants_vs_phalanx="never",
+        inferiority_exempt=frozenset({TroopClass.ELEPHANT, TroopClass.CAVALRY}),
+        evasion_cavalry_hexes=1, evasion_min_ratio=Fraction(3, 2), phalanx_tests_once=True,
+        stack_tests_top_only=True, elephant_sees_rout_tests=False,
+        pursuers_always_test=True, rout_sidesteps=False, rout_via_routers_first=True,
+        rout_through_enemy_routers=True, elephant_rout="1991", elephants_rally=False,
+        pursuit_needs_whole_rout=True, pursuit_blocked_by_friends=True,
+        back_attack_any_router=True, disorder_rules=True, join_under_top=True,
+        pass_through_friends=False, rally_choose_facing=True,
+        attack_own_routed_elephants=True,
+    ),
+}

@@ -1,0 +1,80 @@
+"""Raphia §9 — morale: 2d6 reaching the morale factor, the modifiers, how stacks test."""
+
+from __future__ import annotations
+
+from ancients.morale import MoraleTest
+from ancients.raphia.counters import TroopClass
+from ancients.raphia.state import Stack, State, Status
+
+__all__ = ["counter_test", "ensure_identity", "modifiers", "stack_test"]
+
+
+def ensure_identity(state: State, cid: str) -> None:
+    """§11 championship: a "?" counter is replaced, at its first combat (or first test),
+    by a right-hand counter of the same combat value drawn at random."""
+    c = state.counters.counters.get(cid)
+    if c is None or not c.egyptian or cid in state.replaced or cid in state.morale_override:
+        return
+    pool = [p for p in state.championship_pool if p.combat == c.combat]
+    if not pool:
+        state.morale_override[cid] = 12
+        return
+    drawn = pool[state.dice.choice(len(pool), f"championship draw for {cid}")]
+    state.championship_pool.remove(drawn)
+    state.replaced[cid] = drawn.id
+    state.emit("championship", f"{cid} is revealed as {drawn.name} {drawn.combat} "
+               f"{drawn.morale} {drawn.movement}", side=c.side, units=[cid],
+               replacement=drawn.id)
+
+
+def modifiers(state: State, stack: Stack, *, elephant_rout: bool = False
+              ) -> list[tuple[str, int]]:
+    """§9 morale modifiers for a test by ``stack``."""
+    out: list[tuple[str, int]] = []
+    if stack.side in state.leader_dead:
+        out.append(("army leader killed", -3))
+    if stack.status is Status.PURSUING:
+        out.append(("pursuing", -2))
+    if elephant_rout and state.stack_class(stack) is TroopClass.ELEPHANT:
+        out.append(("elephant facing a rout of elephants", -1))
+    if state.leader_in(stack) is not None and stack.side not in state.leader_dead:
+        out.append(("leader in the stack", +2))
+    else:
+        lh = state.leader_hex(stack.side)
+        if lh is not None and lh.distance(stack.hex) <= 2:
+            out.append(("leader within 2 hexes", +1))
+    return out
+
+
+def counter_test(state: State, stack: Stack, cid: str, why: str, *,
+                 elephant_rout: bool = False) -> bool:
+    """One morale test of one counter (its morale factor, the stack's modifiers)."""
+    if state.counter(cid).leader:
+        return True
+    ensure_identity(state, cid)
+    test = MoraleTest(state.morale(cid), modifiers=modifiers(state, stack,
+                                                             elephant_rout=elephant_rout))
+    result = test.roll(state.dice, f"morale {cid}: {why}")
+    state.emit("morale", f"{cid} ({state.board.label(stack.hex)}) {why}: {result}",
+               side=stack.side, units=[cid], passed=result.passed, target=test.target,
+               why=why)
+    return result.passed
+
+
+def stack_test(state: State, stack: Stack, why: str, *, top_only: bool = False,
+               elephant_rout: bool = False) -> list[str]:
+    """Test a stack; returns the counters that failed.
+
+    §5/§9: a heavy-infantry stack not in rout tests once on its top counter and the result
+    applies to all; ``top_only`` does the same for any stack (the addendum's cases); other
+    stacks test counter by counter."""
+    fighters = state.combatants(stack)
+    if not fighters:
+        return []
+    as_one = top_only or (stack.status is not Status.ROUTED and
+                          all(state.counter(c).phalanx for c in fighters))
+    if as_one:
+        return [] if counter_test(state, stack, fighters[0], why,
+                                  elephant_rout=elephant_rout) else list(fighters)
+    return [c for c in fighters if not counter_test(state, stack, c, why,
+                                                     elephant_rout=elephant_rout)]

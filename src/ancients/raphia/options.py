@@ -1,0 +1,125 @@
+"""The answers a Raphia decision offers: small, hashable, each with a readable str."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from typing import Any
+
+import attrs
+
+from ancients.battle import Decision
+
+__all__ = [
+    "ADVANCE",
+    "END_ATTACKS",
+    "EVADE_NOT",
+    "HOLD",
+    "NO_PURSUIT",
+    "PURSUE",
+    "STAY",
+    "Attack",
+    "DisengageTo",
+    "Evade",
+    "Face",
+    "MoveTo",
+    "Plain",
+    "SplitTo",
+    "Turn",
+    "ask",
+    "corner_name",
+]
+
+def ask(side: str, kind: str, options: Iterable[Hashable], **context: Any) -> Decision:
+    """A Decision for ``side`` (a typed front door to the core's converter)."""
+    opts: Any = tuple(options)
+    return Decision(side, kind, opts, **context)
+
+
+_CORNER_NAMES = {1: "NNE", 2: "E", 3: "SSE", 4: "SSW", 5: "W", 6: "NNW"}
+
+
+def corner_name(corner: int | None) -> str:
+    return _CORNER_NAMES.get(corner or 0, "-")
+
+
+@attrs.frozen
+class Plain:
+    word: str
+
+    def __str__(self) -> str:
+        return self.word
+
+
+HOLD = Plain("hold")
+END_ATTACKS = Plain("no more attacks")
+EVADE_NOT = Plain("stand and fight")
+ADVANCE = Plain("advance into the vacated hex")
+STAY = Plain("stay")
+PURSUE = Plain("pursue")
+NO_PURSUIT = Plain("do not pursue")
+
+
+@attrs.frozen(order=True)
+class MoveTo:
+    """Move the stack to hex ``to`` (a "CCRR" label), facing corner ``facing`` (phalanx)."""
+
+    to: str
+    facing: int | None = None
+
+    def __str__(self) -> str:
+        return f"move to {self.to}" + (f" facing {corner_name(self.facing)}"
+                                       if self.facing else "")
+
+
+@attrs.frozen(order=True)
+class SplitTo(MoveTo):
+    """§5: break off the top counter and move it to ``to``."""
+
+    def __str__(self) -> str:
+        return "split off the top counter to " + super().__str__()[len("move to "):]
+
+
+@attrs.frozen(order=True)
+class DisengageTo(MoveTo):
+    """§7: leave the bottom counter as rearguard and move the rest to ``to``."""
+
+    def __str__(self) -> str:
+        return "leave a rearguard and move to " + super().__str__()[len("move to "):]
+
+
+@attrs.frozen
+class Turn:
+    """§6: a phalanx in contact turns 60° (all its movement and a morale test)."""
+
+    steps: int
+
+    def __str__(self) -> str:
+        return f"turn {'right' if self.steps > 0 else 'left'} in contact (morale test)"
+
+
+@attrs.frozen(order=True)
+class Attack:
+    """The stack in ``attacker`` attacks (or fires at) the stack in ``target``."""
+
+    attacker: str
+    target: str
+    fire: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.attacker} {'fires at' if self.fire else 'attacks'} {self.target}"
+
+
+@attrs.frozen(order=True)
+class Evade:
+    to: str
+
+    def __str__(self) -> str:
+        return f"evade to {self.to}"
+
+
+@attrs.frozen(order=True)
+class Face:
+    corner: int
+
+    def __str__(self) -> str:
+        return f"face {corner_name(self.corner)}"

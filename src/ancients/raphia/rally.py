@@ -1,0 +1,71 @@
+"""Raphia §9–§10 — rally: pursuers stopping their pursuit, routs regaining good order."""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Hashable
+
+from ancients.battle import Decision
+from ancients.raphia.counters import TroopClass
+from ancients.raphia.morale import stack_test
+from ancients.raphia.options import NO_PURSUIT, PURSUE, Face, ask
+from ancients.raphia.rout import in_contact_with
+from ancients.raphia.state import Stack, State, Status
+
+__all__ = ["rally_phase"]
+
+Steps = Generator[Decision, Hashable, None]
+
+
+def _lost_contact(state: State, p: Stack) -> bool:
+    for s in state.stacks:
+        if s.status is Status.ROUTED and s.side != p.side and \
+                p.pursued.intersection(s.counters) and s.hex in state.board.neighbors(p.hex):
+            return False
+    return True
+
+
+def rally_phase(state: State, side: str) -> Steps:
+    """§3 step 8: first the pursuers, then the routs not in contact with an enemy in good
+    order or pursuing."""
+    label = state.board.label
+    for p in sorted(state.side_stacks(side, Status.PURSUING), key=lambda s: s.sid):
+        if p not in state.stacks:
+            continue
+        if not state.edition.pursuers_always_test and not _lost_contact(state, p):
+            # 1990: a pursuer still in contact may choose to go on
+            choice = yield ask(side, "stop pursuit", [NO_PURSUIT, PURSUE],
+                                    unit=state.top(p), prompt="try to stop the pursuit?")
+            if choice == PURSUE:
+                continue
+        if not stack_test(state, p, "rally from pursuit", top_only=True):
+            p.status, p.pursued = Status.GOOD, frozenset()
+            state.emit("rally", f"pursuers in {label(p.hex)} rally", side=side,
+                       units=p.counters)
+    for r in sorted(state.side_stacks(side, Status.ROUTED), key=lambda s: s.sid):
+        if r not in state.stacks:
+            continue
+        if state.stack_class(r) is TroopClass.ELEPHANT and not state.edition.elephants_rally:
+            continue  # §10 addendum: a routed elephant is never rallied
+        if in_contact_with(state, r, {Status.GOOD, Status.PURSUING}):
+            continue  # §10: no rally in contact with an enemy not itself in rout
+        if any(s.hex == r.hex and s.status is Status.GOOD for s in state.stacks):
+            continue  # still among steady troops: it must move off first
+        failed = stack_test(state, r, "rally", top_only=state.edition.stack_tests_top_only)
+        rallied = [c for c in state.combatants(r) if c not in failed]
+        if not rallied:
+            continue
+        if failed:
+            leaders = [c for c in r.counters if state.counter(c).leader]
+            r.counters = [c for c in r.counters if c in failed]
+            r = state.new_stack(side, r.hex, rallied + leaders, facing=r.facing)
+        r.status, r.edge, r.push = Status.GOOD, "own", None
+        state.emit("rally", f"{', '.join(rallied)} rally in {label(r.hex)}", side=side,
+                   units=r.counters)
+        if state.is_phalanx(r) and state.edition.rally_choose_facing:
+            # §6 addendum: a unit rallied from rout chooses its facing
+            choice = yield ask(side, "facing", [Face(c) for c in range(1, 7)],
+                                    unit=state.top(r), prompt="face which way?")
+            assert isinstance(choice, Face)
+            r.facing = choice.corner
+
+

@@ -1,0 +1,440 @@
+"""Raphia §10 — rout and pursuit: the rout itinerary, elephant routs, crossings and the
+tests they cause, pursuit, back attacks; and the morale-test phase that starts routs."""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Hashable
+
+from ancients.battle import Decision
+from ancients.hexgrid import Direction, Hex
+from ancients.raphia.combat import resolve
+from ancients.raphia.counters import TroopClass
+from ancients.raphia.morale import stack_test
+from ancients.raphia.options import NO_PURSUIT, PURSUE, STAY, Attack, ask
+from ancients.raphia.state import Stack, State, Status
+
+__all__ = ["back_attack_phase", "morale_phase", "pursuit_phase", "rout_path", "rout_phase",
+           "rout_tests"]
+
+Steps = Generator[Decision, Hashable, None]
+Occ = dict[Hex, list[Stack]]
+_BLOCKED = 99
+
+
+# -- starting routs (§9 tests after combat) ----------------------------------------------
+def put_to_rout(state: State, stack: Stack, failed: list[str], push: int | None) -> list[Stack]:
+    """The counters in ``failed`` rout (§10): stacked counters rout together and keep their
+    order, except light infantry routing with the elephants it escorts. Returns the new
+    routed stacks."""
+    fighters = state.combatants(stack)
+    origin = state.new_origin()
+    if set(failed) >= set(fighters):
+        groups = [fighters]
+        keep: list[str] = []
+    else:
+        groups = [[c for c in fighters if c in failed]]
+        keep = [c for c in fighters if c not in failed]
+    g = groups[0]
+    eleph = [c for c in g if state.counter(c).troop_class is TroopClass.ELEPHANT]
+    if eleph and len(eleph) < len(g):
+        groups = [eleph, [c for c in g if c not in eleph]]
+    leaders = [c for c in stack.counters if state.counter(c).leader]
+    out: list[Stack] = []
+    for i, grp in enumerate(groups):
+        if not keep and i == 0:
+            stack.counters = grp + leaders  # the leader is carried along (§11)
+            routed = stack
+        else:
+            routed = state.new_stack(stack.side, stack.hex, grp, facing=stack.facing)
+        routed.status, routed.edge, routed.pursued = Status.ROUTED, "own", frozenset()
+        routed.push, routed.origin = push, origin
+        out.append(routed)
+    if keep:
+        stack.counters = keep + leaders
+    for r in out:
+        state.emit("rout", f"{', '.join(state.combatants(r))} rout in "
+                   f"{state.board.label(r.hex)}", side=r.side, units=r.counters)
+    return out
+
+
+def morale_phase(state: State, side: str) -> Steps:
+    """§3 addendum step 3: the opponent tests the stacks the phasing side hit; §10: the
+    attackers of a routed stack pursue (cavalry must, phalanxes never)."""
+    for sid, hit in sorted(state.hits.items()):
+        stack = state.stack(sid)
+        if stack is None or stack.status is Status.ROUTED or state.leader_alone(stack):
+            continue
+        phalanx = all(state.counter(c).phalanx for c in state.combatants(stack))
+        times = 1 if (phalanx and state.edition.phalanx_tests_once) else len(hit.results)
+        failed: set[str] = set()
+        for _ in range(times):
+            failed.update(stack_test(state, stack, "after combat"))
+            if failed >= set(state.combatants(stack)):
+                break
+        if not failed:
+            continue
+        whole = failed >= set(state.combatants(stack))
+        routed = put_to_rout(state, stack, sorted(failed, key=stack.counters.index),
+                             hit.direction)
+        _elephants_see(state, routed)
+        if whole or not state.edition.pursuit_needs_whole_rout:
+            yield from _start_pursuit(state, hit.attackers, routed)
+    state.hits.clear()
+
+
+def _elephants_see(state: State, routed: list[Stack]) -> None:
+    """§9 (1990 only): an elephant seeing a friendly rout in its stack or next to it tests."""
+    if not state.edition.elephant_sees_rout_tests:
+        return
+    for r in routed:
+        for s in list(state.stacks):
+            if s.side == r.side and s.status is Status.GOOD and s is not r and \
+                    state.stack_class(s) is TroopClass.ELEPHANT and \
+                    (s.hex == r.hex or s.hex in state.board.neighbors(r.hex)):
+                failed = stack_test(state, s, "sees a friendly rout",
+                                    elephant_rout=state.stack_class(r) is TroopClass.ELEPHANT)
+                if failed:
+                    put_to_rout(state, s, failed, None)
+
+
+def _start_pursuit(state: State, attackers: list[int], routed: list[Stack]) -> Steps:
+    targets = [r for r in routed if state.stack_class(r) is not TroopClass.ELEPHANT]
+    if not targets:
+        return  # an elephant rout is erratic: nobody follows it
+    pursued = frozenset(c for r in targets for c in r.counters)
+    for sid in dict.fromkeys(attackers):
+        att = state.stack(sid)
+        if att is None or att.status is not Status.GOOD or state.leader_alone(att):
+            continue
+        cls = state.stack_class(att)
+        if cls is TroopClass.PHALANX:
+            continue  # §10: a phalanx never pursues
+        if cls is not TroopClass.CAVALRY:  # elephants and lighter infantry may choose
+            where = state.board.label(targets[0].hex)
+            choice = yield ask(att.side, "pursue", [PURSUE, NO_PURSUIT], unit=state.top(att),
+                               prompt=f"pursue the rout from {where}?")
+            if choice != PURSUE:
+                continue
+        att.status, att.pursued = Status.PURSUING, pursued
+        state.emit("pursuit", f"{state.board.label(att.hex)} pursues", side=att.side,
+                   units=att.counters)
+
+
+# -- the rout itinerary (§10 and addendum) ----------------------------------------------
+def _rank(state: State, stack: Stack, h: Hex, occ: Occ, enemy_routers: bool) -> int:
+    """Priority of stepping into ``h`` (lower is better; _BLOCKED: impossible)."""
+    if not state.board.passable(h):
+        return _BLOCKED
+    others = [s for s in occ.get(h, ()) if s is not stack]
+    if not others:
+        return 1
+    if any(s.side != stack.side for s in others):
+        if enemy_routers and all(s.status is not Status.GOOD or state.leader_alone(s)
+                                 for s in others if s.side != stack.side):
+            return 6
+        return _BLOCKED
+    if all(s.status is Status.ROUTED for s in others):
+        return 2 if state.edition.rout_via_routers_first else 3
+    if any(state.is_phalanx(s) for s in others):
+        return 4
+    return 3
+
+
+def _walk(state: State, stack: Stack, dirs: tuple[Direction, ...], occ: Occ, mp: int,
+          enemy_routers: bool) -> list[Hex | None]:
+    """Greedy itinerary: each hex the best-ranked of the allowed directions, zig-zagging
+    between the two edge-ward directions on ties; None marks leaving the map."""
+    path: list[Hex | None] = []
+    pos, last = stack.hex, None
+    seen = {pos}
+    for _ in range(mp):
+        cands = []
+        for i, d in enumerate(dirs):
+            n = pos.neighbor(d)
+            if not state.board.contains(n):
+                if i < 2:
+                    cands.append((0, 0, d, n))
+                continue
+            if n in seen:
+                continue
+            r = _rank(state, stack, n, occ, enemy_routers)
+            if r < _BLOCKED:
+                cands.append((r + (10 if i >= 2 else 0), 0 if d != last else 1, d, n))
+        if not cands:
+            break
+        cands.sort(key=lambda t: (t[0], t[1], int(t[2])))
+        r, _, d, n = cands[0]
+        if r == 0:
+            path.append(None)
+            break
+        path.append(n)
+        seen.add(n)
+        pos, last = n, d
+    return path
+
+
+def rout_path(state: State, stack: Stack, occ: Occ) -> tuple[list[Hex | None], str]:
+    """§10: the full move towards the unit's edge through empty hexes, then through
+    friends (routs, other troops, phalanxes), else towards the other edge, else through
+    enemy routs and pursuers (addendum); the longest partial move if none is complete."""
+    mp = state.speed(stack)
+    first, second = stack.edge, "other" if stack.edge == "own" else "own"
+    trials = [(first, False), (second, False)]
+    if state.edition.rout_through_enemy_routers:
+        trials += [(first, True), (second, True)]
+    best: tuple[list[Hex | None], str] = ([], first)
+    for edge, through in trials:
+        dirs: tuple[Direction, ...] = state.board.edge_directions(stack.side, edge)
+        if state.edition.rout_sidesteps:  # 1990: north/south as a last resort
+            dirs = (*dirs, Direction.N, Direction.S)
+        path = _walk(state, stack, dirs, occ, mp, through)
+        if len(path) == mp or (path and path[-1] is None):
+            return path, edge
+        if len(path) > len(best[0]):
+            best = (path, edge)
+    return best
+
+
+def _finish(state: State, stack: Stack, path: list[Hex | None], occ: Occ) -> list[Hex | None]:
+    """§10: a rout may not end on an occupied hex: it stops before it."""
+    while path and path[-1] is not None and any(s is not stack for s in occ.get(path[-1], ())):
+        path.pop()
+    return path
+
+
+def _lose(state: State, stack: Stack, why: str) -> None:
+    """§1/§10: a unit that leaves the map is lost; a leader carried off is killed (§11)."""
+    for c in stack.counters:
+        state.gone[c] = "lost"
+        if state.counter(c).leader:
+            state.leader_dead.add(stack.side)
+            state.emit("leader killed", f"{c} is carried off the map: the army's morale "
+                       "suffers -3", side=stack.side, units=[c])
+    state.emit("lost", f"{', '.join(stack.counters)} {why}", side=stack.side,
+               units=stack.counters)
+    state.remove_stack(stack)
+
+
+def _mark_crossed(state: State, stack: Stack, h: Hex, occ: Occ, elephants: bool) -> bool:
+    """§9 addendum: friends in good order (or pursuing) crossed by a rout, or anyone crossed
+    by uncontrolled elephants, will test. Returns whether non-routing friends were crossed."""
+    crossed_friends = False
+    for s in occ.get(h, ()):
+        if s is stack or s.status is Status.ROUTED or state.leader_alone(s):
+            continue
+        if s.side == stack.side:
+            crossed_friends = True
+        elif not elephants:
+            continue
+        if s.sid not in state.crossed_ok:
+            state.to_test_crossed[s.sid] = state.to_test_crossed.get(s.sid, False) or elephants
+    return crossed_friends
+
+
+def move_rout(state: State, stack: Stack) -> None:
+    """One routed stack's rout move (not elephants)."""
+    occ = state.occupancy()
+    path, edge = rout_path(state, stack, occ)
+    path = _finish(state, stack, path, occ)
+    start = stack.hex
+    stack.edge = edge  # §10: it keeps this direction next turn
+    blocked = None
+    for i, h in enumerate(path):
+        if h is not None and _mark_crossed(state, stack, h, occ, False) and blocked is None:
+            blocked = i
+    state.paths[stack.sid] = ([start, *path], blocked if
+                              state.edition.pursuit_blocked_by_friends else None)
+    label = state.board.label
+    if path and path[-1] is None:
+        _lose(state, stack, "rout off the map and are lost")
+        return
+    if path:
+        end = path[-1]
+        assert end is not None
+        stack.hex = end
+        state.emit("rout move", f"rout from {label(start)} to {label(end)} ("
+                   + " ".join(label(h) for h in path if h is not None) + ")",
+                   side=stack.side, units=stack.counters)
+    else:
+        state.emit("rout move", f"rout in {label(start)} cannot move", side=stack.side,
+                   units=stack.counters)
+
+
+def _nearest_empty(state: State, stack: Stack, pos: Hex) -> Hex:
+    """§10 addendum: the nearest empty hex (ties at random)."""
+    occ = state.occupancy()
+    seen = {pos}
+    level = [pos]
+    while level:
+        empty = sorted(h for h in level if not any(s is not stack for s in occ.get(h, ())))
+        if empty:
+            return empty[state.dice.choice(len(empty), "elephant: nearest empty hex")]
+        nxt = []
+        for h in level:
+            for n in state.board.neighbors(h):
+                if n not in seen and state.board.passable(n):
+                    seen.add(n)
+                    nxt.append(n)
+        level = nxt
+    return pos
+
+
+def move_elephants(state: State, stack: Stack) -> None:
+    """§10 elephant rout: pushed back one hex from the attack, then at random (1991: two
+    hexes one way after combat, a full move later; 1990: a new direction each hex),
+    crossing whatever is in the way; ending on the nearest empty hex."""
+    occ = state.occupancy()
+    pos, path = stack.hex, []
+    start = pos
+    steps = state.speed(stack)
+    if stack.push is not None:
+        n = pos.neighbor(stack.push)
+        if not state.board.contains(n):
+            _lose(state, stack, "stampede off the map")
+            return
+        if state.board.passable(n):
+            pos = n
+            path.append(n)
+        if state.edition.elephant_rout == "1991":
+            steps = 2
+        else:
+            steps -= 1
+        stack.push = None
+    d = Direction(state.dice.d6("elephant rout direction"))
+    for _ in range(steps):
+        if state.edition.elephant_rout == "1990" and path:
+            d = Direction(state.dice.d6("elephant rout direction"))
+        for _try in range(12):
+            n = pos.neighbor(d)
+            if not state.board.contains(n):
+                _mark_path(state, stack, path, occ)
+                _lose(state, stack, "stampede off the map")
+                return
+            if state.board.passable(n):
+                break
+            d = Direction(state.dice.d6("elephant blocked by dunes: new direction"))
+        else:
+            break
+        pos = n
+        path.append(n)
+    _mark_path(state, stack, path, occ)
+    end = _nearest_empty(state, stack, pos)
+    stack.hex = end
+    state.paths[stack.sid] = ([start, *path], None)
+    label = state.board.label
+    state.emit("elephant rout", f"elephants stampede from {label(start)} to {label(end)} ("
+               + " ".join(label(h) for h in path) + ")", side=stack.side, units=stack.counters)
+
+
+def _mark_path(state: State, stack: Stack, path: list[Hex], occ: Occ) -> None:
+    for h in path:
+        _mark_crossed(state, stack, h, occ, True)
+        if state.edition.elephant_rout == "1990":  # and elephants next to it (1990)
+            for n in state.board.neighbors(h):
+                for s in occ.get(n, ()):
+                    if s is not stack and s.status is not Status.ROUTED and \
+                            state.stack_class(s) is TroopClass.ELEPHANT and \
+                            s.sid not in state.crossed_ok:
+                        state.to_test_crossed[s.sid] = True
+
+
+def rout_phase(state: State, side: str) -> None:
+    """§3 step 4: the routed stacks of ``side`` (the non-phasing player) make their rout
+    move."""
+    state.paths.clear()
+    for stack in sorted(state.side_stacks(side, Status.ROUTED), key=lambda s: s.sid):
+        if stack not in state.stacks:
+            continue
+        if state.stack_class(stack) is TroopClass.ELEPHANT:
+            move_elephants(state, stack)
+        else:
+            move_rout(state, stack)
+
+
+def rout_tests(state: State) -> None:
+    """§3 step 6 / §9 addendum: units crossed by friendly routs or by elephants test (the
+    top counter for the stack); a failure routs them on the spot."""
+    for sid, by_elephants in sorted(state.to_test_crossed.items()):
+        stack = state.stack(sid)
+        if stack is None or stack.status is Status.ROUTED or sid in state.crossed_ok:
+            continue
+        why = "crossed by elephants" if by_elephants else "crossed by a rout"
+        failed = stack_test(state, stack, why, top_only=state.edition.stack_tests_top_only,
+                            elephant_rout=by_elephants)
+        if failed:
+            for r in put_to_rout(state, stack, failed, None):
+                r.push = None
+        else:
+            state.crossed_ok.add(sid)
+    state.to_test_crossed.clear()
+
+
+# -- pursuit (§10) -------------------------------------------------------------------------
+def _router_of(state: State, pursuer: Stack) -> Stack | None:
+    for s in state.stacks:
+        if s.status is Status.ROUTED and s.side != pursuer.side and \
+                pursuer.pursued.intersection(s.counters):
+            return s
+    return None
+
+
+def pursuit_phase(state: State, side: str) -> None:
+    """§10: pursuers move with the rout, along the same route, ignoring zones of control,
+    never through an enemy; blocked where the rout crossed its own steady troops."""
+    state.blocked_pursuit.clear()
+    for p in sorted(state.side_stacks(side, Status.PURSUING), key=lambda s: s.sid):
+        router = _router_of(state, p)
+        if router is None or router.sid not in state.paths:
+            continue
+        path, blocked = state.paths[router.sid]
+        route = [h for h in path[:-1] if h is not None]
+        if path and path[-1] is None:
+            route = [h for h in path if h is not None]  # stops at the map edge
+        if blocked is not None:
+            route = route[:blocked + 1]
+            state.blocked_pursuit.add(p.sid)
+        occ = state.occupancy()
+        walked: list[Hex] = []
+        for h in route[:state.speed(p)]:
+            if h == p.hex:
+                continue
+            if any(s.side != side for s in occ.get(h, ())) and h != router.hex:
+                break
+            walked.append(h)
+        while walked and any(s is not p for s in occ.get(walked[-1], ())):
+            walked.pop()
+        if walked:
+            label = state.board.label
+            state.emit("pursuit move", f"pursuit from {label(p.hex)} to {label(walked[-1])}",
+                       side=side, units=p.counters)
+            p.hex = walked[-1]
+
+
+def back_attack_phase(state: State, side: str) -> Generator[Decision, Hashable, None]:
+    """§10: a pursuer in contact with a rout at the end of the pursuit has a free attack
+    (1990: on the unit it pursues; addendum: on any rout, unless blocked)."""
+    label = state.board.label
+    for p in sorted(state.side_stacks(side, Status.PURSUING), key=lambda s: s.sid):
+        if p not in state.stacks or p.sid in state.blocked_pursuit:
+            continue
+        targets = [s for s in state.stacks if s.side != side and s.status is Status.ROUTED
+                   and s.hex in state.board.neighbors(p.hex) and
+                   (state.edition.back_attack_any_router or p.pursued.intersection(s.counters))]
+        if not targets:
+            continue
+        options = sorted({Attack(label(p.hex), label(t.hex)) for t in targets})
+        choice = yield ask(side, "back attack", [*options, STAY], unit=state.top(p),
+                                prompt="free attack on a rout in contact?")
+        if isinstance(choice, Attack):
+            tgt = next(t for t in targets if label(t.hex) == choice.target)
+            yield from resolve(state, p, tgt, back=True)
+
+
+def in_contact_with(state: State, stack: Stack, statuses: set[Status]) -> bool:
+    for s in state.stacks:
+        if s.side != stack.side and s.status in statuses and not state.leader_alone(s) \
+                and s.hex in state.board.neighbors(stack.hex):
+            return True
+    return False
+
+

@@ -1,0 +1,105 @@
+"""The Raphia ruleset: options, data, scenarios, the doctrine commander, invariants."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar, Literal
+
+import attrs
+
+from ancients.battle import Battle, Commander
+from ancients.dice import Dice
+from ancients.events import Event
+from ancients.raphia.battle import RaphiaBattle
+from ancients.raphia.board import Board, load_board
+from ancients.raphia.counters import CounterSet, load_counters
+from ancients.raphia.deployment import parse_scenario
+from ancients.raphia.edition import EDITIONS, EditionRules
+from ancients.raphia.tables import Tables, load_tables
+from ancients.ruleset import Ruleset
+from ancients.scenario import Scenario
+
+__all__ = ["Raphia", "RaphiaData", "RaphiaOptions"]
+
+
+@attrs.frozen
+class RaphiaOptions:
+    """Options of ``raphia(...)``; table options name a TOML file replacing the built-in."""
+
+    edition: Literal[1990, 1991] = attrs.field(
+        default=1991, metadata={"help": "1990 rules alone, or with the 1991 addendum and the "
+                                        "French combat chapter"})
+    egyptian_morale: Literal["roll", "championship"] = attrs.field(
+        default="roll", metadata={"help": "§11: roll the Egyptian morale table, or reveal each "
+                                          "'?' counter at its first combat"})
+    combat_table: str = attrs.field(default="", metadata={"help": "combat table TOML file"})
+    modifiers_table: str = attrs.field(default="",
+                                       metadata={"help": "combat modifiers TOML file"})
+    egyptian_table: str = attrs.field(default="",
+                                      metadata={"help": "Egyptian morale table TOML file"})
+    stacking_table: str = attrs.field(default="", metadata={"help": "stacking TOML file"})
+    victory_table: str = attrs.field(default="", metadata={"help": "victory points TOML file"})
+    counters: str = attrs.field(default="", metadata={"help": "counter sheet TOML file"})
+    map: str = attrs.field(default="", metadata={"help": "map TOML file"})
+
+
+@attrs.frozen
+class RaphiaData:
+    board: Board
+    counters: CounterSet
+    tables: Tables
+
+
+def _no_event(*args: Any, **kwargs: Any) -> Event:
+    raise AssertionError("no events while reading a scenario")
+
+
+class Raphia(Ruleset):
+    """*La bataille de Raphia* (1990, with the 1991 Casus Belli #61 addendum)."""
+
+    name: ClassVar[str] = "raphia"
+    title: ClassVar[str] = "La bataille de Raphia (217 BC)"
+    Options: ClassVar[type[Any]] = RaphiaOptions
+    battle_class: ClassVar[type[Battle]] = RaphiaBattle
+    default_scenario: ClassVar[str] = "raphia-217bc"
+    scenario_package: ClassVar[str | None] = "ancients.raphia.scenarios"
+
+    def __init__(self, options: Any = None, *, given: Iterable[str] | None = None) -> None:
+        super().__init__(options, given=given)
+        _ = self.data  # load (and check) the data files now: bad files fail here
+
+    @property
+    def data(self) -> RaphiaData:
+        cached: RaphiaData | None = self.__dict__.get("_data")
+        if cached is None:
+            o = self.options
+            cached = RaphiaData(
+                load_board(o.map), load_counters(o.counters),
+                load_tables(o.combat_table, o.modifiers_table, o.egyptian_table,
+                            o.stacking_table, o.victory_table))
+            self.__dict__["_data"] = cached
+        return cached
+
+    @property
+    def edition_rules(self) -> EditionRules:
+        return EDITIONS[self.options.edition]
+
+    def parse_scenario(self, data: Mapping[str, Any], source: str | None = None) -> Scenario:
+        from ancients.raphia.stacking import stack_problem
+        from ancients.raphia.state import State
+
+        d = self.data
+        probe = State(d.board, d.counters, d.tables, self.edition_rules, Dice(0), _no_event)
+        return parse_scenario(data, source, d.board, d.counters,
+                              lambda ids: stack_problem(probe, list(ids)))
+
+    def doctrine_commander(self, side: str) -> Commander:
+        from ancients.raphia.commander import DoctrineCommander
+
+        return DoctrineCommander(side)
+
+    def invariants(self, battle: Battle) -> Iterable[str]:
+        from ancients.raphia.invariants import check
+
+        assert isinstance(battle, RaphiaBattle)
+        return check(battle)

@@ -1,0 +1,233 @@
+"""The state of a Raphia battle: stacks of counters on hexes, and what the turn has used."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from typing import Any
+
+import attrs
+
+from ancients.dice import Dice
+from ancients.events import Event
+from ancients.hexgrid import Corner, Hex, corner_front
+from ancients.raphia.board import Board
+from ancients.raphia.counters import Counter, CounterSet, TroopClass
+from ancients.raphia.edition import EditionRules
+from ancients.raphia.tables import Result, Tables
+
+__all__ = ["Hit", "Stack", "State", "Status"]
+
+
+class Status(enum.StrEnum):
+    GOOD = "good order"
+    ROUTED = "rout"
+    PURSUING = "pursuit"
+
+
+@attrs.define(eq=False)
+class Stack:
+    """Counters in one hex, top first (leaders kept at the bottom), with one facing (a
+    corner, for phalanxes, §6) and one status. Routers keep their direction ("own" or
+    "other" edge, §10); pursuers the counters they pursue."""
+
+    sid: int
+    side: str
+    hex: Hex
+    counters: list[str]
+    facing: int | None = None
+    status: Status = Status.GOOD
+    edge: str = "own"
+    pursued: frozenset[str] = frozenset()
+    push: int | None = None  # direction of the attack that routed it (elephant push-back)
+    origin: int = 0  # rout origin: routs from different origins never stack (§10)
+
+    def key(self) -> Hashable:
+        return (self.sid, self.side, self.hex, tuple(self.counters), self.facing,
+                self.status.value, self.edge, tuple(sorted(self.pursued)), self.push,
+                self.origin)
+
+
+@attrs.define(eq=False)
+class Hit:
+    """Combat results waiting for the morale-test phase (§3 addendum order)."""
+
+    results: list[Result]
+    attackers: list[int]  # sids of the attacking stacks
+    direction: int | None  # direction from the (last) attacker to the defender
+    elephant_cause: bool = False
+
+
+@attrs.define(eq=False)
+class State:
+    """Everything that changes during a battle, plus the data it is played with."""
+
+    board: Board
+    counters: CounterSet
+    tables: Tables
+    edition: EditionRules
+    dice: Dice
+    emit: Callable[..., Event]
+    stacks: list[Stack] = attrs.field(factory=list)
+    gone: dict[str, str] = attrs.field(factory=dict)  # counter -> "eliminated" | "lost"
+    morale_override: dict[str, int] = attrs.field(factory=dict)  # §11 Egyptians
+    replaced: dict[str, str] = attrs.field(factory=dict)  # §11 championship draw
+    leader_dead: set[str] = attrs.field(factory=set)
+    attacked: set[str] = attrs.field(factory=set)  # counters that attacked this half-turn
+    defended: set[str] = attrs.field(factory=set)  # counters attacked this half-turn
+    crossed_ok: set[int] = attrs.field(factory=set)  # sids indifferent to crossings (§9)
+    hits: dict[int, Hit] = attrs.field(factory=dict)
+    to_test_crossed: dict[int, bool] = attrs.field(factory=dict)  # sid -> by elephants
+    paths: dict[int, tuple[list[Hex | None], int | None]] = attrs.field(factory=dict)
+    blocked_pursuit: set[int] = attrs.field(factory=set)
+    championship_pool: list[Counter] = attrs.field(factory=list)
+    next_sid: int = 1
+    next_origin: int = 1
+    leaders: frozenset[str] = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        self.leaders = frozenset(c.id for c in self.counters.counters.values() if c.leader)
+
+    # -- identity ----------------------------------------------------------------------
+    def counter(self, cid: str) -> Counter:
+        if cid in self.replaced:
+            return next(c for c in self.counters.championship if c.id == self.replaced[cid])
+        return self.counters[cid]
+
+    def morale(self, cid: str) -> int:
+        """The morale factor of a counter (§11: the Egyptians' comes from the table or the
+        championship draw)."""
+        c = self.counter(cid)
+        if c.morale is not None:
+            return c.morale
+        return self.morale_override.get(cid, 12)
+
+    def new_stack(self, side: str, hex_: Hex, counters: list[str], **kw: Any) -> Stack:
+        s = Stack(self.next_sid, side, hex_, counters, **kw)
+        self.next_sid += 1
+        self.stacks.append(s)
+        return s
+
+    def new_origin(self) -> int:
+        self.next_origin += 1
+        return self.next_origin
+
+    def fingerprint(self) -> Hashable:
+        return (tuple(s.key() for s in self.stacks), tuple(sorted(self.gone.items())),
+                tuple(sorted(self.morale_override.items())),
+                tuple(sorted(self.replaced.items())), tuple(sorted(self.leader_dead)),
+                tuple(sorted(self.attacked)), tuple(sorted(self.defended)),
+                tuple(sorted(self.crossed_ok)),
+                tuple((k, tuple(h.results), tuple(h.attackers)) for k, h in
+                      sorted(self.hits.items())),
+                tuple(sorted(self.to_test_crossed.items())), self.next_sid)
+
+    # -- stacks --------------------------------------------------------------------------
+    def stack(self, sid: int) -> Stack | None:
+        for s in self.stacks:
+            if s.sid == sid:
+                return s
+        return None
+
+    def stack_of(self, cid: str) -> Stack | None:
+        for s in self.stacks:
+            if cid in s.counters:
+                return s
+        return None
+
+    def occupancy(self) -> dict[Hex, list[Stack]]:
+        occ: dict[Hex, list[Stack]] = {}
+        for s in self.stacks:
+            occ.setdefault(s.hex, []).append(s)
+        return occ
+
+    def side_stacks(self, side: str, status: Status | None = None) -> list[Stack]:
+        return [s for s in self.stacks if s.side == side and
+                (status is None or s.status is status)]
+
+    def remove_stack(self, stack: Stack) -> None:
+        self.stacks.remove(stack)
+        self.hits.pop(stack.sid, None)
+
+    def combatants(self, stack: Stack) -> list[str]:
+        """The counters that fight (leaders only count when alone, §11)."""
+        leaders = self.leaders
+        return [c for c in stack.counters if c not in leaders]
+
+    def top(self, stack: Stack) -> str:
+        """The top counter, which attacks and defends (§5)."""
+        fighters = self.combatants(stack)
+        return fighters[0] if fighters else stack.counters[0]
+
+    def top_counter(self, stack: Stack) -> Counter:
+        return self.counter(self.top(stack))
+
+    def leader_in(self, stack: Stack) -> str | None:
+        for c in stack.counters:
+            if c in self.leaders:
+                return c
+        return None
+
+    def leader_alone(self, stack: Stack) -> bool:
+        return stack.counters[0] in self.leaders  # leaders are kept at the bottom
+
+    def stack_class(self, stack: Stack) -> TroopClass:
+        return self.top_counter(stack).troop_class
+
+    def is_phalanx(self, stack: Stack) -> bool:
+        return self.top_counter(stack).phalanx
+
+    def speed(self, stack: Stack) -> int:
+        """§5: a stack moves at the speed of its slowest counter (a leader alone: its own)."""
+        fighters = self.combatants(stack) or stack.counters
+        return min(self.counter(c).movement for c in fighters)
+
+    def front(self, stack: Stack) -> tuple[Hex, ...]:
+        """§6: a phalanx's front is the two hexes beside its corner; other troops face all
+        round."""
+        if stack.facing is not None and self.is_phalanx(stack):
+            return corner_front(stack.hex, Corner(stack.facing))
+        return self.board.neighbors(stack.hex)
+
+    def in_good_order(self, stack: Stack) -> bool:
+        return stack.status is Status.GOOD
+
+    def has_front(self, stack: Stack) -> bool:
+        """Only combat units in good order have a front that stops movement (§6–§7)."""
+        return stack.status is Status.GOOD and not self.leader_alone(stack)
+
+    def enemy_adjacent(self, stack: Stack, occ: dict[Hex, list[Stack]],
+                       statuses: Iterable[Status] = (Status.GOOD, Status.PURSUING)
+                       ) -> list[Stack]:
+        wanted = set(statuses)
+        out = []
+        for h in self.board.neighbors(stack.hex):
+            for o in occ.get(h, ()):
+                if o.side != stack.side and o.status in wanted and not self.leader_alone(o):
+                    out.append(o)
+        return out
+
+    def in_contact(self, stack: Stack, occ: dict[Hex, list[Stack]]) -> bool:
+        """In contact: next to an enemy combat unit in good order or pursuing."""
+        return bool(self.enemy_adjacent(stack, occ))
+
+    def zoc(self, side: str) -> set[Hex]:
+        """Hexes on the front of ``side``'s enemies in good order (§6–§7)."""
+        out: set[Hex] = set()
+        for s in self.stacks:
+            if s.side != side and self.has_front(s):
+                out.update(self.front(s))
+        return out
+
+    def leader_hex(self, side: str) -> Hex | None:
+        if side in self.leader_dead:
+            return None
+        for s in self.stacks:
+            if s.side == side and self.leader_in(s) is not None:
+                return s.hex
+        return None
+
+    def units_on_map(self) -> Iterator[tuple[Stack, str]]:
+        for s in self.stacks:
+            for c in s.counters:
+                yield s, c

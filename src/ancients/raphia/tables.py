@@ -1,0 +1,248 @@
+"""Raphia Annex — the tables as data: combat, combat modifiers, Egyptian morale,
+stacking (§5) and victory points (§13). Each loads from a TOML file and can be replaced."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Literal, TypeAlias
+
+import attrs
+
+from ancients.raphia._data import load_document, provenance
+from ancients.raphia.counters import SIDES, TroopClass
+
+__all__ = ["COLUMN_VALUES", "CombatTable", "EgyptianMoraleTable", "ModifierTable", "Result",
+           "StackingTable", "Tables", "VictoryTable", "load_tables", "parse_ratio"]
+
+Result: TypeAlias = Literal["-", "T", "X"]
+_RANK = {"-": 0, "T": 1, "X": 2}
+
+
+def parse_ratio(text: str) -> Fraction:
+    """``"1.5/1"`` → 3/2."""
+    a, _, b = text.partition("/")
+    return Fraction(a) / Fraction(b)
+
+
+COLUMN_VALUES = tuple(parse_ratio(c) for c in
+                      ("1/4", "1/3", "1/2", "1/1", "1.5/1", "2/1", "3/1", "4/1"))
+
+
+@attrs.frozen(eq=False)
+class CombatTable:
+    """Rows of results by modified 2d6 roll, columns by force ratio (Annex)."""
+
+    columns: tuple[str, ...]
+    ratios: tuple[Fraction, ...]
+    rows: Mapping[int, tuple[Result, ...]]
+    lowest: int
+    highest: int
+    reconstructed: bool
+    reason: str
+
+    def column(self, attack: Fraction | int, defence: Fraction | int) -> int | None:
+        """The column index for a force ratio, rounded down to the nearest column (in the
+        defender's favour, §8); None below the first column (no effect); the last column
+        above it."""
+        if defence <= 0:
+            return len(self.ratios) - 1
+        ratio = Fraction(attack) / Fraction(defence)
+        best = None
+        for i, r in enumerate(self.ratios):
+            if r <= ratio:
+                best = i
+        return best
+
+    def row(self, roll: int) -> int:
+        """The row a modified roll is read on (below/above the table: its end rows)."""
+        return min(max(roll, self.lowest), self.highest)
+
+    def result(self, column: int | None, roll: int) -> Result:
+        if column is None:
+            return "-"
+        return self.rows[self.row(roll)][column]
+
+
+@attrs.frozen
+class ModifierTable:
+    """Die-roll modifiers, attacker class × defender class, and the flank bonus (Annex)."""
+
+    values: Mapping[tuple[TroopClass, TroopClass], int]
+    flank: Mapping[TroopClass, int]
+    reconstructed: bool
+    reason: str
+
+    def modifiers(self, attacker: TroopClass, defender: TroopClass,
+                  flank: bool) -> list[tuple[str, int]]:
+        """The modifiers that apply, with reasons; in a flank attack the negative ones are
+        dropped (§8: "the negative modifiers no longer apply")."""
+        out: list[tuple[str, int]] = []
+        base = self.values.get((attacker, defender), 0)
+        if base and not (flank and base < 0):
+            out.append((f"{attacker} against {defender}", base))
+        if flank and self.flank.get(attacker, 0):
+            out.append(("flank attack", self.flank[attacker]))
+        return out
+
+
+@attrs.frozen
+class EgyptianMoraleTable:
+    """§11: one die gives the Egyptian phalanx's morale for the game."""
+
+    dice: str
+    morale: Mapping[int, int]
+    reconstructed: bool
+    reason: str
+
+
+@attrs.frozen
+class StackingTable:
+    """§5: counters per hex by class, the elephants' light-infantry escort, and the cost of
+    forming a stack during play (None: impossible)."""
+
+    limit: Mapping[TroopClass, int]
+    form_cost: Mapping[TroopClass, int | None]
+    escort: int
+
+
+@attrs.frozen
+class VictoryTable:
+    """§13: victory points per counter in good order; the side winning a tie."""
+
+    points: Mapping[TroopClass, int]
+    tie: str
+
+
+@attrs.frozen
+class Tables:
+    combat: CombatTable
+    modifiers: ModifierTable
+    egyptian: EgyptianMoraleTable
+    stacking: StackingTable
+    victory: VictoryTable
+
+
+_CLASSES = [c.value for c in TroopClass if c is not TroopClass.LEADER]
+
+
+def load_combat_table(path: str = "") -> CombatTable:
+    doc = load_document("combat_table.toml", path)
+    doc.check_keys(["reconstructed", "reason", "columns", "lowest", "highest", "row"])
+    cols_f = doc["columns"]
+    columns = tuple(c.as_str(pattern=r"\d+(\.\d+)?/\d+") for c in cols_f.items())
+    ratios = tuple(parse_ratio(c) for c in columns)
+    if list(ratios) != sorted(set(ratios)) or not ratios:
+        raise cols_f.error("columns must be distinct force ratios in increasing order")
+    lowest, highest = doc["lowest"].as_int(min=-20, max=40), doc["highest"].as_int(max=40)
+    rows: dict[int, tuple[Result, ...]] = {}
+    for rf in doc["row"].items():
+        rf.check_keys(["roll", "results", "reconstructed", "reason"])
+        provenance(rf)
+        roll = rf["roll"].as_int()
+        if roll in rows:
+            raise rf["roll"].error(f"row {roll} given twice")
+        res = tuple(x.choice(["-", "T", "X"]) for x in rf["results"].items())
+        if len(res) != len(columns):
+            raise rf["results"].error(f"needs {len(columns)} results, one per column")
+        for i in range(1, len(res)):
+            if _RANK[res[i]] < _RANK[res[i - 1]]:
+                raise rf["results"].error("a better ratio must never be better for the defender")
+        rows[roll] = res
+    if sorted(rows) != list(range(lowest, highest + 1)):
+        raise doc["row"].error(f"rows must be exactly {lowest}..{highest}")
+    for roll in range(lowest + 1, highest + 1):
+        if any(_RANK[a] < _RANK[b] for a, b in zip(rows[roll], rows[roll - 1], strict=True)):
+            raise doc["row"].error(f"row {roll} is better for the defender than row {roll - 1}")
+    rec, reason = provenance(doc)
+    return CombatTable(columns, ratios, rows, lowest, highest, rec, reason)
+
+
+def load_modifier_table(path: str = "") -> ModifierTable:
+    doc = load_document("modifiers.toml", path)
+    doc.check_keys(["reconstructed", "reason", "columns", "row"])
+    cols = [c.choice([*_CLASSES, "flank"]) for c in doc["columns"].items()]
+    if sorted(cols) != sorted([*_CLASSES, "flank"]):
+        raise doc["columns"].error(f"columns must be {', '.join([*_CLASSES, 'flank'])}")
+    values: dict[tuple[TroopClass, TroopClass], int] = {}
+    flank: dict[TroopClass, int] = {}
+    seen = set()
+    for rf in doc["row"].items():
+        rf.check_keys(["attacker", "values", "reconstructed", "reason"])
+        provenance(rf)
+        att = TroopClass(rf["attacker"].choice(_CLASSES))
+        if att in seen:
+            raise rf["attacker"].error(f"row {att} given twice")
+        seen.add(att)
+        vals = [v.as_int(min=-12, max=12) for v in rf["values"].items()]
+        if len(vals) != len(cols):
+            raise rf["values"].error(f"needs {len(cols)} values")
+        for col, v in zip(cols, vals, strict=True):
+            if col == "flank":
+                if v < 0:
+                    raise rf["values"].error("a flank attack cannot be a penalty")
+                flank[att] = v
+            else:
+                values[(att, TroopClass(col))] = v
+    if len(seen) != len(_CLASSES):
+        raise doc["row"].error(f"needs one row for each of {', '.join(_CLASSES)}")
+    rec, reason = provenance(doc)
+    return ModifierTable(values, flank, rec, reason)
+
+
+def load_egyptian_table(path: str = "") -> EgyptianMoraleTable:
+    doc = load_document("egyptian_morale.toml", path)
+    doc.check_keys(["reconstructed", "reason", "dice", "row"])
+    dice = doc["dice"].choice(["1d6"])
+    morale: dict[int, int] = {}
+    for rf in doc["row"].items():
+        rf.check_keys(["rolls", "morale"])
+        m = rf["morale"].as_int(min=2, max=12)
+        for r in rf["rolls"].items():
+            roll = r.as_int(min=1, max=6)
+            if roll in morale:
+                raise r.error(f"roll {roll} given twice")
+            morale[roll] = m
+    if sorted(morale) != [1, 2, 3, 4, 5, 6]:
+        raise doc["row"].error("every roll 1..6 needs a morale factor")
+    rec, reason = provenance(doc)
+    return EgyptianMoraleTable(dice, morale, rec, reason)
+
+
+def load_stacking_table(path: str = "") -> StackingTable:
+    doc = load_document("stacking.toml", path)
+    doc.check_keys(["reconstructed", "reason", "row"])
+    limit: dict[TroopClass, int] = {}
+    cost: dict[TroopClass, int | None] = {}
+    escort = 0
+    for rf in doc["row"].items():
+        rf.check_keys(["class", "limit", "form_cost", "escort"])
+        cls = TroopClass(rf["class"].choice(_CLASSES))
+        limit[cls] = rf["limit"].as_int(min=1, max=12)
+        c = rf["form_cost"].as_int(min=-1, max=12)
+        cost[cls] = None if c < 0 else c
+        if cls is TroopClass.ELEPHANT:
+            escort = rf.get("escort").as_int(0, min=0, max=6)
+    if set(limit) != {TroopClass(c) for c in _CLASSES}:
+        raise doc["row"].error(f"needs one row for each of {', '.join(_CLASSES)}")
+    return StackingTable(limit, cost, escort)
+
+
+def load_victory_table(path: str = "") -> VictoryTable:
+    doc = load_document("victory.toml", path)
+    doc.check_keys(["reconstructed", "reason", "tie", "points"])
+    pts = doc["points"]
+    pts.check_keys([c.value for c in TroopClass])
+    points = {TroopClass(k): int(pts[k].as_int(min=0, max=100)) for k in
+              [c.value for c in TroopClass]}
+    return VictoryTable(points, doc["tie"].choice(SIDES))
+
+
+def load_tables(combat: str = "", modifiers: str = "", egyptian: str = "",
+                stacking: str = "", victory: str = "") -> Tables:
+    """All the tables; each argument may name a replacement TOML file."""
+    return Tables(load_combat_table(combat), load_modifier_table(modifiers),
+                  load_egyptian_table(egyptian), load_stacking_table(stacking),
+                  load_victory_table(victory))
+
+

@@ -1,0 +1,538 @@
+"""One test per rule clause (§3–§13), on staged positions."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+import ancients
+from ancients.hexgrid import Direction
+from ancients.raphia.combat import (
+    assess,
+    attack_options,
+    combat_phase,
+    evasion_hexes,
+    may_attack,
+    strength,
+)
+from ancients.raphia.movement import _contact_hexes, destinations, move_options
+from ancients.raphia.options import HOLD, DisengageTo, MoveTo, SplitTo, Turn
+from ancients.raphia.rout import morale_phase, rout_path, rout_phase
+from ancients.raphia.stacking import join_cost, merge, stack_problem
+from ancients.raphia.state import Hit, Status
+from ancients.raphia.victory import victory_points, winner
+
+from .helpers import Stage, drive
+
+P, S = "ptolemaic", "seleucid"
+C = "1512"  # an open hex in the middle of the plain
+
+
+def nb(st: Stage, label: str, d: int) -> str:
+    return st.state.board.label(st.hex(label).neighbor(d))
+
+
+def opts(st: Stage, stack: Any) -> list[Any]:
+    s = st.state
+    return move_options(s, stack, s.occupancy(), s.zoc(stack.side), _contact_hexes(s, stack.side))
+
+
+# -- §3 / §4 turn sequence ------------------------------------------------------------------
+@pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)"])
+def test_turn_sequence_and_final_rally(spec: str) -> None:
+    b = ancients.ruleset(spec).new_battle(seed=3)
+    b.run()
+    phases = [e.phase for e in b.log if e.kind == "phase"]
+    seq = b.state.edition.sequence  # type: ignore[attr-defined]
+    assert phases[0] == "deployment"
+    assert tuple(phases[1:1 + len(seq)]) == seq
+    assert len(phases) == 1 + 16 * len(seq) + 1 and phases[-1] == "final rally"
+    assert ("rout tests" in seq) == (spec == "raphia")
+    init = next(e for e in b.log if e.kind == "initiative")
+    first = next(e for e in b.log if e.kind == "phase" and e.phase == "movement")
+    assert init.side == first.side
+    assert b.outcome is not None and b.outcome.turns == 8
+
+
+# -- §5 stacking ------------------------------------------------------------------------------
+def test_stacking_limits_and_exceptions(stage: Any) -> None:
+    st = stage().state
+    mace = [f"P-phal-mace{i}" for i in range(1, 8)]
+    assert stack_problem(st, mace[:6]) is None
+    assert stack_problem(st, mace[:7]) is not None
+    assert stack_problem(st, ["P-household-cav1", "P-household-cav2", "P-libyan-cav",
+                              "P-egyptian-cav"]) is not None
+    assert stack_problem(st, ["P-household-cav1", "P-cretans1"]) is not None
+    assert stack_problem(st, [*mace[:6], "ptolemy"]) is None  # a leader ignores the limits
+    assert stack_problem(st, ["S-elephants1", "S-elephants2", "S-cretans1", "S-cretans2"]) is None
+    assert stack_problem(st, ["S-elephants1", "S-cretans1", "S-cretans2", "S-dahae1"]) is not None
+    assert stack_problem(st, ["S-elephants1", "S-elephants2", "S-elephants3"]) is not None
+
+
+def test_forming_stacks_costs_and_impossibilities(stage: Any) -> None:
+    st = stage()
+    s = st.state
+    a = st.put(P, C, ["P-agema1"])
+    b = st.put(P, nb(st, C, 1), ["P-agema2"])
+    assert join_cost(s, a, b) == 2
+    ph1 = st.put(P, "1508", ["P-phal-mace1"], facing=2)
+    ph2 = st.put(P, "1509", ["P-phal-mace2"], facing=2)
+    assert join_cost(s, ph1, ph2) is None
+    e1 = st.put(P, "1805", ["P-elephants1"])
+    e2 = st.put(P, "1806", ["P-elephants2"])
+    lt = st.put(P, "1807", ["P-cretans1"])
+    assert join_cost(s, e1, e2) is None
+    assert join_cost(s, lt, e1) == 1  # the escort may be re-formed
+    cav = st.put(P, "1810", ["P-libyan-cav"])
+    cav.status = Status.PURSUING
+    cav2 = st.put(P, "1811", ["P-egyptian-cav"])
+    assert join_cost(s, cav, cav2) is None  # disorder (§10 addendum)
+
+
+def test_stacking_order_by_edition(stage: Any) -> None:
+    for spec, expect in (("raphia", ["A1", "B1", "A2", "B2"]),
+                         ("raphia(edition=1990)", ["A1", "A2", "B1", "B2"])):
+        st = stage(spec)
+        s = st.state
+        a = st.put(P, C, ["P-cretans1", "P-cretans2"])
+        b = st.put(P, C, ["P-agema1", "P-agema2"])  # stands in for a second light stack
+        names = {"P-cretans1": "A1", "P-cretans2": "A2", "P-agema1": "B1", "P-agema2": "B2"}
+        merge(s, a, b)
+        assert [names[c] for c in a.counters] == expect
+    st = stage("raphia")
+    a = st.put(P, C, ["P-cretans1", "P-cretans2", "P-cretans3"])
+    b = st.put(P, C, ["S-dahae1"])
+    merge(st.state, a, b)
+    assert a.counters == ["P-cretans1", "S-dahae1", "P-cretans2", "P-cretans3"]  # under top
+
+
+def test_only_top_fights_plus_one_per_counter_and_leader(stage: Any) -> None:
+    st = stage()
+    s = st.state
+    stk = st.put(P, C, ["P-phal-mace1", "P-egyptians1", "P-egyptians2", "P-egyptians3"],
+                 facing=2)
+    assert strength(s, stk) == 13
+    stk.counters.append("ptolemy")
+    assert strength(s, stk) == 14
+    alone = st.put(P, "1805", ["ptolemy"])
+    assert strength(s, alone) == 1
+
+
+def test_stack_moves_at_speed_of_slowest(stage: Any) -> None:
+    st = stage()
+    stk = st.put(P, C, ["P-libyan-cav", "P-egyptian-cav", "ptolemy"])
+    assert st.state.speed(stk) == 5
+    mixed = st.put(S, "2012", ["S-elephants1", "S-cretans1"])
+    assert st.state.speed(mixed) == 3
+
+
+# -- §6 orientation and §7 movement ------------------------------------------------------------
+def test_phalanx_moves_only_into_its_front_and_pays_to_turn(stage: Any) -> None:
+    st = stage()
+    ph = st.put(P, C, ["P-phal-mace1"], facing=2)  # facing E: front NE and SE
+    dests = destinations(st.state, ph, st.state.occupancy(), set(), set())
+    front = {nb(st, C, 2), nb(st, C, 3)}
+    one_step = {m.to for m in dests if st.hex(m.to).distance(st.hex(C)) == 1
+                and m.facing == 2}
+    assert one_step == front
+    # turning first (1 point) and then stepping (1 point) uses both points
+    turned = {m.to for m in dests if st.hex(m.to).distance(st.hex(C)) == 1 and m.facing != 2}
+    assert turned - front == {nb(st, C, 1), nb(st, C, 4)}
+    assert MoveTo(C, 3) in dests and MoveTo(C, 1) in dests  # 60° turns in place
+    assert MoveTo(C, 4) in dests  # two turns, two points
+    back = nb(st, C, 5)
+    assert all(m.to != back for m in dests)
+    assert all(m.facing == 2 for m in dests if st.hex(m.to).distance(st.hex(C)) == 2)
+
+
+def test_zone_of_control_stops_and_contact_pins(stage: Any) -> None:
+    st = stage()
+    cav = st.put(P, C, ["P-libyan-cav"])
+    far = st.hex(C).neighbor(Direction.SE).neighbor(Direction.SE).neighbor(Direction.SE)
+    st.put(S, st.state.board.label(far), ["S-arabs1"])
+    zoc = st.state.zoc(P)
+    dests = destinations(st.state, cav, st.state.occupancy(), zoc, _contact_hexes(st.state, P))
+    for m in dests:
+        h = st.hex(m.to)
+        assert h.distance(far) >= 1
+    # a hex beyond the enemy cannot be reached through its zone of control
+    beyond = far.neighbor(Direction.SE)
+    assert MoveTo(st.state.board.label(beyond), None) not in dests or \
+        beyond.distance(st.hex(C)) <= 4
+    # an isolated counter in contact cannot move
+    lone = st.put(P, st.state.board.label(far.neighbor(Direction.N)), ["P-cretans1"])
+    assert opts(st, lone) == [HOLD]
+
+
+def test_rearguard_disengagement(stage: Any) -> None:
+    st = stage()
+    stack = st.put(P, C, ["P-agema1", "P-agema2", "P-agema3"])
+    st.put(S, nb(st, C, 3), ["S-arabs1"])
+    o = opts(st, stack)
+    assert any(isinstance(x, DisengageTo) for x in o)
+    assert not any(type(x) is MoveTo for x in o)
+    gen = __import__("ancients.raphia.movement", fromlist=["x"]).movement_phase(st.state, P)
+    drive(gen, lambda d: next(x for x in d.options if isinstance(x, DisengageTo))
+          if d.kind == "move" else d.options[0])
+    assert stack.counters == ["P-agema3"] and stack.hex == st.hex(C)  # bottom stays
+
+
+def test_phalanx_turn_in_contact_is_offered(stage: Any) -> None:
+    st = stage()
+    ph = st.put(P, C, ["P-phal-mace1"], facing=2)
+    st.put(S, nb(st, C, 2), ["S-arabs1"])
+    o = opts(st, ph)
+    assert Turn(1) in o and Turn(-1) in o and not any(isinstance(x, MoveTo) for x in o)
+
+
+def test_passing_through_own_units_by_edition(stage: Any) -> None:
+    for spec, allowed in (("raphia", False), ("raphia(edition=1990)", True)):
+        st = stage(spec)
+        cav = st.put(P, C, ["P-libyan-cav"])
+        # a wall of friends in the column to the east
+        col = st.hex(C)[0] + 1
+        for h in st.state.board.grid.hexes:
+            if h[0] == col and st.state.board.passable(h):
+                st.put(P, st.state.board.label(h), [f"P-cretans{(h[1] % 3) + 1}"])
+        dests = destinations(st.state, cav, st.state.occupancy(), set(), set())
+        assert any(st.hex(m.to)[0] > col for m in dests) == allowed
+
+
+def test_split_is_free_and_leaves_the_rest(stage: Any) -> None:
+    st = stage()
+    stack = st.put(P, C, ["P-cretans1", "P-cretans2"])
+    o = opts(st, stack)
+    assert any(isinstance(x, SplitTo) for x in o)
+
+
+def test_no_contact_with_enemies_one_cannot_attack(stage: Any) -> None:
+    st = stage()
+    cav = st.put(P, C, ["P-libyan-cav"])
+    eh = st.hex(C).neighbor(Direction.SE).neighbor(Direction.SE)
+    st.put(S, st.state.board.label(eh), ["S-elephants1"])
+    dests = destinations(st.state, cav, st.state.occupancy(), st.state.zoc(P),
+                         _contact_hexes(st.state, P))
+    assert all(st.hex(m.to).distance(eh) > 1 for m in dests)
+
+
+# -- §8 attack ---------------------------------------------------------------------------------
+def test_attack_eligibility(stage: Any) -> None:
+    st = stage()
+    s = st.state
+    cav = st.put(P, C, ["P-libyan-cav"])
+    el = st.put(S, nb(st, C, 3), ["S-elephants1"])
+    assert not may_attack(s, cav, el)
+    ph = st.put(P, "1508", ["P-phal-mace1"], facing=2)
+    behind = st.put(S, nb(st, "1508", 5), ["S-arabs1"])
+    assert not may_attack(s, ph, behind)  # phalanxes attack only to their front
+    ahead = st.put(S, nb(st, "1508", 2), ["S-arabs2"])
+    assert may_attack(s, ph, ahead)
+    routed = st.put(P, "1808", ["P-cretans1"], status=Status.ROUTED)
+    lt = st.put(P, nb(st, "1808", 1), ["P-cretans2"])
+    assert not may_attack(s, lt, routed)  # no attacking one's own routs...
+
+
+@pytest.mark.parametrize(("spec", "front", "flank"), [("raphia", False, False),
+                                                       ("raphia(edition=1990)", False, True)])
+def test_elephants_against_phalanxes(stage: Any, spec: str, front: bool, flank: bool) -> None:
+    st = stage(spec)
+    ph = st.put(S, C, ["S-phal-mace1"], facing=5)
+    e1 = st.put(P, nb(st, C, 5), ["P-elephants1"])  # in its front
+    e2 = st.put(P, nb(st, C, 2), ["P-elephants2"])  # on its flank
+    assert may_attack(st.state, e1, ph) == front
+    assert may_attack(st.state, e2, ph) == flank
+
+
+def test_own_routed_elephants_may_be_attacked_1991_only(stage: Any) -> None:
+    for spec, ok in (("raphia", True), ("raphia(edition=1990)", False)):
+        st = stage(spec)
+        el = st.put(P, C, ["P-elephants1"], status=Status.ROUTED)
+        lt = st.put(P, nb(st, C, 1), ["P-thracians1"])
+        assert may_attack(st.state, lt, el) == ok
+
+
+def test_routed_defender_times_four_and_flank_times_two(stage: Any) -> None:
+    st = stage()
+    s = st.state
+    att = st.put(P, C, ["P-cretans1"])
+    r = st.put(S, nb(st, C, 3), ["S-arabs1"], status=Status.ROUTED)
+    a = assess(s, att, r)
+    assert a.multiplier == 4 and a.flank  # routs: always a flank attack, ×4 (French text)
+    ph = st.put(S, "1808", ["S-phal-mace1"], facing=5)
+    lt = st.put(P, nb(st, "1808", 2), ["P-cretans2"])  # behind its right
+    b = assess(s, lt, ph)
+    assert b.multiplier == 2 and b.flank
+    assert ("flank attack", 1) in b.modifiers and all(v >= 0 for _, v in b.modifiers)
+    front = st.put(P, nb(st, "1808", 5), ["P-cretans3"])
+    c = assess(s, front, ph)
+    assert c.multiplier == 1 and ("light against phalanx", -4) in c.modifiers
+
+
+def test_fire_ratio_modifiers_and_x_to_t(stage: Any) -> None:
+    for spec, mods in (("raphia", True), ("raphia(edition=1990)", False)):
+        st = stage(spec)
+        s = st.state
+        arch = st.put(P, C, ["P-cretans1", "P-cretans2", "P-cretans3"])
+        tgt = st.put(S, nb(st, C, 3), ["S-agrianians", "S-persians"])
+        a = assess(s, arch, tgt, fire=True)
+        assert (a.attack, a.defence) == (6, 2) and a.x_to_t
+        ph = st.put(S, "1808", ["S-merc-grec1"], facing=5)
+        arch2 = st.put(P, nb(st, "1808", 5), ["P-cretans1"])
+        f = assess(s, arch2, ph, fire=True)
+        assert bool(f.modifiers) == mods
+        r = st.put(S, "2008", ["S-arabs1"], status=Status.ROUTED)
+        arch3 = st.put(P, nb(st, "2008", 6), ["P-cretans2"])
+        assert not assess(s, arch3, r, fire=True).x_to_t  # "except for units in rout"
+
+
+def test_mercenaries_against_mercenaries_x_becomes_t(stage: Any) -> None:
+    st = stage()
+    a = st.put(P, C, ["P-merc-grec1"], facing=2)
+    t = st.put(S, nb(st, C, 2), ["S-merc-grec1"], facing=5)
+    assert assess(st.state, a, t).x_to_t
+    assert assess(st.state, a, t).probabilities(st.state)["X"] == 0
+
+
+def test_attack_at_inferiority_needs_a_test(stage: Any) -> None:
+    for spec, tests in (("raphia", False), ("raphia(edition=1990)", True)):
+        st = stage(spec)
+        st.put(P, C, ["P-libyan-cav"])
+        st.put(S, nb(st, C, 3), ["S-cardaces"])
+        drive(combat_phase(st.state, P))
+        kinds = [e.data.get("why") for e in st.battle.log if e.kind == "morale"]
+        assert ("attack at inferiority" in kinds) == tests  # cavalry exempt in 1991
+        st2 = stage(spec)
+        lt = st2.put(P, C, ["P-cretans1"])
+        st2.put(S, nb(st2, C, 3), ["S-cardaces"])
+        del lt
+        drive(combat_phase(st2.state, P), lambda d: next(
+            o for o in d.options if "attacks" in str(o)) if d.kind == "attack" and any(
+            "attacks" in str(o) for o in d.options) else d.options[-1])
+        kinds = [e.data.get("why") for e in st2.battle.log if e.kind == "morale"]
+        assert "attack at inferiority" in kinds  # infantry always tests
+
+
+def test_one_attack_per_stack_and_one_defence_per_counter(stage: Any) -> None:
+    st = stage()
+    s = st.state
+    st.put(P, C, ["P-agema1"])
+    st.put(P, nb(st, C, 4), ["P-agema2"])
+    st.put(S, nb(st, C, 3), ["S-arabs1", "S-arabs2"])
+    before = attack_options(s, P)
+    assert len({o.attacker for o in before}) == 2
+    from ancients.raphia.combat import find_pair, resolve
+    att, tgt = find_pair(s, before[0], P)
+    s.dice.roll("2d6")
+    drive(resolve(s, att, tgt), lambda d: d.options[0])
+    after = attack_options(s, P)
+    assert all(o.attacker != before[0].attacker for o in after)
+    if tgt in s.stacks and s.top(tgt) in s.defended:
+        assert not after  # the top counter was attacked once already
+
+
+def test_evasion_rules(stage: Any) -> None:
+    st = stage("raphia(edition=1990)")
+    s = st.state
+    cav = st.put(S, C, ["S-cavalry1"])
+    inf = st.put(P, nb(st, C, 6), ["P-thracians1"])
+    hexes = evasion_hexes(s, inf, cav, fire=False)
+    assert hexes and max(h.distance(st.hex(C)) for h in hexes) == 2  # cavalry 1 or 2 (1990)
+    assert evasion_hexes(s, inf, cav, fire=True) == []  # fire cannot be evaded
+    lt = st.put(S, "2008", ["S-arabs1"])
+    pc = st.put(P, nb(st, "2008", 6), ["P-libyan-cav"])
+    assert evasion_hexes(s, pc, lt, False) == []  # light infantry cannot evade cavalry
+    st91 = stage("raphia")
+    cav = st91.put(S, C, ["S-cavalry1"])
+    weak = st91.put(P, nb(st91, C, 6), ["P-cretans1"])
+    assert evasion_hexes(st91.state, weak, cav, False) == []  # French: only at 1.5/1+
+    strong = st91.put(P, nb(st91, C, 5), ["P-thracians1"])
+    hexes = evasion_hexes(st91.state, strong, cav, False)
+    assert hexes and max(h.distance(st91.hex(C)) for h in hexes) == 1
+
+
+# -- §9 morale -----------------------------------------------------------------------------------
+def test_morale_modifiers(stage: Any) -> None:
+    from ancients.raphia.morale import modifiers
+    st = stage()
+    s = st.state
+    a = st.put(P, C, ["P-cretans1", "ptolemy"])
+    assert ("leader in the stack", 2) in modifiers(s, a)
+    b = st.put(P, nb(st, nb(st, C, 4), 4), ["P-cretans2"])
+    assert ("leader within 2 hexes", 1) in modifiers(s, b)
+    s.leader_dead.add(P)
+    b.status = Status.PURSUING
+    m = dict(modifiers(s, b))
+    assert m["army leader killed"] == -3 and m["pursuing"] == -2
+    e = st.put(P, "1805", ["P-elephants1"])
+    assert ("elephant facing a rout of elephants", -1) in modifiers(s, e, elephant_rout=True)
+
+
+def test_heavy_infantry_tests_once_others_each(stage: Any) -> None:
+    st = stage()
+    s = st.state
+    ph = st.put(P, C, ["P-phal-mace1", "P-phal-mace2", "P-phal-mace3"], facing=2)
+    s.hits[ph.sid] = Hit(["T", "X", "T"], [], None)
+    drive(morale_phase(s, S))
+    assert sum(1 for e in st.battle.log if e.kind == "morale") == 1
+    lt = st.put(P, "1808", ["P-cretans1", "P-cretans2", "P-cretans3"])
+    s.hits[lt.sid] = Hit(["T"], [], None)
+    drive(morale_phase(s, S))
+    assert sum(1 for e in st.battle.log if e.kind == "morale") == 4
+
+
+def test_phalanx_tests_per_result_in_1990(stage: Any) -> None:
+    st = stage("raphia(edition=1990)")
+    s = st.state
+    ph = st.put(P, C, ["P-phal-mace1", "P-phal-mace2"], facing=2)
+    s.morale_override.clear()
+    s.hits[ph.sid] = Hit(["T", "T"], [], None)
+    drive(morale_phase(s, S))
+    n = sum(1 for e in st.battle.log if e.kind == "morale")
+    assert n in (1, 2) and (n == 2 or ph.status is Status.ROUTED)
+
+
+# -- §10 rout and pursuit -------------------------------------------------------------------------
+def test_rout_goes_to_own_edge_never_north_or_south(stage: Any) -> None:
+    st = stage()
+    r = st.put(P, C, ["P-cretans1"], status=Status.ROUTED)
+    path, edge = rout_path(st.state, r, st.state.occupancy())
+    assert edge == "own" and len(path) == 3
+    prev = st.hex(C)
+    for h in path:
+        assert h is not None
+        assert prev.direction_to(h) in (Direction.SW, Direction.NW)
+        prev = h
+
+
+def test_rout_prefers_empty_hexes_then_routs_then_others_then_phalanx(stage: Any) -> None:
+    st = stage()
+    r = st.put(P, C, ["P-libyan-cav"], status=Status.ROUTED)
+    sw, nw = nb(st, C, 5), nb(st, C, 6)
+    st.put(P, sw, ["P-phal-mace1"], facing=2)
+    st.put(P, nw, ["P-cretans1"])
+    path, _ = rout_path(st.state, r, st.state.occupancy())
+    assert path[0] == st.hex(nw)  # non-phalanx friends before phalanxes
+    rout_phase(st.state, P)
+    assert any(e.kind == "rout move" for e in st.battle.log)
+    assert st.state.to_test_crossed  # crossing causes a test
+
+
+def test_rout_blocked_by_enemy_goes_to_other_edge(stage: Any) -> None:
+    st = stage()
+    r = st.put(P, C, ["P-cretans1"], status=Status.ROUTED)
+    st.put(S, nb(st, C, 5), ["S-arabs1"])
+    st.put(S, nb(st, C, 6), ["S-arabs2"])
+    path, edge = rout_path(st.state, r, st.state.occupancy())
+    assert edge == "other" and len(path) == 3
+
+
+def test_rout_surrounded_does_not_move(stage: Any) -> None:
+    st = stage()
+    r = st.put(P, C, ["P-cretans1"], status=Status.ROUTED)
+    for d in (2, 3, 5, 6):
+        st.put(S, nb(st, C, d), [f"S-arabs{d}"])
+    path, _ = rout_path(st.state, r, st.state.occupancy())
+    assert path == []
+
+
+def test_rout_off_the_map_is_lost_and_leader_killed(stage: Any) -> None:
+    st = stage()
+    r = st.put(P, "0212", ["P-libyan-cav", "ptolemy"], status=Status.ROUTED)
+    rout_phase(st.state, P)
+    assert r not in st.state.stacks
+    assert st.state.gone["P-libyan-cav"] == "lost" and P in st.state.leader_dead
+
+
+def test_partial_rout_splits_and_elephant_escort_routs_apart(stage: Any) -> None:
+    from ancients.raphia.rout import put_to_rout
+    st = stage()
+    s = st.state
+    stack = st.put(P, C, ["P-elephants1", "P-cretans1"])
+    routed = put_to_rout(s, stack, ["P-elephants1", "P-cretans1"], 3)
+    assert len(routed) == 2 and {s.stack_class(x).value for x in routed} == {"elephant", "light"}
+
+
+def test_elephant_rout_1991_pushback_and_ends_on_empty_hex(stage: Any) -> None:
+    st = stage()
+    s = st.state
+    el = st.put(P, C, ["P-elephants1"], status=Status.ROUTED)
+    el.push = int(Direction.SW)
+    rout_phase(s, P)
+    if el in s.stacks:
+        assert all(o is el or o.hex != el.hex for o in s.stacks)
+    rolls = [r.reason for e in st.battle.log for r in e.rolls]
+    assert any(r and "elephant rout direction" in r for r in rolls)
+
+
+def test_pursuit_cavalry_must_phalanx_never(stage: Any) -> None:
+    st = stage()
+    s = st.state
+    cav = st.put(S, C, ["S-cavalry1"])
+    victim = st.put(P, nb(st, C, 6), ["P-cretans1"])
+    s.morale_override["P-cretans1"] = 12
+    s.hits[victim.sid] = Hit(["T"], [cav.sid], int(Direction.NW))
+    for _ in range(20):
+        drive(morale_phase(s, S))
+        if victim.status is Status.ROUTED:
+            break
+        s.hits[victim.sid] = Hit(["T"], [cav.sid], int(Direction.NW))
+    assert victim.status is Status.ROUTED and cav.status is Status.PURSUING
+    st2 = stage()
+    ph = st2.put(S, C, ["S-phal-mace1"], facing=5)
+    v2 = st2.put(P, nb(st2, C, 5), ["P-cretans1"])
+    for _ in range(20):
+        st2.state.hits[v2.sid] = Hit(["T"], [ph.sid], None)
+        drive(morale_phase(st2.state, S))
+        if v2.status is Status.ROUTED:
+            break
+    assert ph.status is Status.GOOD
+
+
+# -- §11 special rules --------------------------------------------------------------
+def test_egyptian_morale_roll_sets_every_question_mark() -> None:
+    b = ancients.ruleset("raphia").new_battle(seed=5)
+    b.step()
+    b.step()
+    ev = next(e for e in b.log if e.kind == "egyptian morale")
+    vals = {b.state.morale(c) for c in b.deployed if b.state.counters[c].egyptian}
+    assert vals == {ev.data["morale"]} and vals <= {7, 8, 9}
+
+
+def test_championship_reveals_at_first_combat(stage: Any) -> None:
+    st = stage("raphia(egyptian_morale=championship)")
+    s = st.state
+    s.morale_override.clear()
+    s.championship_pool = list(s.counters.championship)
+    eg = st.put(P, C, ["P-egyptians1"], facing=2)
+    foe = st.put(S, nb(st, C, 2), ["S-arabs1"])
+    from ancients.raphia.combat import resolve
+    drive(resolve(s, eg, foe))
+    assert "P-egyptians1" in s.replaced and s.counter("P-egyptians1").combat == 4
+    assert len(s.championship_pool) == len(s.counters.championship) - 1
+
+
+def test_leader_only_eliminated_when_alone(stage: Any) -> None:
+    from ancients.raphia.combat import eliminate_top
+    st = stage()
+    s = st.state
+    stack = st.put(P, C, ["P-cretans1", "ptolemy"])
+    eliminate_top(s, stack)
+    assert stack.counters == ["ptolemy"] and P not in s.leader_dead
+    eliminate_top(s, stack)
+    assert P in s.leader_dead and stack not in s.stacks
+
+
+# -- §13 victory --------------------------------------------------------------
+def test_victory_points_and_seleucid_tie(stage: Any) -> None:
+    st = stage()
+    s = st.state
+    st.put(P, C, ["P-libyan-cav", "ptolemy"])  # 4 + 5
+    st.put(S, "2012", ["S-phal-mace1", "S-phal-mace2", "S-phal-mace3"], facing=5)  # 9
+    st.put(S, "2014", ["S-elephants1"])  # 0
+    st.put(S, "2016", ["S-arabs1"], status=Status.ROUTED)  # nothing
+    st.put(S, "2018", ["S-cavalry1"], status=Status.PURSUING)  # nothing
+    vp = victory_points(s)
+    assert vp == {P: 9, S: 9} and winner(s, vp) == S
+    assert Fraction(1) == 1

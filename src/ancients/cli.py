@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -106,15 +107,16 @@ def play(spec: str | None, scenario: str | None, seed: int, log_path: Path | Non
 @click.argument("spec", required=False)
 @click.option("--scenario", "-s", help="Built-in scenario name or a TOML file.")
 @click.option("--runs", "-n", type=click.IntRange(min=1), default=1000, show_default=True)
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Local processes.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Local processes [default: one per available core]. The results do not "
+                   "depend on it.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Write one row per battle.")
 @click.option("--commander", "-c", "commander", multiple=True, metavar="SIDE=KIND",
               help="Commander for a side: doctrine (default) or random. Repeatable.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
-def simulate(spec: str | None, scenario: str | None, runs: int, jobs: int, seed: int,
+def simulate(spec: str | None, scenario: str | None, runs: int, jobs: int | None, seed: int,
              csv_path: Path | None, commander: tuple[str, ...], no_progress: bool) -> None:
     """Play many battles and summarise them (default: the default ruleset and scenario)."""
     from rich.table import Table
@@ -128,6 +130,9 @@ def simulate(spec: str | None, scenario: str | None, runs: int, jobs: int, seed:
             raise click.BadParameter(f"{item!r}: expected SIDE=doctrine or SIDE=random",
                                      param_hint="--commander")
         commanders[side] = kind
+    if jobs is None:
+        jobs = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
+            os.cpu_count() or 1)
     results = run(spec or _default_spec(), scenario, runs=runs, seed=seed,
                   jobs=jobs, progress=not no_progress,
                   commanders=commanders)

@@ -99,3 +99,13 @@ def test_scenarios(tmp_path: Path) -> None:
     battle.run()
     restored = rs.restore(battle.to_dict())
     assert restored.log == battle.log
+
+
+def test_module_names_stay_callable() -> None:
+    import importlib
+
+    importlib.import_module("ancients.simulate")
+    importlib.import_module("ancients.ruleset")
+    assert ancients.ruleset("toy").name == "toy"
+    assert len(ancients.simulate("toy", runs=2)) == 2
+    assert ancients.ruleset.Ruleset is not None  # still the module, too

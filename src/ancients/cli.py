@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import attrs
 import click
 
 from ancients.errors import AncientsError
@@ -52,7 +53,7 @@ def list_() -> None:
     """The installed rulesets, their options and built-in scenarios."""
     from rich.table import Table
 
-    from ancients.ruleset import describe_options, ruleset, rulesets
+    from ancients.ruleset import ruleset, rulesets
 
     table = Table("ruleset", "title", "options", "scenarios (default first)")
     for name in rulesets():
@@ -60,10 +61,27 @@ def list_() -> None:
             rs = ruleset(name)
             scenarios = [rs.default_scenario,
                          *sorted(s for s in rs.scenarios() if s != rs.default_scenario)]
-            table.add_row(name, rs.title, "\n".join(describe_options(rs.Options)) or "-",
-                          ", ".join(scenarios))
+            options = ", ".join(f.name for f in attrs.fields(rs.Options)) or "-"
+            table.add_row(name, rs.title, options, ", ".join(scenarios))
         except AncientsError as e:
             table.add_row(name, f"[red]failed to load: {e}[/red]", "", "")
+    console = _console()
+    console.print(table)
+    console.print("Options of a ruleset: ancients options NAME")
+
+
+@main.command()
+@click.argument("name")
+def options(name: str) -> None:
+    """A ruleset's options: default, values and what each one does."""
+    from rich.table import Table
+
+    from ancients.ruleset import describe_option, ruleset_class
+
+    cls = ruleset_class(name)
+    table = Table("option", "default", "values", "meaning", title=f"{name}: {cls.title}")
+    for f in attrs.fields(cls.Options):
+        table.add_row(*describe_option(cls.Options, f.name))
     _console().print(table)
 
 

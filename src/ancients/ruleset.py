@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import enum
 import re
-import sys
-import types
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
@@ -25,6 +23,7 @@ from typing import Any, ClassVar, Literal
 
 import attrs
 
+from ancients._callable import make_callable
 from ancients.battle import SAVE_FORMAT, Battle, Commander
 from ancients.errors import AncientsError, OptionError, RulesetError, ScenarioError
 from ancients.scenario import Scenario, read_toml
@@ -254,22 +253,28 @@ def build_options(cls: type[Any], rs_name: str, values: Mapping[str, Any]) -> An
         raise OptionError(f"{rs_name} options {dict(values)}: {e}") from e
 
 
+def describe_option(cls: type[Any], name: str) -> tuple[str, str, str, str]:
+    """``(name, default, values, help)`` of one option of an Options class."""
+    field = attrs.fields_dict(cls)[name]
+    tp = _field_types(cls)[name]
+    if typing.get_origin(tp) is Literal:
+        kind = "|".join(format_value(c) for c in typing.get_args(tp))
+    elif isinstance(tp, type) and issubclass(tp, enum.Enum):
+        kind = "|".join(format_value(m) for m in tp)
+    else:
+        kind = getattr(tp, "__name__", str(tp))
+    default: Any = field.default
+    if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+        default = default.factory()
+    return (name, format_value(default), kind, str(field.metadata.get("help", "")))
+
+
 def describe_options(cls: type[Any]) -> list[str]:
-    """``name=default (choices) — help`` for each option."""
+    """``name=default (values): help`` for each option."""
     out = []
-    types = _field_types(cls)
     for f in attrs.fields(cls):
-        tp = types[f.name]
-        if typing.get_origin(tp) is Literal:
-            kind = "|".join(format_value(c) for c in typing.get_args(tp))
-        elif isinstance(tp, type) and issubclass(tp, enum.Enum):
-            kind = "|".join(format_value(m) for m in tp)
-        else:
-            kind = getattr(tp, "__name__", str(tp))
-        default = f.default if not isinstance(f.default, attrs.Factory) else None  # type: ignore[arg-type]
-        helptext = f.metadata.get("help", "")
-        out.append(f"{f.name}={format_value(default)} ({kind})" + (f": {helptext}" if helptext
-                                                                    else ""))
+        name, default, kind, helptext = describe_option(cls, f.name)
+        out.append(f"{name}={default} ({kind})" + (f": {helptext}" if helptext else ""))
     return out
 
 
@@ -363,13 +368,4 @@ def ruleset(spec: str | Ruleset, **options: Any) -> Ruleset:
     return cls(build_options(cls.Options, name, values), given=values)
 
 
-class _CallableModule(types.ModuleType):
-    """``ancients.ruleset`` is both this module and the function :func:`ruleset`: Python
-    binds a package's submodule to the package attribute of the same name, so the module
-    itself answers calls."""
-
-    def __call__(self, spec: str | Ruleset, **options: Any) -> Ruleset:
-        return ruleset(spec, **options)
-
-
-sys.modules[__name__].__class__ = _CallableModule
+make_callable(__name__)  # ancients.ruleset is also ruleset()

@@ -20,6 +20,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from ancients._callable import make_callable
 from ancients.battle import Commander, RandomCommander
 from ancients.dice import derive_seed
 from ancients.errors import AncientsError
@@ -409,3 +410,6 @@ def compare(specs: Sequence[str | Ruleset], scenario: str | Path | Scenario | No
             **kwargs: Any) -> Comparison:
     """:func:`simulate` each ruleset or variant with the same seed and arguments."""
     return Comparison({str(get_ruleset(s)): simulate(s, scenario, **kwargs) for s in specs})
+
+
+make_callable(__name__)  # ancients.simulate is also simulate()

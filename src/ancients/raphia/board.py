@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
+from typing import Any
 
 import attrs
 
-from ancients.hexgrid import Direction, Hex, HexBoard, OffsetLayout
+from ancients.hexgrid import Direction, Hex, HexBoard, OffsetLayout, corner_front
 from ancients.raphia._data import load_document, provenance
 from ancients.raphia.counters import SIDES
 from ancients.scenario import Field
@@ -61,6 +62,11 @@ class Board:
     passable_hexes: frozenset[Hex] = attrs.field(init=False)
     _labels: dict[Hex, str] = attrs.field(init=False, repr=False)
     _nbrs: dict[Hex, tuple[Hex, ...]] = attrs.field(init=False, repr=False)
+    _by_label: dict[str, Hex] = attrs.field(init=False, repr=False)
+    _fronts: dict[tuple[Hex, int], tuple[Hex, Hex]] = attrs.field(init=False, repr=False)
+    _index: dict[Hex, int] = attrs.field(init=False, repr=False)
+    memo: dict[Any, Any] = attrs.field(init=False, repr=False, factory=dict)
+    """Objects derived from the map alone (the move options, ...), made once."""
 
     def __attrs_post_init__(self) -> None:
         cells = frozenset(h for h, t in zip(self.grid.hexes, self.terrain, strict=True)
@@ -68,6 +74,9 @@ class Board:
         object.__setattr__(self, "passable_hexes", cells)
         object.__setattr__(self, "_labels", {h: self.grid.label(h) for h in self.grid.hexes})
         object.__setattr__(self, "_nbrs", {h: h.neighbors() for h in self.grid.hexes})
+        object.__setattr__(self, "_by_label", {lab: h for h, lab in self._labels.items()})
+        object.__setattr__(self, "_fronts", {})
+        object.__setattr__(self, "_index", {h: i for i, h in enumerate(self.grid.hexes)})
 
     def neighbors(self, h: Hex) -> tuple[Hex, ...]:
         """The six neighbours of ``h`` (cached for hexes on the map)."""
@@ -81,6 +90,11 @@ class Board:
         """On the map and not dune or sea (§1: dunes are impassable)."""
         return h in self.passable_hexes
 
+    def index(self, h: Hex) -> int:
+        """The flat cell index of a hex on the map (as in ``grid``'s arrays)."""
+        i = self._index.get(h)
+        return i if i is not None else self.grid.index(h)
+
     def terrain_at(self, h: Hex) -> Terrain:
         return self.terrain[self.grid.index(h)]
 
@@ -89,7 +103,16 @@ class Board:
         return lab if lab is not None else self.grid.label(h)
 
     def hex(self, label: str) -> Hex:
-        return self.grid.hex_from_label(label)
+        h = self._by_label.get(label)
+        return h if h is not None else self.grid.hex_from_label(label)
+
+    def corner_front(self, h: Hex, corner: int) -> tuple[Hex, Hex]:
+        """§6: the two front hexes of a phalanx in ``h`` facing ``corner`` (memoised)."""
+        key = (h, corner)
+        front = self._fronts.get(key)
+        if front is None:
+            front = self._fronts[key] = corner_front(h, corner)
+        return front
 
     def column(self, h: Hex) -> int:
         return h[0]

@@ -11,7 +11,8 @@ import attrs
 
 from ancients.battle import Decision
 from ancients.dice import pmf
-from ancients.hexgrid import Corner, Hex, corner_front
+from ancients.hexgrid import Hex
+from ancients.raphia.board import Board
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.morale import ensure_identity, stack_test
 from ancients.raphia.options import ADVANCE, END_ATTACKS, EVADE_NOT, STAY, Attack, Evade, ask
@@ -38,8 +39,8 @@ def strength(state: State, stack: Stack) -> int:
 
 def front_at(state: State, stack: Stack, h: Hex) -> tuple[Hex, ...]:
     if stack.facing is not None and state.is_phalanx(stack):
-        return corner_front(h, Corner(stack.facing))
-    return h.neighbors()
+        return state.board.corner_front(h, stack.facing)
+    return state.board.neighbors(h)
 
 
 def is_flank(state: State, attacker_hex: Hex, target: Stack) -> bool:
@@ -109,6 +110,18 @@ class Assessment:
         return dict(_odds(state.tables.combat, self.column, self.modifier, self.x_to_t))
 
 
+def float_odds(state: State, a: Assessment) -> tuple[float, float]:
+    """The probabilities of X and of T for an assessment, as floats (for the AI)."""
+    return _float_odds(state.tables.combat, a.column, a.modifier, a.x_to_t)
+
+
+@functools.lru_cache(maxsize=4096)
+def _float_odds(table: CombatTable, column: int | None, modifier: int,
+                x_to_t: bool) -> tuple[float, float]:
+    p = dict(_odds(table, column, modifier, x_to_t))
+    return float(p["X"]), float(p["T"])
+
+
 @functools.lru_cache(maxsize=4096)
 def _odds(table: CombatTable, column: int | None, modifier: int,
           x_to_t: bool) -> tuple[tuple[str, Fraction], ...]:
@@ -146,27 +159,45 @@ def attack_options(state: State, side: str) -> list[Attack]:
     """Every attack ``side`` may still make this turn (§8: once per counter or stack,
     each counter attacked once)."""
     occ = state.occupancy()
-    label = state.board.label
+    board = state.board
+    attacked, defended = state.attacked, state.defended
     out: set[Attack] = set()
-    for att in state.side_stacks(side, Status.GOOD):
-        if state.leader_alone(att) or any(c in state.attacked for c in att.counters):
+    for att in state.stacks:
+        if att.side != side or att.status is not Status.GOOD or state.leader_alone(att) \
+                or not attacked.isdisjoint(att.counters):
             continue
         for h in front_at(state, att, att.hex):
             for tgt in occ.get(h, ()):
-                if state.top(tgt) in state.defended:
+                if state.top(tgt) in defended:
                     continue
                 if may_attack(state, att, tgt):
-                    out.add(Attack(label(att.hex), label(h), False))
+                    out.add(_attack(board, att.hex, h, False))
                 if tgt.side != side and may_attack(state, att, tgt, fire=True):
-                    out.add(Attack(label(att.hex), label(h), True))
-    return sorted(out)
+                    out.add(_attack(board, att.hex, h, True))
+    return sorted(out, key=_attack_order)
+
+
+def _attack_order(a: Attack) -> tuple[str, str, bool]:
+    return (a.attacker, a.target, a.fire)  # the options' own order, without attrs' cost
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _attack(board: Board, a_hex: Hex, t_hex: Hex, fire: bool) -> Attack:
+    """One Attack option per pair of hexes, shared by every decision that offers it."""
+    return Attack(board.label(a_hex), board.label(t_hex), fire, attacker_at=a_hex,
+                  target_at=t_hex)
 
 
 def find_pair(state: State, option: Attack, side: str) -> tuple[Stack, Stack]:
-    a_hex, t_hex = state.board.hex(option.attacker), state.board.hex(option.target)
-    att = next(s for s in state.stacks if s.hex == a_hex and s.side == side
+    """The attacking and defending stacks an Attack option names."""
+    board = state.board
+    a_hex = option.attacker_at if option.attacker_at is not None else \
+        board.hex(option.attacker)
+    t_hex = option.target_at if option.target_at is not None else board.hex(option.target)
+    occ = state.occupancy()
+    att = next(s for s in occ.get(a_hex, ()) if s.side == side
                and s.status is Status.GOOD and not state.leader_alone(s))
-    tgt = next(s for s in state.stacks if s.hex == t_hex and
+    tgt = next(s for s in occ.get(t_hex, ()) if
                state.top(s) not in state.defended and may_attack(state, att, s, option.fire))
     return att, tgt
 
@@ -233,7 +264,7 @@ def _record(state: State, tgt: Stack, att: Stack, result: Result) -> None:
 def eliminate_top(state: State, tgt: Stack) -> str:
     """§8 X: the top counter is removed (a leader only when attacked alone, §11)."""
     top = state.top(tgt)
-    tgt.counters.remove(top)
+    tgt.counters = [c for c in tgt.counters if c != top]
     state.gone[top] = "eliminated"
     if state.counter(top).leader:
         state.leader_dead.add(tgt.side)
@@ -279,12 +310,12 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
     if not back and may_evade:
         hexes = evasion_hexes(state, att, tgt, fire)
         if hexes:
-            choice = yield ask(tgt.side, "evade", [EVADE_NOT, *[Evade(label(h))
+            choice = yield ask(tgt.side, "evade", [EVADE_NOT, *[Evade(label(h), at=h)
                                                                      for h in hexes]],
                                     unit=state.top(tgt), target=state.top(att),
                                     prompt=f"{label(att.hex)} attacks {label(t_hex)}")
             if isinstance(choice, Evade):
-                tgt.hex = state.board.hex(choice.to)
+                tgt.hex = choice.at if choice.at is not None else state.board.hex(choice.to)
                 state.emit("evade", f"{label(t_hex)} evades to {choice.to}", side=tgt.side,
                            units=tgt.counters)
                 yield from _advance(state, att, t_hex)

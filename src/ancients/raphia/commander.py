@@ -20,7 +20,7 @@ import numpy as np
 from ancients.battle import Battle, Decision
 from ancients.hexgrid import Corner, Hex
 from ancients.morale import MoraleTest
-from ancients.raphia.combat import assess, may_attack
+from ancients.raphia.combat import assess, float_odds, is_flank, may_attack
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.morale import modifiers as morale_modifiers
 from ancients.raphia.options import (
@@ -47,13 +47,15 @@ def _value(state: State, cids: list[str]) -> float:
     return float(sum(pts[state.counter(c).troop_class] or 3 for c in cids))
 
 
-def _pass_probability(state: State, stack: Stack) -> float:
+def _pass_probability(state: State, stack: Stack, modifier: int | None = None) -> float:
     top = state.top(stack)
     if state.counter(top).leader:
         return 1.0
     morale = state.morale(top) if state.counter(top).morale is not None or \
         top in state.morale_override else 8
-    return _pass(morale, sum(v for _, v in morale_modifiers(state, stack)))
+    if modifier is None:
+        modifier = sum(v for _, v in morale_modifiers(state, stack))
+    return _pass(morale, modifier)
 
 
 @functools.lru_cache(maxsize=256)
@@ -62,19 +64,40 @@ def _pass(morale: int, modifier: int) -> float:
 
 
 def attack_value(state: State, att: Stack, tgt: Stack, fire: bool = False) -> float:
-    """Expected victory points taken from the enemy by this attack."""
-    a = assess(state, att, tgt, fire)
-    p = a.probabilities(state)
+    """Expected victory points taken from the enemy by this attack.
+
+    Memoised per state on what it depends on: both stacks' counters and status, the
+    flank, and the target's morale modifiers (the counters' identities and morale are
+    fixed until a §11 replacement, which is part of the memo's key)."""
+    memo: dict[Hashable, float] = state.cached(
+        "attack values", (len(state.replaced), len(state.morale_override),
+                          frozenset(state.leader_dead)), dict)
+    flank = tgt.status is Status.ROUTED or is_flank(state, att.hex, tgt)
+    modifier = sum(v for _, v in morale_modifiers(state, tgt))
+    key = (tuple(att.counters), att.status, tuple(tgt.counters), tgt.status,
+           tgt.side == att.side, fire, flank, modifier)
+    value = memo.get(key)
+    if value is None:
+        value = memo[key] = _attack_value(state, att, tgt, fire, modifier)
+    return value
+
+
+def _attack_value(state: State, att: Stack, tgt: Stack, fire: bool, modifier: int) -> float:
+    p_x, p_t = float_odds(state, assess(state, att, tgt, fire))
     fighters = state.combatants(tgt) or tgt.counters
     if tgt.status is Status.ROUTED:
-        return float(p["X"]) * _value(state, fighters[:1]) * 0.5
-    fail = 1.0 - _pass_probability(state, tgt)
+        return p_x * _value(state, fighters[:1]) * 0.5
+    fail = 1.0 - _pass_probability(state, tgt, modifier)
     whole = _value(state, tgt.counters)
-    ev = float(p["X"]) * (_value(state, fighters[:1]) + fail * (whole - _value(
-        state, fighters[:1]))) + float(p["T"]) * fail * whole
+    ev = p_x * (_value(state, fighters[:1]) + fail * (whole - _value(
+        state, fighters[:1]))) + p_t * fail * whole
     if tgt.side == att.side:
         return 0.1  # one's own routed elephants: clear them away
     return ev
+
+
+_EAGER = {TroopClass.PHALANX: 0.6, TroopClass.CAVALRY: 0.5, TroopClass.ELEPHANT: 0.5,
+          TroopClass.SEMI_HEAVY: 0.4, TroopClass.LIGHT: 0.2}
 
 
 class DoctrineCommander:
@@ -82,7 +105,9 @@ class DoctrineCommander:
 
     def __init__(self, side: str) -> None:
         self.side = side
-        self._field: tuple[Any, Any] | None = None
+        self._field: tuple[Any, list[float]] | None = None
+        forward = Corner(_FORWARD[side])
+        self._forward = frozenset({forward, forward.turn(1), forward.turn(-1)})
 
     def __repr__(self) -> str:
         return f"DoctrineCommander({self.side!r})"
@@ -96,7 +121,9 @@ class DoctrineCommander:
         return choice if choice in decision.options else decision.options[0]
 
     # -- helpers -------------------------------------------------------------------------
-    def _enemy_distance(self, battle: Battle, state: State) -> np.ndarray[Any, Any]:
+    def _enemy_distance(self, battle: Battle, state: State) -> list[float]:
+        """Hex distance to the nearest enemy not in rout, per cell: one multi-source
+        distance field per phase (the enemy does not move during our movement)."""
         key = (id(battle), battle.turn, battle.phase, len(battle.log) if battle.phase
                != "movement" else 0)
         if self._field is None or self._field[0] != key:
@@ -104,48 +131,81 @@ class DoctrineCommander:
                        and s.status is not Status.ROUTED and not state.leader_alone(s)]
             field = state.board.grid.distance_field(enemies) if enemies else \
                 np.zeros(state.board.grid.size)
-            self._field = (key, field)
+            self._field = (key, field.tolist())
         return self._field[1]
 
     def _dist(self, battle: Battle, state: State, h: Hex) -> float:
-        return float(self._enemy_distance(battle, state)[state.board.grid.index(h)])
+        return self._enemy_distance(battle, state)[state.board.index(h)]
+
+    def _near_enemy(self, state: State) -> set[Hex]:
+        """Hexes next to an enemy combat unit (any status): only there can a stack attack
+        or be attacked (cached until the enemy moves)."""
+        def make() -> set[Hex]:
+            out: set[Hex] = set()
+            for e in state.stacks:
+                if e.side != self.side and not state.leader_alone(e):
+                    out.update(state.board.neighbors(e.hex))
+            return out
+        result: set[Hex] = state.cached(("near enemy", self.side),
+                                        state.enemy_version(self.side), make)
+        return result
 
     def _position_score(self, battle: Battle, state: State, stack: Stack, h: Hex,
                         facing: int | None) -> float:
-        ghost = Stack(-1, stack.side, h, list(stack.counters), facing, stack.status)
+        """What ``stack`` in ``h`` could inflict less what it risks (only next to the
+        enemy), less a pull towards the nearest enemy and a push to face forward."""
+        gain, threat = self._exchange(state, stack, h, facing) \
+            if h in self._near_enemy(state) else (0.0, 0.0)
+        cls = state.stack_class(stack)
+        dist = self._dist(battle, state, h)
+        eager = _EAGER.get(cls, 0.0)
+        score = gain - threat * (1.2 if cls is TroopClass.LIGHT else 1.0) - eager * dist * 0.3
+        if facing is not None and facing not in self._forward:
+            score -= 1.0
+        return score
+
+    def _exchange(self, state: State, stack: Stack, h: Hex, facing: int | None
+                  ) -> tuple[float, float]:
+        """The best attack ``stack`` could make from ``h`` and the sum of the attacks the
+        enemies next to it could make on it there."""
         gain = threat = 0.0
+        ghost = Stack(-1, stack.side, h, list(stack.counters), facing, stack.status)
+        occ = state.occupancy()
         for n in state.board.neighbors(h):
-            for e in state.stacks:
-                if e.hex != n or e.side == self.side or state.leader_alone(e):
+            for e in occ.get(n, ()):
+                if e.side == self.side or state.leader_alone(e):
                     continue
                 if may_attack(state, ghost, e):
                     gain = max(gain, attack_value(state, ghost, e))
                 if e.status is Status.GOOD and may_attack(state, e, ghost):
                     threat += attack_value(state, e, ghost)
-        cls = state.stack_class(stack)
-        dist = self._dist(battle, state, h)
-        eager = {TroopClass.PHALANX: 0.6, TroopClass.CAVALRY: 0.5, TroopClass.ELEPHANT: 0.5,
-                 TroopClass.SEMI_HEAVY: 0.4, TroopClass.LIGHT: 0.2}.get(cls, 0.0)
-        score = gain - threat * (1.2 if cls is TroopClass.LIGHT else 1.0) - eager * dist * 0.3
-        if facing is not None and Corner(facing) not in (
-                Corner(_FORWARD[self.side]), Corner(_FORWARD[self.side]).turn(1),
-                Corner(_FORWARD[self.side]).turn(-1)):
-            score -= 1.0
-        return score
+        return gain, threat
 
     # -- decisions -----------------------------------------------------------------------
     def _move(self, battle: Battle, state: State, d: Decision) -> Hashable:
-        stack = next(s for s in state.stacks if d.unit in s.counters)
+        stack = state.stack_of(d.unit) if d.unit else None
+        assert stack is not None
         best: Hashable = HOLD
         best_score = self._position_score(battle, state, stack, stack.hex, stack.facing) + 0.05
+        # _position_score, inlined for the many candidates away from the enemy
+        occ, near = state.occupancy(), self._near_enemy(state)
+        dist, index = self._enemy_distance(battle, state), state.board.index
+        cls = state.stack_class(stack)
+        eager = _EAGER.get(cls, 0.0)
+        k = 1.2 if cls is TroopClass.LIGHT else 1.0
+        forward = self._forward
         for opt in d.options:
             if type(opt) is not MoveTo:
                 continue
-            h = state.board.hex(opt.to)
-            if any(s.hex == h for s in state.stacks):
+            h = opt.at if opt.at is not None else state.board.hex(opt.to)
+            if h in occ:
                 continue  # keep stacks as deployed
-            sc = self._position_score(battle, state, stack, h,
-                                      opt.facing if opt.facing else stack.facing)
+            facing = opt.facing if opt.facing else stack.facing
+            gain, threat = self._exchange(state, stack, h, facing) if h in near \
+                else (0.0, 0.0)
+            sc = gain - threat * k - eager * dist[index(h)] * 0.3
+            if facing is not None and facing not in forward:
+                sc -= 1.0
             if sc > best_score:
                 best, best_score = opt, sc
         return best
@@ -169,13 +229,14 @@ class DoctrineCommander:
 
     def _evade(self, battle: Battle, state: State, d: Decision) -> Hashable:
         hexes = [o for o in d.options if isinstance(o, Evade)]
-        me = next(s for s in state.stacks if d.unit in s.counters)
-        attacker = next(s for s in state.stacks if d.target in s.counters)
+        me, attacker = state.stack_of(d.unit or ""), state.stack_of(d.target or "")
+        assert me is not None and attacker is not None
         a = assess(state, attacker, me)
         p = a.probabilities(state)
         if p["X"] + p["T"] * Fraction(1, 2) < Fraction(1, 4) or not hexes:
             return EVADE_NOT
-        return max(hexes, key=lambda o: self._dist(battle, state, state.board.hex(o.to)))
+        return max(hexes, key=lambda o: self._dist(
+            battle, state, o.at if o.at is not None else state.board.hex(o.to)))
 
     def _advance(self, battle: Battle, state: State, d: Decision) -> Hashable:
         me = next(s for s in state.stacks if d.unit in s.counters)

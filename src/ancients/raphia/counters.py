@@ -85,18 +85,16 @@ class Counter:
     egyptian: bool = False
     reconstructed: bool = True
     reason: str = ""
+    # derived from ``type`` once (read in every hot loop of the rules and the commander)
+    troop_class: TroopClass = attrs.field(init=False, eq=False, repr=False)
+    leader: bool = attrs.field(init=False, eq=False, repr=False)
+    phalanx: bool = attrs.field(init=False, eq=False, repr=False)
 
-    @property
-    def troop_class(self) -> TroopClass:
-        return self.type.troop_class
-
-    @property
-    def leader(self) -> bool:
-        return self.type is TroopType.LEADER
-
-    @property
-    def phalanx(self) -> bool:
-        return self.type.troop_class is TroopClass.PHALANX
+    def __attrs_post_init__(self) -> None:
+        cls = _CLASS[self.type]
+        object.__setattr__(self, "troop_class", cls)
+        object.__setattr__(self, "leader", self.type is TroopType.LEADER)
+        object.__setattr__(self, "phalanx", cls is TroopClass.PHALANX)
 
     @property
     def printed(self) -> str:

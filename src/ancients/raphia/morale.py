@@ -21,7 +21,7 @@ def ensure_identity(state: State, cid: str) -> None:
         return
     drawn = pool[state.dice.choice(len(pool), f"championship draw for {cid}")]
     state.championship_pool.remove(drawn)
-    state.replaced[cid] = drawn.id
+    state.replace(cid, drawn)
     state.emit("championship", f"{cid} is revealed as {drawn.name} {drawn.combat} "
                f"{drawn.morale} {drawn.movement}", side=c.side, units=[cid],
                replacement=drawn.id)

@@ -4,11 +4,12 @@ of control, contact, rearguards, joining and breaking stacks; and the movement p
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Generator, Hashable
+from collections.abc import Generator, Hashable, Iterable
 
 from ancients.battle import Decision
-from ancients.hexgrid import Corner, Hex, corner_front
+from ancients.hexgrid import Corner, Hex
 from ancients.raphia.combat import type_forbids
+from ancients.raphia.counters import TroopClass
 from ancients.raphia.morale import stack_test
 from ancients.raphia.options import HOLD, DisengageTo, MoveTo, SplitTo, Turn, ask
 from ancients.raphia.stacking import join_cost, merge, split_rearguard, split_top
@@ -18,94 +19,159 @@ __all__ = ["destinations", "move_options", "movement_phase"]
 
 Steps = Generator[Decision, Hashable, None]
 Occ = dict[Hex, list[Stack]]
+End = tuple[Hex, int | None]  # where a move ends, and the facing (phalanxes)
 
 
 def _contact_hexes(state: State, side: str) -> set[Hex]:
     """Hexes next to an enemy combat unit in good order or pursuing (contact)."""
-    out: set[Hex] = set()
-    for s in state.stacks:
-        if s.side != side and s.status is not Status.ROUTED and not state.leader_alone(s):
-            out.update(state.board.neighbors(s.hex))
+    return state.contact_hexes(side)
+
+
+def _no_contact(state: State, side: str, mover: TroopClass) -> set[Hex]:
+    """§5: hexes where a ``mover`` of ``side`` may not end its move, being next to an
+    enemy in good order it may not attack (cached until the enemy moves)."""
+    if mover is not TroopClass.CAVALRY and mover is not TroopClass.ELEPHANT:
+        return set()  # only cavalry and elephants have targets they may not attack
+
+    def make() -> set[Hex]:
+        out: set[Hex] = set()
+        for e in state.stacks:
+            if e.side != side and e.status is Status.GOOD and not state.leader_alone(e):
+                out.update(h for h in state.board.neighbors(e.hex)
+                           if type_forbids(state, mover, e, h))
+        return out
+    result: set[Hex] = state.cached(("no contact", side, mover), state.enemy_version(side),
+                                    make)
+    return result
+
+
+def _open_hexes(state: State, side: str) -> frozenset[Hex]:
+    """Passable hexes holding no enemy of ``side`` (cached until the enemy moves)."""
+    def make() -> frozenset[Hex]:
+        return state.board.passable_hexes - {s.hex for s in state.stacks if s.side != side}
+    result: frozenset[Hex] = state.cached(("open hexes", side), state.enemy_version(side),
+                                          make)
+    return result
+
+
+def _ends(state: State, stack: Stack, reached: Iterable[tuple[Hex, int | None, int]],
+          occ: Occ, contact: set[Hex]) -> list[End]:
+    """Of the ``(hex, facing, points left)`` reached, those where ``stack`` may end its
+    move."""
+    # §5: no voluntary contact with enemies in good order one may not attack
+    banned = set() if state.leader_alone(stack) else \
+        _no_contact(state, stack.side, state.stack_class(stack))
+    out: list[End] = []
+    for h, facing, left in reached:
+        if h in contact and h in banned:
+            continue
+        here = occ.get(h)
+        if here:
+            others = [s for s in here if s is not stack]
+            if others and not _may_join(state, stack, others, left, h in contact):
+                continue
+        out.append((h, facing))
     return out
 
 
-def _end_ok(state: State, stack: Stack, h: Hex, left: int, occ: Occ,
-            contact: set[Hex]) -> bool:
-    """May ``stack`` end its move in ``h`` with ``left`` points to spare?"""
-    others = [s for s in occ.get(h, ()) if s is not stack]
-    mover = state.stack_class(stack)
-    if not state.leader_alone(stack) and h in contact:
-        # §5: no voluntary contact with enemies in good order one may not attack
-        for n in state.board.neighbors(h):
-            for e in occ.get(n, ()):
-                if e.side != stack.side and e.status is Status.GOOD and \
-                        not state.leader_alone(e) and type_forbids(state, mover, e, h):
-                    return False
-    if not others:
-        return True
+def _may_join(state: State, stack: Stack, others: list[Stack], left: int,
+              in_contact: bool) -> bool:
+    """§5: may ``stack`` end its move on ``others`` (forming a stack) with ``left`` points?"""
     if len(others) != 1:
         return False
     target = others[0]
-    cost = join_cost(state, stack, target)
+    # join_cost depends only on the counters and the statuses: memoised per state
+    memo: dict[Hashable, int | None] = state.cached("join costs", len(state.replaced), dict)
+    key = (tuple(stack.counters), stack.side, stack.status, tuple(target.counters),
+           target.side, target.status)
+    cost = memo[key] if key in memo else memo.setdefault(key, join_cost(state, stack, target))
     if cost is None or cost > left:
         return False
     # §5: stacks cannot be formed in contact with enemies in good order (leaders excepted)
-    return not (cost > 0 and h in contact)
+    return not (cost > 0 and in_contact)
+
+
+def _options(state: State, ends: list[End], kind: type[MoveTo] = MoveTo) -> list[MoveTo]:
+    """The options for these ends, in order of hex label and facing; one option object per
+    kind, hex and facing, shared by every decision that offers it."""
+    table: dict[tuple[Hex, int | None, type[MoveTo]], MoveTo] = state.board.memo
+    label = state.board.label
+    out = []
+    for h, facing in ends:
+        opt = table.get((h, facing, kind))
+        if opt is None:
+            opt = table[(h, facing, kind)] = kind(label(h), facing, at=h)
+        out.append(opt)
+    out.sort(key=_by_hex)
+    return out
 
 
 def destinations(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
                  contact: set[Hex]) -> dict[MoveTo, tuple[Hex, int | None]]:
     """Where ``stack`` may end its move this phase (§6–§7)."""
+    ends = _reach(state, stack, occ, zoc, contact)
+    return {opt: (opt.at, opt.facing) for opt in _options(state, ends)
+            if opt.at is not None}
+
+
+def _reach(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
+           contact: set[Hex]) -> list[End]:
+    """The ``(hex, facing)`` where ``stack`` may end its move (§6–§7)."""
     if state.is_phalanx(stack) and not state.leader_alone(stack):
         return _phalanx_destinations(state, stack, occ, zoc, contact)
-    start, side = stack.hex, stack.side
+    start = stack.hex
     through = state.edition.pass_through_friends
+    open_ = _open_hexes(state, stack.side)
+    nbrs = state.board.neighbors
     best: dict[Hex, int] = {start: state.speed(stack)}
     queue = deque([start])
     while queue:
         h = queue.popleft()
         left = best[h]
-        if left == 0 or (h != start and h in zoc):
-            continue  # §7: entering an enemy front ends the move
-        if h != start and not through and any(s is not stack for s in occ.get(h, ())):
-            continue  # §7 addendum: no passing through one's own units
-        for n in state.board.neighbors(h):
-            if not state.board.passable(n) or n in best:
-                continue
-            if any(s.side != side for s in occ.get(n, ())):
-                continue
-            best[n] = left - 1
-            queue.append(n)
-    label = state.board.label
-    return {MoveTo(label(h), None): (h, None) for h, left in best.items()
-            if h != start and _end_ok(state, stack, h, left, occ, contact)}
+        if left == 0:
+            continue
+        if h != start:
+            if h in zoc:
+                continue  # §7: entering an enemy front ends the move
+            if not through and h in occ:
+                continue  # §7 addendum: no passing through one's own units
+        for n in nbrs(h):
+            if n in open_ and n not in best:
+                best[n] = left - 1
+                queue.append(n)
+    del best[start]
+    return _ends(state, stack, ((h, None, left) for h, left in best.items()), occ, contact)
 
 
 def _phalanx_destinations(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
-                          contact: set[Hex]) -> dict[MoveTo, tuple[Hex, int | None]]:
+                          contact: set[Hex]) -> list[End]:
     """§6–§7: a phalanx moves only into its two front hexes and turns 60° for 1 point
     (not in contact)."""
     start = (stack.hex, stack.facing or 1)
     best: dict[tuple[Hex, int], int] = {start: state.speed(stack)}
     queue = deque([start])
+    passable = state.board.passable_hexes
+    front = state.board.corner_front
     while queue:
         h, c = queue.popleft()
         left = best[(h, c)]
         if left == 0 or (h != stack.hex and h in zoc):
             continue
         nxt: list[tuple[Hex, int]] = []
-        for n in corner_front(h, Corner(c)):
-            if state.board.passable(n) and not any(s is not stack for s in occ.get(n, ())):
+        for n in front(h, c):
+            if n in passable and not any(s is not stack for s in occ.get(n, ())):
                 nxt.append((n, c))
         if h not in contact:
-            nxt += [(h, Corner(c).turn(1).value), (h, Corner(c).turn(-1).value)]
+            nxt += [(h, _TURN[c][1]), (h, _TURN[c][-1])]
         for st in nxt:
             if st not in best:
                 best[st] = left - 1
                 queue.append(st)
-    label = state.board.label
-    return {MoveTo(label(h), c): (h, c) for (h, c), left in best.items()
-            if (h, c) != start and _end_ok(state, stack, h, left, occ, contact)}
+    del best[start]
+    return _ends(state, stack, ((h, c, left) for (h, c), left in best.items()), occ, contact)
+
+
+_TURN = {c.value: {k: c.turn(k).value for k in (1, -1)} for c in Corner}
 
 
 def _by_hex(m: Hashable) -> tuple[str, int]:
@@ -127,25 +193,23 @@ def move_options(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
         # §7: an isolated counter in contact cannot move; a stack leaves a rearguard
         if len(fighters) >= 2:
             mover = _hypothetical(stack, fighters[:-1] + leaders)
-            opts += [DisengageTo(m.to, m.facing) for m in
-                     sorted(destinations(state, mover, occ, zoc, contact), key=_by_hex)]
+            opts += _options(state, _reach(state, mover, occ, zoc, contact), DisengageTo)
         if state.is_phalanx(stack) and fighters:
             opts += [Turn(-1), Turn(1)]  # §6: all its movement and a morale test
         return opts
-    opts += sorted(destinations(state, stack, occ, zoc, contact), key=_by_hex)
+    opts += _options(state, _reach(state, stack, occ, zoc, contact))
     if len(fighters) >= 2 and stack.status is Status.GOOD:
         # §5: breaking a stack is free
         ghost = _hypothetical(stack, fighters[:1])
-        opts += [SplitTo(m.to, m.facing) for m in
-                 sorted(destinations(state, ghost, occ, zoc, contact), key=_by_hex)]
+        opts += _options(state, _reach(state, ghost, occ, zoc, contact), SplitTo)
     return opts
 
 
 def apply_move(state: State, stack: Stack, option: MoveTo) -> Stack:
     """Carry out a move; a move into a friendly stack joins it (§5)."""
-    to = state.board.hex(option.to)
+    to = option.at if option.at is not None else state.board.hex(option.to)
     old = state.board.label(stack.hex)
-    others = [s for s in state.stacks if s.hex == to and s is not stack]
+    others = [s for s in state.occupancy().get(to, ()) if s is not stack]
     stack.hex = to
     if option.facing is not None:
         stack.facing = option.facing
@@ -167,7 +231,7 @@ def movement_phase(state: State, side: str) -> Steps:
         stack = queue.pop(0)
         if stack not in state.stacks or stack.sid in moved:
             continue
-        occ, zoc, contact = state.occupancy(), state.zoc(side), _contact_hexes(state, side)
+        occ, zoc, contact = state.occupancy(), state.zoc(side), state.contact_hexes(side)
         options = move_options(state, stack, occ, zoc, contact)
         if options == [HOLD]:
             continue
@@ -202,18 +266,18 @@ def _leader_moves(state: State, side: str, moved: set[int]) -> Steps:
         leader = state.leader_in(stack)
         if leader is None or stack.sid in moved or stack not in state.stacks:
             continue
-        occ, zoc, contact = state.occupancy(), state.zoc(side), _contact_hexes(state, side)
+        occ, zoc, contact = state.occupancy(), state.zoc(side), state.contact_hexes(side)
         alone = state.leader_alone(stack)
         if alone and stack.hex in contact:
             continue  # §7: an isolated counter in contact cannot move
         ghost = _hypothetical(stack, [leader])
-        dests = destinations(state, ghost, occ, zoc, contact)
+        dests = _options(state, _reach(state, ghost, occ, zoc, contact))
         if not dests:
             continue
-        choice = yield ask(side, "leader", [HOLD, *sorted(dests, key=_by_hex)],
+        choice = yield ask(side, "leader", [HOLD, *dests],
                                 unit=leader, prompt=f"move {leader}?")
         if isinstance(choice, MoveTo):
             if not alone:
-                stack.counters.remove(leader)
+                stack.counters = [c for c in stack.counters if c != leader]
                 stack = state.new_stack(side, stack.hex, [leader])
             apply_move(state, stack, choice)

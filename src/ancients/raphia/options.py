@@ -8,6 +8,7 @@ from typing import Any
 import attrs
 
 from ancients.battle import Decision
+from ancients.hexgrid import Hex
 
 __all__ = [
     "ADVANCE",
@@ -59,12 +60,16 @@ PURSUE = Plain("pursue")
 NO_PURSUIT = Plain("do not pursue")
 
 
+# The hexes an option names are carried alongside their labels, so that the rules need
+# not parse labels back; they are not part of the option's identity (equality, order, hash).
 @attrs.frozen(order=True)
 class MoveTo:
     """Move the stack to hex ``to`` (a "CCRR" label), facing corner ``facing`` (phalanx)."""
 
     to: str
     facing: int | None = None
+    at: Hex | None = attrs.field(default=None, eq=False, order=False, repr=False,
+                                   kw_only=True)
 
     def __str__(self) -> str:
         return f"move to {self.to}" + (f" facing {corner_name(self.facing)}"
@@ -104,6 +109,10 @@ class Attack:
     attacker: str
     target: str
     fire: bool = False
+    attacker_at: Hex | None = attrs.field(default=None, eq=False, order=False, repr=False,
+                                   kw_only=True)
+    target_at: Hex | None = attrs.field(default=None, eq=False, order=False, repr=False,
+                                   kw_only=True)
 
     def __str__(self) -> str:
         return f"{self.attacker} {'fires at' if self.fire else 'attacks'} {self.target}"
@@ -112,6 +121,8 @@ class Attack:
 @attrs.frozen(order=True)
 class Evade:
     to: str
+    at: Hex | None = attrs.field(default=None, eq=False, order=False, repr=False,
+                                   kw_only=True)
 
     def __str__(self) -> str:
         return f"evade to {self.to}"

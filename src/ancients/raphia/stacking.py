@@ -69,13 +69,13 @@ def merge(state: State, stationary: Stack, mover: Stack) -> None:
     else:
         order = fixed + moving
     stationary.counters = order + leaders
-    state.stacks.remove(mover)
+    state.discard(mover)
 
 
 def split_top(state: State, stack: Stack) -> Stack:
     """Break off the top counter as a stack of its own (§5: free)."""
     top = state.combatants(stack)[0]
-    stack.counters.remove(top)
+    stack.counters = [c for c in stack.counters if c != top]
     return state.new_stack(stack.side, stack.hex, [top], facing=stack.facing)
 
 

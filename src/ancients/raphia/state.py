@@ -10,7 +10,7 @@ import attrs
 
 from ancients.dice import Dice
 from ancients.events import Event
-from ancients.hexgrid import Corner, Hex, corner_front
+from ancients.hexgrid import Hex
 from ancients.raphia.board import Board
 from ancients.raphia.counters import Counter, CounterSet, TroopClass
 from ancients.raphia.edition import EditionRules
@@ -25,7 +25,16 @@ class Status(enum.StrEnum):
     PURSUING = "pursuit"
 
 
-@attrs.define(eq=False)
+def _changed(stack: Stack, attribute: attrs.Attribute[Any], value: Any) -> Any:
+    """attrs hook: any change to a stack of a state bumps its side's change count, which
+    invalidates the state's derived caches (occupancy, fronts, contact)."""
+    changes = stack.changes
+    if changes is not None:
+        changes[stack.side] = changes.get(stack.side, 0) + 1
+    return value
+
+
+@attrs.define(eq=False, on_setattr=_changed)
 class Stack:
     """Counters in one hex, top first (leaders kept at the bottom), with one facing (a
     corner, for phalanxes, §6) and one status. Routers keep their direction ("own" or
@@ -41,6 +50,9 @@ class Stack:
     pursued: frozenset[str] = frozenset()
     push: int | None = None  # direction of the attack that routed it (elephant push-back)
     origin: int = 0  # rout origin: routs from different origins never stack (§10)
+    # the owning state's change counts (set by State.new_stack; None for hypotheticals)
+    changes: dict[str, int] | None = attrs.field(default=None, repr=False,
+                                                 on_setattr=attrs.setters.NO_OP)
 
     def key(self) -> Hashable:
         return (self.sid, self.side, self.hex, tuple(self.counters), self.facing,
@@ -84,15 +96,25 @@ class State:
     next_sid: int = 1
     next_origin: int = 1
     leaders: frozenset[str] = attrs.field(init=False)
+    # caches: counters by id (after §11 replacements); derived data keyed by change counts
+    _by_id: dict[str, Counter] = attrs.field(init=False, repr=False)
+    _changes: dict[str, int] = attrs.field(init=False, factory=dict, repr=False)
+    _cache: dict[Hashable, tuple[Hashable, Any]] = attrs.field(init=False, factory=dict,
+                                                               repr=False)
 
     def __attrs_post_init__(self) -> None:
         self.leaders = frozenset(c.id for c in self.counters.counters.values() if c.leader)
+        self._by_id = dict(self.counters.counters)
 
     # -- identity ----------------------------------------------------------------------
     def counter(self, cid: str) -> Counter:
-        if cid in self.replaced:
-            return next(c for c in self.counters.championship if c.id == self.replaced[cid])
-        return self.counters[cid]
+        return self._by_id[cid]
+
+    def replace(self, cid: str, drawn: Counter) -> None:
+        """§11 championship: counter ``cid`` is henceforth ``drawn``."""
+        self.replaced[cid] = drawn.id
+        self._by_id[cid] = drawn
+        self.touch()
 
     def morale(self, cid: str) -> int:
         """The morale factor of a counter (§11: the Egyptians' comes from the table or the
@@ -103,9 +125,10 @@ class State:
         return self.morale_override.get(cid, 12)
 
     def new_stack(self, side: str, hex_: Hex, counters: list[str], **kw: Any) -> Stack:
-        s = Stack(self.next_sid, side, hex_, counters, **kw)
+        s = Stack(self.next_sid, side, hex_, counters, changes=self._changes, **kw)
         self.next_sid += 1
         self.stacks.append(s)
+        self.touch(side)
         return s
 
     def new_origin(self) -> int:
@@ -122,45 +145,87 @@ class State:
                       sorted(self.hits.items())),
                 tuple(sorted(self.to_test_crossed.items())), self.next_sid)
 
+    # -- derived data, cached until the stacks change ----------------------------------
+    def touch(self, side: str | None = None) -> None:
+        """Invalidate the derived caches (stacks added or removed, counters replaced)."""
+        for sd in (side,) if side is not None else ("ptolemaic", "seleucid"):
+            self._changes[sd] = self._changes.get(sd, 0) + 1
+
+    def version(self, side: str | None = None) -> Hashable:
+        """A key that changes whenever ``side``'s stacks (or, with None, any) change."""
+        ch = self._changes
+        if side is not None:
+            return (ch.get(side, 0), len(self.stacks))
+        return (ch.get("ptolemaic", 0), ch.get("seleucid", 0), len(self.stacks))
+
+    def cached(self, name: Hashable, key: Hashable, make: Callable[[], Any]) -> Any:
+        """``make()``, memoised under ``name`` while ``key`` (a :meth:`version`) holds.
+        Callers must not mutate what it returns."""
+        hit = self._cache.get(name)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        value = make()
+        self._cache[name] = (key, value)
+        return value
+
     # -- stacks --------------------------------------------------------------------------
     def stack(self, sid: int) -> Stack | None:
-        for s in self.stacks:
-            if s.sid == sid:
-                return s
-        return None
+        return self._index()[0].get(sid)
 
     def stack_of(self, cid: str) -> Stack | None:
-        for s in self.stacks:
-            if cid in s.counters:
-                return s
-        return None
+        return self._index()[1].get(cid)
+
+    def _index(self) -> tuple[dict[int, Stack], dict[str, Stack]]:
+        def make() -> tuple[dict[int, Stack], dict[str, Stack]]:
+            by_counter: dict[str, Stack] = {}
+            for s in reversed(self.stacks):  # the first stack holding a counter wins
+                for c in s.counters:
+                    by_counter[c] = s
+            return {s.sid: s for s in reversed(self.stacks)}, by_counter
+        result: tuple[dict[int, Stack], dict[str, Stack]] = self.cached(
+            "index", self.version(), make)
+        return result
 
     def occupancy(self) -> dict[Hex, list[Stack]]:
-        occ: dict[Hex, list[Stack]] = {}
-        for s in self.stacks:
-            occ.setdefault(s.hex, []).append(s)
-        return occ
+        """The stacks in each occupied hex (cached: do not mutate)."""
+        def make() -> dict[Hex, list[Stack]]:
+            occ: dict[Hex, list[Stack]] = {}
+            for s in self.stacks:
+                occ.setdefault(s.hex, []).append(s)
+            return occ
+        result: dict[Hex, list[Stack]] = self.cached("occupancy", self.version(), make)
+        return result
 
     def side_stacks(self, side: str, status: Status | None = None) -> list[Stack]:
         return [s for s in self.stacks if s.side == side and
                 (status is None or s.status is status)]
 
     def remove_stack(self, stack: Stack) -> None:
-        self.stacks.remove(stack)
+        self.discard(stack)
         self.hits.pop(stack.sid, None)
+
+    def discard(self, stack: Stack) -> None:
+        """Take ``stack`` off the map (merged, lost or destroyed)."""
+        self.stacks.remove(stack)
+        self.touch(stack.side)
 
     def combatants(self, stack: Stack) -> list[str]:
         """The counters that fight (leaders only count when alone, §11)."""
         leaders = self.leaders
+        if leaders.isdisjoint(stack.counters):
+            return list(stack.counters)
         return [c for c in stack.counters if c not in leaders]
 
     def top(self, stack: Stack) -> str:
         """The top counter, which attacks and defends (§5)."""
+        first = stack.counters[0]
+        if first not in self.leaders:  # leaders are kept at the bottom
+            return first
         fighters = self.combatants(stack)
-        return fighters[0] if fighters else stack.counters[0]
+        return fighters[0] if fighters else first
 
     def top_counter(self, stack: Stack) -> Counter:
-        return self.counter(self.top(stack))
+        return self._by_id[self.top(stack)]
 
     def leader_in(self, stack: Stack) -> str | None:
         for c in stack.counters:
@@ -172,21 +237,22 @@ class State:
         return stack.counters[0] in self.leaders  # leaders are kept at the bottom
 
     def stack_class(self, stack: Stack) -> TroopClass:
-        return self.top_counter(stack).troop_class
+        return self._by_id[self.top(stack)].troop_class
 
     def is_phalanx(self, stack: Stack) -> bool:
-        return self.top_counter(stack).phalanx
+        return self._by_id[self.top(stack)].phalanx
 
     def speed(self, stack: Stack) -> int:
         """§5: a stack moves at the speed of its slowest counter (a leader alone: its own)."""
         fighters = self.combatants(stack) or stack.counters
-        return min(self.counter(c).movement for c in fighters)
+        by_id = self._by_id
+        return min(by_id[c].movement for c in fighters)
 
     def front(self, stack: Stack) -> tuple[Hex, ...]:
         """§6: a phalanx's front is the two hexes beside its corner; other troops face all
         round."""
         if stack.facing is not None and self.is_phalanx(stack):
-            return corner_front(stack.hex, Corner(stack.facing))
+            return self.board.corner_front(stack.hex, stack.facing)
         return self.board.neighbors(stack.hex)
 
     def in_good_order(self, stack: Stack) -> bool:
@@ -211,21 +277,46 @@ class State:
         """In contact: next to an enemy combat unit in good order or pursuing."""
         return bool(self.enemy_adjacent(stack, occ))
 
+    def enemy_version(self, side: str) -> Hashable:
+        """A :meth:`version` key for everything ``side``'s enemies hold."""
+        return self.version("seleucid" if side == "ptolemaic" else "ptolemaic")
+
     def zoc(self, side: str) -> set[Hex]:
-        """Hexes on the front of ``side``'s enemies in good order (§6–§7)."""
-        out: set[Hex] = set()
-        for s in self.stacks:
-            if s.side != side and self.has_front(s):
-                out.update(self.front(s))
-        return out
+        """Hexes on the front of ``side``'s enemies in good order (§6–§7; cached: do not
+        mutate)."""
+        def make() -> set[Hex]:
+            out: set[Hex] = set()
+            for s in self.stacks:
+                if s.side != side and self.has_front(s):
+                    out.update(self.front(s))
+            return out
+        result: set[Hex] = self.cached(("zoc", side), self.enemy_version(side), make)
+        return result
+
+    def contact_hexes(self, side: str) -> set[Hex]:
+        """Hexes next to an enemy of ``side`` in contact: a combat unit in good order or
+        pursuing (cached: do not mutate)."""
+        def make() -> set[Hex]:
+            out: set[Hex] = set()
+            nbrs = self.board.neighbors
+            for s in self.stacks:
+                if s.side != side and s.status is not Status.ROUTED and \
+                        not self.leader_alone(s):
+                    out.update(nbrs(s.hex))
+            return out
+        result: set[Hex] = self.cached(("contact", side), self.enemy_version(side), make)
+        return result
 
     def leader_hex(self, side: str) -> Hex | None:
         if side in self.leader_dead:
             return None
-        for s in self.stacks:
-            if s.side == side and self.leader_in(s) is not None:
-                return s.hex
-        return None
+        def make() -> Hex | None:
+            for s in self.stacks:
+                if s.side == side and self.leader_in(s) is not None:
+                    return s.hex
+            return None
+        result: Hex | None = self.cached(("leader", side), self.version(side), make)
+        return result
 
     def units_on_map(self) -> Iterator[tuple[Stack, str]]:
         for s in self.stacks:

@@ -47,6 +47,13 @@ class CombatTable:
         above it."""
         if defence <= 0:
             return len(self.ratios) - 1
+        if type(attack) is int and type(defence) is int:
+            # exact, in integers: p/q <= a/d  <=>  p*d <= a*q  (d > 0)
+            best = None
+            for i, r in enumerate(self.ratios):
+                if r.numerator * defence <= attack * r.denominator:
+                    best = i
+            return best
         ratio = Fraction(attack) / Fraction(defence)
         best = None
         for i, r in enumerate(self.ratios):

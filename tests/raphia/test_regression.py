@@ -1,0 +1,79 @@
+"""Regression guard for the rules engine: the event logs of seeded battles between
+random commanders must stay byte-identical.
+
+Random commanders exercise only the rules (their choices depend on the options offered
+and on their own dice), so any change to the rule modules that is meant to be a pure
+refactoring or optimisation must leave these logs alone. The fixture
+``regression_logs.json`` holds the SHA-256 of each battle's ``log.to_jsonl()``.
+
+When a rule change is *intended* (a correction, a new reading of the rulebook), check
+the new logs by hand, then regenerate the fixture and commit it with the change::
+
+    .venv/bin/python tests/raphia/test_regression.py --write
+
+``--dump DIR`` writes the logs themselves, to diff before/after a change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+import ancients
+from ancients.battle import RandomCommander
+
+FIXTURE = Path(__file__).with_name("regression_logs.json")
+SPECS = ("raphia", "raphia(edition=1990)", "raphia(egyptian_morale=championship)")
+SEEDS = range(30)
+SIDES = ("ptolemaic", "seleucid")
+
+
+def battle_log(spec: str, seed: int) -> str:
+    """The JSON-lines log of one battle between random commanders."""
+    battle = ancients.ruleset(spec).new_battle(
+        seed=seed, commanders={s: RandomCommander() for s in SIDES})
+    battle.run()
+    return battle.log.to_jsonl()
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _recorded() -> dict[str, dict[str, str]]:
+    data: dict[str, dict[str, str]] = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    return data
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_random_battle_logs_unchanged(spec: str) -> None:
+    recorded = _recorded()[spec]
+    changed = [seed for seed in SEEDS if digest(battle_log(spec, seed)) != recorded[str(seed)]]
+    assert not changed, (
+        f"{spec}: the logs of seeds {changed} changed. If the rule change is intended, "
+        "regenerate with: .venv/bin/python tests/raphia/test_regression.py --write")
+
+
+def main(argv: list[str]) -> None:
+    """``--write``: regenerate the fixture; ``--dump DIR``: write every log to DIR."""
+    dump = Path(argv[argv.index("--dump") + 1]) if "--dump" in argv else None
+    out: dict[str, dict[str, str]] = {}
+    for spec in SPECS:
+        out[spec] = {}
+        for seed in SEEDS:
+            text = battle_log(spec, seed)
+            out[spec][str(seed)] = digest(text)
+            if dump is not None:
+                dump.mkdir(parents=True, exist_ok=True)
+                (dump / f"{spec}-{seed}.jsonl").write_text(text, encoding="utf-8")
+    if "--write" in argv:
+        FIXTURE.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n",
+                           encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

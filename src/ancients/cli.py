@@ -104,14 +104,21 @@ def play(spec: str | None, scenario: str | None, seed: int, log_path: Path | Non
     console = _console()
     console.print(f"[bold]{battle.scenario.title}[/bold] — {rs.title} ({rs}), seed {seed}")
     turn = -1
+    header: str | None = None  # printed before the first event of a phase that has any
     while not battle.finished:
         for event in battle.step():
-            if event.kind in ("phase", "end") and not verbose:
+            if event.kind == "phase" and not verbose:
+                header = f"{event.side} — {event.phase}" if event.side else event.phase
+                continue
+            if event.kind == "end" and not verbose:
                 continue
             if event.turn != turn:
                 turn = event.turn
                 console.print(f"\n[bold]Turn {turn}[/bold]")
-            console.print(f"  {event.phase}: {event.message}", markup=False)
+            if header is not None:
+                console.print(f"  [dim]{header}[/dim]")
+                header = None
+            console.print(f"    {event.message}", markup=False)
     console.print(f"\n[bold]{battle.outcome}[/bold]")
     if log_path is not None:
         battle.log.to_jsonl(log_path)

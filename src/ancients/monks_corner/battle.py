@@ -1,0 +1,116 @@
+"""The Monk's Corner battle: the units on the table, who touches whom, and the hooks the
+core needs (views, fingerprint, picture). The turn sequence is in :mod:`.sequence`."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ancients.battle import Battle, Commander, Engine
+from ancients.monks_corner.options import DEFAULT_TURN_LIMIT, MonksCornerOptions
+from ancients.monks_corner.scenario import Setup
+from ancients.monks_corner.troops import Troop, Unit
+from ancients.tabletop import EPSILON, Block, corners_array, distance_matrix
+from ancients.units import Condition, UnitView
+
+if TYPE_CHECKING:
+    from ancients.ruleset import Ruleset
+    from ancients.scenario import Scenario
+
+__all__ = ["MonksCornerBattle"]
+
+
+class MonksCornerBattle(Battle):
+    """A battle under the Monk's Corner rules."""
+
+    def __init__(self, ruleset: Ruleset, scenario: Scenario, seed: int = 0,
+                 commanders: Mapping[str, Commander | None] | None = None) -> None:
+        super().__init__(ruleset, scenario, seed, commanders)
+        setup: Setup = scenario.parsed
+        self.setup = setup
+        self.opts: MonksCornerOptions = ruleset.options
+        self.table = setup.table
+        self.turn_limit = self.opts.turn_limit or setup.turn_limit or DEFAULT_TURN_LIMIT
+        self.leaders = {s.name: s.leader for s in setup.sides}
+        self.pieces: list[Unit] = []
+        for u in setup.units:
+            phalanx = u.troop is Troop.PHALANX
+            self.pieces.append(Unit(
+                u.id, u.name, u.side, u.contingent, u.troop, u.missile, u.spartan, u.block,
+                u.files, u.ranks, u.figures - u.files * (u.ranks - 1), u.figures, u.ranks,
+                formed=phalanx, condition=Condition.FORMED if phalanx else Condition.UNFORMED,
+                checked=(u.ranks, u.figures - u.files * (u.ranks - 1)),
+            ))
+        self.by_id = {u.id: u for u in self.pieces}
+        self.phasing: str | None = None
+        #: what each option of the pending move/charge decision stands for (commanders
+        #: read it rather than recomputing the menu)
+        self.menu: dict[Hashable, object] = {}
+        self._version = 0
+        self._contacts: tuple[int, dict[str, tuple[Unit, ...]]] = (-1, {})
+
+    # -- the core's hooks -------------------------------------------------------------
+    def play(self) -> Engine:
+        from ancients.monks_corner.sequence import play
+
+        return (yield from play(self))
+
+    def units(self) -> Sequence[UnitView]:
+        return [u.view() for u in self.pieces]
+
+    def fingerprint(self) -> Hashable:
+        return (super().fingerprint(), self.phasing, tuple(u.state() for u in self.pieces))
+
+    def to_svg(self) -> str:
+        from ancients.monks_corner.render import render
+
+        return render(self)
+
+    # -- who is where ---------------------------------------------------------------
+    def changed(self) -> None:
+        """Call after any unit moves, changes shape or leaves: drops cached contacts."""
+        self._version += 1
+
+    def enemy_of(self, side: str) -> str:
+        return self.sides[1 - self.sides.index(side)]
+
+    def present(self, side: str | None = None) -> list[Unit]:
+        """Units on the table (of ``side``)."""
+        return [u for u in self.pieces if u.on_table and (side is None or u.side == side)]
+
+    def others(self, unit: Unit) -> list[Unit]:
+        return [u for u in self.pieces if u.on_table and u is not unit]
+
+    def contacts(self, unit: Unit) -> tuple[Unit, ...]:
+        """Enemy units touching ``unit`` (it is pinned in melee if any)."""
+        version, table = self._contacts
+        if version != self._version:
+            table = self._compute_contacts()
+            self._contacts = (self._version, table)
+        return table.get(unit.id, ())
+
+    def in_melee(self, unit: Unit) -> bool:
+        return bool(self.contacts(unit))
+
+    def _compute_contacts(self) -> dict[str, tuple[Unit, ...]]:
+        a, b = self.present(self.sides[0]), self.present(self.sides[1])
+        out: dict[str, list[Unit]] = {u.id: [] for u in a + b}
+        if a and b:
+            d = distance_matrix(corners_array([u.block for u in a]),
+                                corners_array([u.block for u in b]))
+            for i, j in zip(*np.nonzero(d <= EPSILON), strict=True):
+                out[a[i].id].append(b[j])
+                out[b[j].id].append(a[i])
+        return {k: tuple(v) for k, v in out.items() if v}
+
+    def nearest_enemy(self, unit: Unit, block: Block | None = None) -> tuple[Unit | None, float]:
+        """The closest enemy on the table and its edge-to-edge distance."""
+        here = block or unit.block
+        best: tuple[Unit | None, float] = (None, float("inf"))
+        for e in self.present(self.enemy_of(unit.side)):
+            d = here.distance(e.block)
+            if d < best[1]:
+                best = (e, d)
+        return best

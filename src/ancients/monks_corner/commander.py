@@ -1,0 +1,221 @@
+"""The doctrine commander: phalanxes advance in line and keep formation, light troops
+skirmish and withdraw, horse covers the flanks and rides down unformed troops and the
+rears of phalanxes."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+import attrs
+
+from ancients.battle import Battle, Decision
+from ancients.monks_corner.battle import MonksCornerBattle
+from ancients.monks_corner.melee import Charge, ChargePlan, melee_dice
+from ancients.monks_corner.missiles import Shoot, hit_number
+from ancients.monks_corner.movement import Plan
+from ancients.monks_corner.phalanx import REFORM, STAY
+from ancients.monks_corner.sequence import END, Pick
+from ancients.monks_corner.troops import Missile, Troop, Unit
+from ancients.tabletop import (
+    Arc,
+    Aspect,
+    Block,
+    angle_difference,
+    bearing,
+    corners_array,
+    distance_matrix,
+)
+
+__all__ = ["DoctrineCommander"]
+
+_FRONT_ARC = Arc(45.0)
+_ORDER = {Troop.PHALANX: 1, Troop.HORSE: 2, Troop.MEDIUM: 3, Troop.LIGHT: 4}
+
+
+class DoctrineCommander:
+    """How a Greek army of the late fifth century fought, in Monk's Corner terms."""
+
+    def decide(self, battle: Battle, decision: Decision) -> Hashable:
+        assert isinstance(battle, MonksCornerBattle)
+        unit = battle.by_id.get(decision.unit or "")
+        match decision.kind:
+            case "reform":
+                return REFORM if unit is not None and self._reform(battle, unit) else STAY
+            case "select":
+                return self._select(battle, decision)
+            case "move" if unit is not None:
+                return self._move(battle, unit, decision)
+            case "shoot" if unit is not None:
+                return self._shoot(battle, unit, decision)
+            case "charge" if unit is not None:
+                return self._charge(battle, unit, decision)
+        return decision.options[-1]
+
+    def _reform(self, battle: MonksCornerBattle, unit: Unit) -> bool:
+        """Spartans out of melee (5 in 6) try; nobody gambles at even odds, since a
+        failure puts the phalanx out of action for good (Phalanxes 3-4) while an unformed
+        one still counts as standing."""
+        return unit.spartan and not battle.in_melee(unit)
+
+    # -- movement ---------------------------------------------------------------------
+    def _select(self, battle: MonksCornerBattle, decision: Decision) -> Hashable:
+        picks = [o for o in decision.options if isinstance(o, Pick) and o.unit]
+        if not picks:
+            return END
+        leader = battle.leaders.get(decision.side, "")
+
+        def rank(p: Pick) -> tuple[int, int, str]:
+            u = battle.by_id[p.unit or ""]
+            return (_ORDER[u.troop], u.contingent != leader, u.id)
+
+        return min(picks, key=rank)
+
+    def _move(self, battle: MonksCornerBattle, unit: Unit, decision: Decision) -> Hashable:
+        plans = [p for o in decision.options
+                 if isinstance(p := battle.menu.get(o), Plan)]
+        if not plans:
+            return decision.options[0]
+        if any(p.order.kind == "withdraw" for p in plans):
+            return next(p.order for p in plans if p.order.kind == "withdraw")
+        if unit.is_phalanx and unit.formed:
+            score = self._phalanx_score
+        elif unit.is_phalanx:
+            return plans[0].order  # unformed: hold and re-form
+        elif unit.troop is Troop.HORSE:
+            score = self._horse_score
+        elif unit.troop is Troop.LIGHT:
+            score = self._skirmish_score
+        else:
+            score = self._medium_score
+        foes = battle.present(battle.enemy_of(unit.side))
+        if not foes:
+            return plans[0].order
+        # every candidate's distance to every enemy at once (closed form, numpy)
+        gaps = distance_matrix(corners_array([p.end for p in plans]),
+                               corners_array([e.block for e in foes])).tolist()
+        best = min(range(len(plans)), key=lambda i: score(battle, unit, plans[i], foes,
+                                                          gaps[i]))
+        return plans[best].order
+
+    def _phalanx_score(self, battle: MonksCornerBattle, unit: Unit, plan: Plan,
+                       foes: list[Unit], gaps: list[float]) -> float:
+        """Advance in line, square to the enemy; avoid rough ground and columns."""
+        end = plan.end
+        gap = min(gaps)
+        foe = foes[gaps.index(gap)]
+        off = abs(angle_difference(end.facing, bearing(end.centre, foe.block.centre)))
+        # close to contact range, facing the enemy: distance, then squareness; but keep
+        # out of reach of deeper phalanxes and close on weak or exposed ones
+        risk = 0.0
+        mine = unit.counted_ranks()
+        leads = unit.contingent == battle.leaders.get(unit.side)
+        for e, d in zip(foes, gaps, strict=True):
+            if e.troop is Troop.HORSE or d > 6.5 or battle.in_melee(e):
+                continue
+            exposed = e.unformed or e.block.aspect_of(end.centre) is not Aspect.FRONT
+            if exposed or e.counted_ranks() < mine:
+                risk -= 4.0
+            elif not leads and e.counted_ranks() > mine and e.block.in_arc(end, _FRONT_ARC):
+                risk += 8.0
+        return (max(gap, 3.0) + off / 15.0 + (20.0 if plan.column else 0.0)
+                + (4.0 if plan.rough else 0.0) + risk)
+
+    def _skirmish_score(self, battle: MonksCornerBattle, unit: Unit, plan: Plan,
+                        foes: list[Unit], gaps: list[float]) -> float:
+        """Stay at three quarters of missile range, well clear of charges."""
+        gap = min(gaps)
+        want = unit.missile.range * 0.75 if unit.missile.range else 8.0
+        danger = sum(1 for e, d in zip(foes, gaps, strict=True)
+                     if d < (12.5 if e.troop is Troop.HORSE else 6.5))
+        return abs(gap - want) + 10.0 * danger
+
+    def _horse_score(self, battle: MonksCornerBattle, unit: Unit, plan: Plan,
+                     foes: list[Unit], gaps: list[float]) -> float:
+        """Make for unformed foot and the rears of phalanxes; keep off phalanx fronts."""
+        end = plan.end
+        best = 1e9
+        for e in foes:
+            if e.troop is Troop.HORSE:
+                point, weight = e.block.centre, 1.5 if e.figures <= unit.figures else 4.0
+            elif e.unformed:
+                point, weight = e.block.centre, 1.0
+            else:
+                point, weight = _behind(e.block), 1.2
+            d = ((end.centre[0] - point[0]) ** 2 + (end.centre[1] - point[1]) ** 2) ** 0.5
+            best = min(best, d * weight)
+        fronts = sum(1 for e, d in zip(foes, gaps, strict=True)
+                     if d < 7.0 and e.is_phalanx and e.formed
+                     and e.block.in_zone(end, Aspect.FRONT, 7.0))
+        return best + 15.0 * fronts
+
+    def _medium_score(self, battle: MonksCornerBattle, unit: Unit, plan: Plan,
+                      foes: list[Unit], gaps: list[float]) -> float:
+        """Close on unformed enemies, keep off formed phalanx fronts."""
+        soft = [d for e, d in zip(foes, gaps, strict=True) if e.unformed]
+        if soft:
+            return min(soft)
+        return self._skirmish_score(battle, unit, plan, foes, gaps)
+
+    # -- missiles and contact -------------------------------------------------------------
+    def _shoot(self, battle: MonksCornerBattle, unit: Unit, decision: Decision) -> Hashable:
+        shots = [o for o in decision.options if isinstance(o, Shoot) and o.target]
+        if not shots:
+            return decision.options[-1]
+
+        def value(o: Shoot) -> tuple[float, str]:
+            t = battle.by_id[o.target]
+            worth = (7 - hit_number(unit, t)) * (2.0 if t.is_phalanx and t.formed else 1.0)
+            return (-worth, o.target)
+
+        return min(shots, key=value)
+
+    def _charge(self, battle: MonksCornerBattle, unit: Unit, decision: Decision) -> Hashable:
+        best: tuple[float, Hashable] | None = None
+        for o in decision.options:
+            plan = battle.menu.get(o)
+            if not (isinstance(o, Charge) and isinstance(plan, ChargePlan)):
+                continue
+            worth = _charge_worth(battle, unit, plan)
+            if worth > 0 and (best is None or worth > best[0]):
+                best = (worth, o)
+        return best[1] if best else decision.options[-1]
+
+
+def _behind(block: Block) -> tuple[float, float]:
+    """A point 3 inches behind a block's rear."""
+    return block.world(0.0, -block.depth - 3.0)
+
+
+def _expected(dice: int, need: int) -> float:
+    return dice * (7 - need) / 6.0
+
+
+def exchange(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan) -> tuple[float, float]:
+    """Expected hits given and taken in the first round of the melee a charge would start
+    (the target fights back only if it has no other enemy at its front)."""
+    t = plan.target
+    me = attrs.evolve(unit, block=plan.end)
+    them = attrs.evolve(t, formed=t.formed and plan.aspect is Aspect.FRONT)
+    given = _expected(*melee_dice(me, them))
+    engaged_front = any(t.block.contact_edge(f.block) is Aspect.FRONT
+                        for f in battle.contacts(t))
+    taken = 0.0 if engaged_front else _expected(*melee_dice(them, me))
+    if t.missile is not Missile.NONE and not battle.in_melee(t):
+        taken += (t.figures // 2) * (7 - hit_number(t, me)) / 6.0
+    return given, taken
+
+
+def _charge_worth(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan) -> float:
+    t = plan.target
+    if unit.troop is Troop.LIGHT:
+        return 0.0
+    if plan.against_horse:
+        return 0.0
+    if unit.troop is Troop.HORSE and t.is_phalanx and t.formed and \
+            plan.aspect is Aspect.FRONT:
+        return 0.0
+    given, taken = exchange(battle, unit, plan)
+    bonus = 2.0 if (t.is_phalanx and t.formed and plan.aspect is not Aspect.FRONT) else 0.0
+    if unit.is_phalanx and unit.contingent == battle.leaders.get(unit.side):
+        bonus += 1.5  # the alliance leader goes in first, so the allies may follow
+    return given + bonus - taken + (0.01 if unit.is_phalanx else 0.0)

@@ -1,0 +1,114 @@
+"""Fast legality for candidate moves, built on :mod:`ancients.tabletop`.
+
+The tabletop's :class:`~ancients.tabletop.Move` sweeps with shapely; Monk's Corner asks
+for legality of some dozen candidate moves per unit, so most are settled here by bounding
+boxes and the tabletop's closed-form block measures, and shapely (through the tabletop's
+swept areas) is consulted only when another unit or a rough area is near the path.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+import shapely
+
+from ancients.tabletop import EPSILON, Block, Move, Table
+
+__all__ = ["Path", "bounds_meet", "path_blocked", "path_in_rough", "start_in_rough"]
+
+
+@attrs.frozen
+class Path:
+    """How a block gets from its start to its end: the footprints it passes through in
+    order (each consecutive pair is joined by their convex hull), or a tabletop move
+    (wheels and column marches) whose swept area is exact."""
+
+    steps: tuple[Block, ...]
+    move: Move | None = None
+
+    @property
+    def end(self) -> Block:
+        return self.move.end if self.move is not None else self.steps[-1]
+
+    @property
+    def bounds(self) -> tuple[float, float, float, float]:
+        if self.move is not None:
+            x0, y0, x1, y1 = self.move.swept.bounds
+            return (float(x0), float(y0), float(x1), float(y1))
+        bs = [b.bounds for b in self.steps]
+        return (min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs),
+                max(b[3] for b in bs))
+
+    def swept(self) -> Any:
+        if self.move is not None:
+            return self.move.swept
+        return _hulls(self.steps)
+
+
+def _hulls(steps: tuple[Block, ...]) -> Any:
+    if len(steps) == 1:
+        return steps[0].polygon
+    parts = [shapely.convex_hull(shapely.multipoints([*a.corners, *b.corners]))
+             for a, b in itertools.pairwise(steps)]
+    return parts[0] if len(parts) == 1 else shapely.union_all(parts)
+
+
+def bounds_meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float],
+                margin: float = 0.0) -> bool:
+    return not (a[0] >= b[2] + margin or b[0] >= a[2] + margin
+                or a[1] >= b[3] + margin or b[1] >= a[3] + margin)
+
+
+def path_blocked(table: Table, path: Path, others: Iterable[Block]) -> bool:
+    """The path leaves the table, ends overlapping another block or sweeps through one."""
+    end = path.end
+    if not table.contains(end):
+        return True
+    box = path.bounds
+    outside = (box[0] < -EPSILON or box[1] < -EPSILON or box[2] > table.width + EPSILON
+               or box[3] > table.depth + EPSILON)
+    if outside and not table.contains(path.swept()):
+        return True
+    near = [o for o in others if bounds_meet(box, o.bounds, -EPSILON)]
+    if not near:
+        return False
+    if any(end.overlaps(o) for o in near):
+        return True
+    swept = path.swept()
+    return any(bool(shapely.intersects(swept, o.core)) for o in near)
+
+
+def start_in_rough(table: Table, block: Block) -> bool:
+    """Any part of the block stands in rough ground (every area of a Monk's Corner table
+    is rough)."""
+    if not table.areas:
+        return False
+    return any(bounds_meet(block.bounds, _area_bounds(a.polygon), -EPSILON)
+               for a in table.areas) and bool(table.terrain_crossed(block))
+
+
+def path_in_rough(table: Table, path: Path) -> bool:
+    """The path (start, sweep or end) enters rough ground."""
+    if not table.areas:
+        return False
+    box = path.bounds
+    if not any(bounds_meet(box, _area_bounds(a.polygon), -EPSILON) for a in table.areas):
+        return False
+    return bool(table.terrain_crossed(path.swept()))
+
+
+def _area_bounds(poly: Any) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = poly.bounds
+    return (float(x0), float(y0), float(x1), float(y1))
+
+
+def sequence_blocks(blocks: Sequence[Block]) -> tuple[Block, ...]:
+    """Drop consecutive duplicates."""
+    out: list[Block] = []
+    for b in blocks:
+        if not out or out[-1] != b:
+            out.append(b)
+    return tuple(out)

@@ -1,0 +1,296 @@
+"""Contact moves and melee (Monk's Corner, Sequence 5; Melee 1-5; Phalanxes 3)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ancients.monks_corner.geometry import Path, path_blocked, path_in_rough
+from ancients.monks_corner.missiles import roll_volley, volley
+from ancients.monks_corner.movement import allied_limit, clear_of_phalanx_zones
+from ancients.monks_corner.phalanx import apply_hits, unform
+from ancients.monks_corner.troops import Missile, Troop, Unit
+from ancients.tabletop import EPSILON, Arc, Aspect, Block
+from ancients.tabletop.geometry import clip_segment
+
+if TYPE_CHECKING:
+    from ancients.monks_corner.battle import MonksCornerBattle
+
+__all__ = ["Charge", "ChargePlan", "charge_plans", "chargers", "execute_charge",
+           "melee_dice", "resolve_melees"]
+
+CONTACT_MOVE, HORSE_CONTACT_MOVE = 6.0, 12.0  # Sequence 5, Melee 1
+PHALANX_CHARGE_ARC = Arc(45.0)  # a formed phalanx charges what lies ahead of it
+PUSH_STEP = 0.5
+
+
+@attrs.frozen
+class Charge:
+    """An option: move into contact with ``target``."""
+
+    target: str
+
+    def __str__(self) -> str:
+        return f"charge {self.target}" if self.target else "no contact move"
+
+
+@attrs.frozen
+class ChargePlan:
+    """A contact move: where the charger ends, which edge of the target it meets, the
+    inches to go, and whether a die sets the distance (phalanx against horse, rough)."""
+
+    target: Unit = attrs.field(eq=False)
+    end: Block
+    aspect: Aspect
+    gap: float
+    die: bool
+    rough: bool
+    against_horse: bool
+
+
+def allowance(unit: Unit) -> float:
+    """Melee 1: contact moves of 6" (horse 12")."""
+    return HORSE_CONTACT_MOVE if unit.troop is Troop.HORSE else CONTACT_MOVE
+
+
+def chargers(battle: MonksCornerBattle, side: str) -> list[Unit]:
+    """Units that may make a contact move: the alliance leader's phalanxes first, then the
+    other phalanxes, then the rest (so allies can follow their leader in, Movement 3)."""
+    leader = battle.leaders.get(side, "")
+    free = [u for u in battle.present(side) if not battle.in_melee(u) and not u.reorganising
+            and u.reformed_turn != battle.turn and u.figures > 0]
+    return sorted(free, key=lambda u: (not (u.is_phalanx and u.contingent == leader),
+                                       not u.is_phalanx))
+
+
+def _contact_block(charger: Block, target: Block, aspect: Aspect) -> Block:
+    a, b = target.edge(aspect)
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    tx, ty = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    t = (charger.x - a[0]) * tx + (charger.y - a[1]) * ty
+    half = charger.frontage / 2.0
+    t = min(max(t, half), length - half) if charger.frontage <= length else length / 2.0
+    facing = target.edge_facing(aspect) + 180.0
+    return Block(a[0] + tx * t, a[1] + ty * t, facing, charger.files, charger.ranks,
+                 charger.base_width, charger.base_depth)
+
+
+def straight_contact(block: Block, target: Block, reach: float) -> float | None:
+    """Inches straight ahead at which ``block`` first touches ``target`` within ``reach``
+    (None if it does not): the gap along a straight advance is convex, so step then
+    bisect."""
+    def gap(d: float) -> float:
+        return block.advance(d).end.distance(target) if d else block.distance(target)
+
+    step, d, prev = 0.5, 0.0, 0.0
+    while d < reach + EPSILON:
+        if gap(d) <= EPSILON:
+            break
+        prev, d = d, min(d + step, reach) if d < reach else reach + 1.0
+    else:
+        return None
+    if d == 0.0:
+        return 0.0
+    lo, hi = prev, d
+    for _ in range(14):
+        mid = (lo + hi) / 2.0
+        if gap(mid) <= EPSILON:
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def charge_plans(battle: MonksCornerBattle, unit: Unit) -> list[ChargePlan]:
+    """The enemies ``unit`` may legally move into contact with (Monk's Corner, Sequence 5
+    and Melee 1). A formed phalanx charges straight ahead; other troops move freely and
+    line up on the edge of the target they come at."""
+    reach = allowance(unit)
+    plans = []
+    others = battle.others(unit)
+    limit = allied_limit(battle, unit)  # Movement 3: allies follow the leader in
+    if limit is not None and limit > EPSILON:
+        return []
+    formed_phalanx = unit.is_phalanx and unit.formed
+    for target in battle.present(battle.enemy_of(unit.side)):
+        gap = unit.block.distance(target.block)
+        if gap > reach + EPSILON:
+            continue
+        if formed_phalanx:
+            if not unit.block.in_arc(target.block, PHALANX_CHARGE_ARC):
+                continue
+            ahead = straight_contact(unit.block, target.block, reach)
+            if ahead is None:
+                continue
+            end = unit.block.advance(ahead).end
+            aspect = target.block.contact_edge(end) or Aspect.FRONT
+            travel = ahead
+        else:
+            aspect = target.block.aspect_of(unit.block.front_centre)
+            end = _contact_block(unit.block, target.block, aspect)
+            travel = gap
+        path = Path((unit.block, end))
+        blocks = [o.block for o in others if o is not target]
+        if path_blocked(battle.table, path, blocks) or end.overlaps(target.block):
+            continue
+        # Sequence 5 / Melee 1: unformed never closer than 3" to an enemy phalanx's front
+        # or left flank
+        if unit.unformed and not clear_of_phalanx_zones(battle, unit, end):
+            continue
+        against_horse = unit.is_phalanx and target.troop is Troop.HORSE
+        rough = path_in_rough(battle.table, path)
+        plans.append(ChargePlan(target, end, aspect, travel, against_horse or rough, rough,
+                                against_horse))
+    return plans
+
+
+def execute_charge(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan) -> None:
+    """Move into contact: roll the die where one sets the distance, push back unformed
+    troops met by a phalanx, unform a phalanx struck in flank or rear, and take the
+    defensive volley."""
+    target = plan.target
+    full = allowance(unit)
+    if plan.die:
+        roll = battle.dice.d6("contact move distance")
+        full = float(roll)
+        # Melee 1: phalanxes become unformed on 5-6 (rough, or against horse by default)
+        unformed_on_roll = roll >= 5
+        if plan.against_horse and not plan.rough and not battle.opts.charge_horse_unformed:
+            unformed_on_roll = roll <= 4  # "are formed on 5 or 6"
+        if unit.is_phalanx and unformed_on_roll:
+            unform(battle, unit, f"contact move die {roll}")
+        if full + EPSILON < plan.gap:
+            _fall_short(battle, unit, plan, full)
+            return
+    was_engaged = battle.in_melee(target)
+    pusher = unit.is_phalanx and unit.formed and target.unformed
+    start = unit.block
+    unit.block = plan.end
+    battle.changed()
+    battle.emit("contact", f"{unit.name} charges {target.name} ({plan.aspect.value})",
+                side=unit.side, units=(unit.id, target.id), aspect=plan.aspect.value)
+    if pusher:  # Melee 2: the phalanx moves its full move, pushing unformed troops back
+        _push_back(battle, unit, target, full - plan.gap, start)
+    if target.is_phalanx and target.formed and plan.aspect is not Aspect.FRONT:
+        unform(battle, target, f"attacked in the {plan.aspect.value}")  # Phalanxes 3
+    if target.missile is not Missile.NONE and not was_engaged and target.figures > 0:
+        v = volley(target, unit)  # Melee 3: the defensive volley
+        hits = roll_volley(battle, v, f"defensive volley by {target.name}")
+        apply_hits(battle, unit, hits, f"{target.name}'s defensive volley")
+
+
+def _fall_short(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan, inches: float) -> None:
+    b, e = unit.block, plan.end
+    travel = math.hypot(e.x - b.x, e.y - b.y)
+    f = 0.0 if travel <= EPSILON else min(1.0, max(0.0, (inches - 0.01) / travel))
+    while f > 0.0:
+        end = Block(b.x + (e.x - b.x) * f, b.y + (e.y - b.y) * f, e.facing, b.files, b.ranks,
+                    b.base_width, b.base_depth)
+        blocks = [o.block for o in battle.others(unit)]
+        if not path_blocked(battle.table, Path((b, end)), blocks):
+            unit.block = end
+            battle.changed()
+            break
+        f -= 0.25
+    battle.emit("short", f"{unit.name} falls short of {plan.target.name} "
+                f"({inches:g}\" of {plan.gap:.1f}\")", side=unit.side,
+                units=(unit.id, plan.target.id))
+
+
+def _push_back(battle: MonksCornerBattle, unit: Unit, target: Unit, push: float,
+               start: Block) -> None:
+    """Melee 2: push the unformed target back along the phalanx's line of advance, as far
+    as the table and other units let it go, the phalanx following."""
+    del start
+    push = math.floor(push / PUSH_STEP) * PUSH_STEP
+    while push > EPSILON:
+        t_end = target.block.translated(*_along(unit.block.facing, push))
+        u_end = unit.block.advance(push).end
+        rest = [o.block for o in battle.pieces if o.on_table and o not in (unit, target)]
+        if not path_blocked(battle.table, Path((target.block, t_end)), rest) and \
+                not path_blocked(battle.table, Path((unit.block, u_end)), rest) and \
+                not u_end.overlaps(t_end):
+            target.block, unit.block = t_end, u_end
+            battle.changed()
+            battle.emit("pushed back", f"{target.name} is pushed back {push:g}\"",
+                        side=target.side, units=(target.id, unit.id), inches=push)
+            return
+        push -= PUSH_STEP
+
+
+def _along(facing: float, d: float) -> tuple[float, float]:
+    r = math.radians(facing)
+    return (d * math.sin(r), d * math.cos(r))
+
+
+# -- melee ------------------------------------------------------------------------------
+def opponent(battle: MonksCornerBattle, unit: Unit) -> Unit | None:
+    """The enemy a unit fights: the one at its front if any, else the first in contact."""
+    foes = battle.contacts(unit)
+    if not foes:
+        return None
+    for f in foes:
+        if unit.block.contact_edge(f.block) is Aspect.FRONT:
+            return f
+    return foes[0]
+
+
+def figures_in_contact(unit: Unit, enemy: Unit) -> int:
+    """Figures of ``unit`` along the edge touching ``enemy`` (at least one)."""
+    b = unit.block
+    edge = b.contact_edge(enemy.block)
+    if edge is None:
+        return 0
+    a, c = b.edge(edge)
+    length = max(clip_segment(a, c, enemy.block.corners, grow=EPSILON), 0.0)
+    if edge in (Aspect.FRONT, Aspect.REAR):
+        cap = b.files if edge is Aspect.FRONT else max(unit.rear, 1)
+        n = round(length / b.base_width + 1e-9)
+    else:
+        cap = b.ranks
+        n = round(length / b.base_depth + 1e-9)
+    return max(1, min(n, cap, unit.figures))
+
+
+def melee_dice(unit: Unit, enemy: Unit) -> tuple[int, int]:
+    """Monk's Corner, Melee 4: (dice, number to hit). One die per figure in contact;
+    a formed phalanx adds a figure for each flank overlapping the enemy and 2 dice per
+    rank deeper (ranks at least half full count); doubled for horse against foot and for
+    a phalanx against unformed troops; hits on 5-6, 4-6 against light troops."""
+    dice = figures_in_contact(unit, enemy)
+    if not unit.unformed:
+        if unit.block.contact_edge(enemy.block) is Aspect.FRONT:
+            their_edge = enemy.block.contact_edge(unit.block) or Aspect.FRONT
+            over = unit.block.overlap(enemy.block, their_edge)
+            dice += (over.left > 0) + (over.right > 0)
+        dice += 2 * max(0, unit.counted_ranks() - enemy.counted_ranks())
+    if (unit.troop is Troop.HORSE and enemy.troop.foot) or \
+            (not unit.unformed and enemy.unformed):
+        dice *= 2
+    return dice, 4 if enemy.troop is Troop.LIGHT else 5
+
+
+def resolve_melees(battle: MonksCornerBattle) -> bool:
+    """Every unit in contact strikes its opponent; the hits land together. True if any
+    melee was fought."""
+    strikes: list[tuple[Unit, Unit, int]] = []
+    for unit in battle.present():
+        foe = opponent(battle, unit)
+        if foe is None:
+            continue
+        dice, need = melee_dice(unit, foe)
+        faces = battle.dice.faces(f"{dice}d6", f"melee: {unit.name} against {foe.name}")
+        hits = sum(1 for f in faces if f >= need)
+        battle.emit("melee", f"{unit.name} strikes {foe.name}: {dice} dice, {hits} hit(s)",
+                    side=unit.side, units=(unit.id, foe.id), dice=dice, need=need, hits=hits)
+        strikes.append((unit, foe, hits))
+    for unit, foe, hits in strikes:
+        apply_hits(battle, foe, hits, f"melee with {unit.name}")
+    return bool(strikes)
+
+
+def engaged(battle: MonksCornerBattle) -> Iterator[Unit]:
+    return (u for u in battle.present() if battle.in_melee(u))

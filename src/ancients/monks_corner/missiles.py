@@ -1,0 +1,87 @@
+"""Missiles: who may shoot whom, and the dice (Monk's Corner, Missiles 1-3; Sequence 3-4;
+Melee 3)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ancients.monks_corner.troops import Missile, Troop, Unit
+from ancients.tabletop import Arc, Aspect
+
+if TYPE_CHECKING:
+    from ancients.monks_corner.battle import MonksCornerBattle
+
+__all__ = ["Shoot", "Volley", "hit_number", "roll_volley", "shooters", "targets", "volley"]
+
+#: Shooters see and shoot into the half plane ahead of their front (a clear shot).
+FIELD_OF_FIRE = Arc(90.0)
+JAVELIN_TROOPS = (Troop.HORSE, Troop.MEDIUM, Troop.LIGHT)
+
+
+@attrs.frozen
+class Shoot:
+    """An option: shoot at ``target``."""
+
+    target: str
+
+    def __str__(self) -> str:
+        return f"shoot at {self.target}" if self.target else "hold fire"
+
+
+@attrs.frozen
+class Volley:
+    """The dice one unit throws at another: pairs of figures and an odd figure."""
+
+    dice: int  # one per two figures, hitting on ``need`` or more
+    need: int
+    odd: bool  # an odd figure throws one die hitting on 6
+
+
+def shooters(battle: MonksCornerBattle, side: str, weapons: tuple[Missile, ...]) -> list[Unit]:
+    """Units of ``side`` carrying ``weapons`` and free to shoot (Missiles 1: not in melee)."""
+    return [u for u in battle.present(side)
+            if u.missile in weapons and u.figures > 0 and not battle.in_melee(u)]
+
+
+def targets(battle: MonksCornerBattle, shooter: Unit) -> list[Unit]:
+    """Enemies in range with a clear shot, not in melee (Monk's Corner, Missiles 1-2)."""
+    reach = shooter.missile.range
+    blocks = [u.block for u in battle.others(shooter)]
+    out = []
+    for e in battle.present(battle.enemy_of(shooter.side)):
+        if battle.in_melee(e) or shooter.block.distance(e.block) > reach:
+            continue
+        if not shooter.block.in_arc(e.block, FIELD_OF_FIRE):
+            continue
+        if battle.table.line_of_sight(shooter.block, e.block, blocks, hills_block=False):
+            out.append(e)
+    return out
+
+
+def hit_number(shooter: Unit, target: Unit) -> int:
+    """Monk's Corner, Missiles 3: 5-6 hits; 4-6 into the rear or right flank of a formed
+    phalanx."""
+    if target.is_phalanx and target.formed:
+        side = target.block.aspect_of(shooter.block.centre)
+        if side in (Aspect.REAR, Aspect.RIGHT):
+            return 4
+    return 5
+
+
+def volley(shooter: Unit, target: Unit) -> Volley:
+    """Monk's Corner, Missiles 3: one die per two figures with a clear shot (all of a
+    shooter's figures: they skirmish in open order), an odd figure one die hitting on 6."""
+    n = shooter.figures
+    return Volley(n // 2, hit_number(shooter, target), n % 2 == 1)
+
+
+def roll_volley(battle: MonksCornerBattle, v: Volley, reason: str) -> int:
+    """Roll a volley; the number of hits."""
+    hits = 0
+    if v.dice:
+        hits += sum(1 for f in battle.dice.faces(f"{v.dice}d6", reason) if f >= v.need)
+    if v.odd and battle.dice.d6(reason + ", odd figure") == 6:
+        hits += 1
+    return hits

@@ -1,0 +1,305 @@
+"""Movement: the menu of legal moves for a unit in its side's movement phase (Monk's
+Corner, Sequence 2; Movement 1-3; Phalanxes 2)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import attrs
+import numpy as np
+
+from ancients.monks_corner.geometry import (
+    Path,
+    path_blocked,
+    path_in_rough,
+    sequence_blocks,
+    start_in_rough,
+)
+from ancients.monks_corner.troops import Troop, Unit
+from ancients.tabletop import EPSILON, Aspect, Block, bearing, corners_array, distance_matrix
+
+if TYPE_CHECKING:
+    from ancients.monks_corner.battle import MonksCornerBattle
+
+__all__ = ["HOLD", "Order", "Plan", "can_withdraw", "candidate_moves", "movable"]
+
+#: Monk's Corner, Sequence 2: no unit may move closer than this to an enemy unit.
+KEEP_OFF = 3.0
+#: Monk's Corner, Movement 2: unformed troops keep this far off the front and left flank
+#: of an enemy phalanx.
+PHALANX_ZONE = 3.0
+WITHDRAWAL = 6.0  # Movement 1
+UNFORMED_MOVE, UNFORMED_ROUGH = 12.0, 6.0  # Movement 2
+LINE_MOVE, COLUMN_MOVE, HEAD_WHEEL_MOVE, SQUARE_WHEEL_MOVE = 6.0, 12.0, 9.0, 6.0  # Phalanxes 2
+LINE_STEPS = (2.0, 4.0, 6.0)
+WHEELS = (-90.0, -45.0, 45.0, 90.0)
+UNFORMED_BEARINGS = (0.0, -45.0, 45.0, -90.0, 90.0, 180.0)
+
+
+@attrs.frozen
+class Order:
+    """A move from the menu. ``kind``: hold, advance, about face, column, line, wheel,
+    move, face, withdraw; ``distance`` inches; ``angle`` degrees (a face or wheel, or the
+    bearing off the line to the nearest enemy); ``then`` a quarter turn after moving."""
+
+    kind: str
+    distance: float = 0.0
+    angle: float = 0.0
+    then: float = 0.0
+
+    def __str__(self) -> str:
+        side = {-90.0: "left", 90.0: "right"}
+        d = f"{self.distance:g}\""
+        match self.kind:
+            case "hold":
+                return "hold"
+            case "advance":
+                return f"advance {d}"
+            case "about face":
+                return "about face" + (f" and advance {d}" if self.distance else "")
+            case "column":
+                tail = (f", then face {side[self.then]} into line" if self.then else
+                        " in column")
+                return f"form column facing {side[self.angle]}, march {d}{tail}"
+            case "line":
+                return (f"march {d}, then " if self.distance else "") + \
+                    f"face {side[self.angle]} into line"
+            case "wheel":
+                turn = "right" if self.angle > 0 else "left"
+                return f"wheel {abs(self.angle):g} degrees {turn} and march {d}"
+            case "face":
+                return "face the nearest enemy"
+            case "withdraw":
+                return f"withdraw {d}"
+            case _:
+                return f"move {d} at {self.angle:+g} degrees off the nearest enemy"
+
+
+HOLD = Order("hold")
+
+
+@attrs.frozen
+class Plan:
+    """A legal move: its order, path, and whether it ends in column; ``rough`` marks a
+    phalanx move through rough ground (1d6 inches, unformed on 5-6), re-planned by
+    ``build`` for the distance rolled."""
+
+    order: Order
+    path: Path
+    column: bool
+    rough: bool = False
+    build: Callable[[float], Path] | None = attrs.field(default=None, eq=False)
+
+    @property
+    def end(self) -> Block:
+        return self.path.end
+
+
+def can_withdraw(battle: MonksCornerBattle, unit: Unit) -> bool:
+    """Monk's Corner, Movement 1: pinned units stay, but unformed troops may withdraw from
+    phalanxes and horse from foot."""
+    foes = battle.contacts(unit)
+    if not foes:
+        return False
+    if unit.unformed and all(f.is_phalanx for f in foes):
+        return True
+    return unit.troop is Troop.HORSE and all(f.troop.foot for f in foes)
+
+
+def movable(battle: MonksCornerBattle, unit: Unit) -> bool:
+    """The unit may do more than hold this movement phase."""
+    if not unit.on_table:
+        return False
+    if unit.reorganising or unit.reformed_turn == battle.turn:  # Morale 2; Phalanxes 3
+        return False
+    return not battle.in_melee(unit) or can_withdraw(battle, unit)
+
+
+def candidate_moves(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
+    """The legal moves for ``unit`` now (HOLD first)."""
+    hold = Plan(HOLD, Path((unit.block,)), unit.column)
+    if not movable(battle, unit):
+        return [hold]
+    if battle.in_melee(unit):
+        plans = _withdrawals(battle, unit)
+    elif unit.unformed:
+        plans = _unformed_moves(battle, unit)
+    else:
+        plans = _phalanx_moves(battle, unit)
+    others = [o.block for o in battle.others(unit)]
+    plans = [p for p in plans if not path_blocked(battle.table, p.path, others)]
+    return [hold, *keep_rules(battle, unit, plans)]
+
+
+def keep_rules(battle: MonksCornerBattle, unit: Unit, plans: list[Plan]) -> list[Plan]:
+    """Drop the moves that break the distance rules."""
+    if not plans:
+        return plans
+    enemies = battle.present(battle.enemy_of(unit.side))
+    if not enemies:
+        return plans
+    ends = corners_array([p.end for p in plans])
+    foes = corners_array([e.block for e in enemies])
+    new = distance_matrix(ends, foes)
+    old = distance_matrix(corners_array([unit.block]), foes)[0]
+    # Monk's Corner, Sequence 2: never closer than 3" to an enemy (nor closer still)
+    ok = np.all(new >= np.minimum(KEEP_OFF, old) - EPSILON, axis=1)
+    # Monk's Corner, Movement 3: allies advance no closer than the leader's phalanxes
+    limit = allied_limit(battle, unit)
+    if limit is not None:
+        ok &= new.min(axis=1) >= min(limit, float(old.min())) - EPSILON
+    kept = [p for p, good in zip(plans, ok, strict=True) if good]
+    if unit.unformed:
+        kept = [p for p in kept if clear_of_phalanx_zones(battle, unit, p.end)]
+    return kept
+
+
+def allied_limit(battle: MonksCornerBattle, unit: Unit) -> float | None:
+    """Monk's Corner, Movement 3: the closest the alliance leader's phalanxes are to the
+    enemy, which an allied phalanx may not come closer than (None: rule not in play)."""
+    leader = battle.leaders.get(unit.side, "")
+    if not unit.is_phalanx or not leader or unit.contingent == leader:
+        return None
+    leading = [u for u in battle.present(unit.side) if u.is_phalanx and u.contingent == leader]
+    if not leading:
+        return None
+    return min(battle.nearest_enemy(u)[1] for u in leading)
+
+
+def clear_of_phalanx_zones(battle: MonksCornerBattle, unit: Unit, end: Block) -> bool:
+    """Monk's Corner, Movement 2 and Sequence 5: unformed troops may not come closer than
+    3" to the front or left flank of an enemy (formed) phalanx, measured straight out."""
+    for e in battle.present(battle.enemy_of(unit.side)):
+        if e.unformed:
+            continue
+        for aspect in (Aspect.FRONT, Aspect.LEFT):
+            now = e.block.zone_distance(end, aspect)
+            if now < PHALANX_ZONE - EPSILON and \
+                    now < e.block.zone_distance(unit.block, aspect) - EPSILON:
+                return False
+    return True
+
+
+# -- the menus ----------------------------------------------------------------------------
+def _withdrawals(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
+    """Monk's Corner, Movement 1: a 6" withdrawal straight away from the enemy in contact."""
+    b = unit.block
+    foes = battle.contacts(unit)
+    cx = sum(f.block.centre[0] for f in foes) / len(foes)
+    cy = sum(f.block.centre[1] for f in foes) / len(foes)
+    away = bearing((cx, cy), b.centre)
+    end = _shifted(b, away, WITHDRAWAL)
+    return [Plan(Order("withdraw", WITHDRAWAL), Path((b, end)), unit.column)]
+
+
+def _shifted(block: Block, towards: float, distance: float, facing: float | None = None) -> Block:
+    r = math.radians(towards)
+    cx, cy = block.centre
+    c = (cx + distance * math.sin(r), cy + distance * math.cos(r))
+    return Block.centred(c, block.facing if facing is None else facing, block.files,
+                         block.ranks, block.base_width, block.base_depth)
+
+
+def _unformed_moves(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
+    """Monk's Corner, Movement 2: unformed troops move 12" in clear, 6" in rough, in any
+    direction; they turn freely and end facing the nearest enemy."""
+    b = unit.block
+    foe, _ = battle.nearest_enemy(unit)
+    base = bearing(b.centre, foe.block.centre) if foe else b.facing
+    rough_start = start_in_rough(battle.table, b)
+    full = UNFORMED_ROUGH if rough_start else UNFORMED_MOVE
+    plans = []
+    for off in UNFORMED_BEARINGS:
+        for d in (full, full / 2.0):
+            moved = _shifted(b, base + off, d)
+            face = bearing(moved.centre, foe.block.centre) if foe else b.facing
+            end = _shifted(b, base + off, d, face)
+            path = Path(sequence_blocks((b, end)))
+            if d > UNFORMED_ROUGH and path_in_rough(battle.table, path):
+                continue  # in rough ground only 6"
+            plans.append(Plan(Order("move", d, off), path, unit.column))
+    if foe is not None:
+        face = bearing(b.centre, foe.block.centre)
+        if abs(((face - b.facing + 180.0) % 360.0) - 180.0) > 1.0:
+            end = _shifted(b, 0.0, 0.0, face)
+            plans.append(Plan(Order("face"), Path((b, end)), unit.column))
+    return plans
+
+
+def _phalanx_moves(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
+    """Monk's Corner, Phalanxes 2 and Movement 3: a line advances or about-faces and moves
+    6", or forms column facing 90 degrees and marches 12" (or 6" and faces back into
+    line); a column's head wheels up to 90 degrees and marches 9"; a 6 x 6 phalanx wheels
+    as a column but marches 6". In rough ground the distance is 1d6"."""
+    b = unit.block
+    builders: list[tuple[Order, bool, Callable[[float], Path]]] = []
+
+    def advance(d: float, blk: Block = b) -> Path:
+        return Path(sequence_blocks((b, blk.advance(d).end)))
+
+    if not unit.column:
+        for d in LINE_STEPS:
+            builders.append((Order("advance", d), False, advance))
+        about = b.about_face().end
+
+        def about_face(d: float) -> Path:
+            return Path(sequence_blocks((b, about, about.advance(d).end)))
+
+        builders.append((Order("about face"), False, about_face))
+        builders.append((Order("about face", LINE_MOVE), False, about_face))
+        for side in (-90.0, 90.0):
+            turned = b.turn(side).end
+            for d in (LINE_MOVE, COLUMN_MOVE):
+                builders.append((Order("column", d, side), True,
+                                 _column_march(b, turned, 0.0)))
+            builders.append((Order("column", LINE_MOVE, side, -side), False,
+                             _column_march(b, turned, -side)))
+        if unit.files == unit.ranks:  # a square phalanx wheels as a column, 6"
+            for angle in WHEELS:
+                builders.append((Order("wheel", SQUARE_WHEEL_MOVE, angle), False,
+                                 _head_wheel(b, angle)))
+    else:
+        for d in (LINE_MOVE, COLUMN_MOVE):
+            builders.append((Order("advance", d), True, advance))
+        for angle in WHEELS:
+            builders.append((Order("wheel", HEAD_WHEEL_MOVE, angle), True,
+                             _head_wheel(b, angle)))
+        for side in (-90.0, 90.0):
+            builders.append((Order("line", 0.0, side), False, _into_line(b, side)))
+            builders.append((Order("line", LINE_MOVE, side), False, _into_line(b, side)))
+    plans = []
+    for order, column, build in builders:
+        path = build(order.distance)
+        rough = path_in_rough(battle.table, path) or start_in_rough(battle.table, b)
+        plans.append(Plan(order, path, column, rough and order.distance > 0.0, build))
+    return plans
+
+
+def _into_line(b: Block, side: float) -> Callable[[float], Path]:
+    def build(d: float) -> Path:
+        marched = b.advance(d).end
+        return Path(sequence_blocks((b, marched, marched.turn(side).end)))
+
+    return build
+
+
+def _column_march(b: Block, turned: Block, then: float) -> Callable[[float], Path]:
+    def build(d: float) -> Path:
+        marched = turned.advance(d).end
+        steps = [b, turned, marched]
+        if then:
+            steps.append(marched.turn(then).end)
+        return Path(sequence_blocks(steps))
+
+    return build
+
+
+def _head_wheel(b: Block, angle: float) -> Callable[[float], Path]:
+    def build(d: float) -> Path:
+        r = math.radians(b.facing + angle)
+        head = (b.x + d * math.sin(r), b.y + d * math.cos(r))
+        return Path((b,), b.march([head]))
+
+    return build

@@ -1,0 +1,37 @@
+"""Options of ``monks_corner(...)``: the turn limit the text lacks, and a switch for each
+rule the text states two ways."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+__all__ = ["DEFAULT_TURN_LIMIT", "MonksCornerOptions"]
+
+#: The text sets no turn limit; 12 turns is 24 phasing moves, time for lines 24 inches
+#: apart to close, fight and break.
+DEFAULT_TURN_LIMIT = 12
+
+
+@attrs.frozen
+class MonksCornerOptions:
+    """Options of the Monk's Corner ruleset (see docs/rulesets/monks_corner.md)."""
+
+    turn_limit: int = attrs.field(default=DEFAULT_TURN_LIMIT, metadata={
+        "help": "turns before the battle is scored (the text gives none; 0: the "
+                "scenario's own, else 12)"})
+    charge_horse_unformed: bool = attrs.field(default=True, metadata={
+        "help": "Sequence 5: phalanxes charging horse become unformed on 5-6 (true) or, "
+                "after Melee 1, are formed only on 5-6 (false)"})
+    single_rank_in_melee: bool = attrs.field(default=False, metadata={
+        "help": "Morale 3: a phalanx left one rank deep in melee becomes unformed "
+                "(false) or, as the text literally says, formed (true)"})
+    spartan_retry: bool = attrs.field(default=False, metadata={
+        "help": "Phalanxes 3: Spartans who fail to re-form out of melee may try again "
+                "(true) or are unformed for good like everyone else (false)"})
+
+    @turn_limit.validator
+    def _check_turn_limit(self, attribute: Any, value: int) -> None:
+        if not 0 <= value <= 1000:
+            raise ValueError(f"turn_limit must be 0..1000, got {value}")

@@ -1,0 +1,1 @@
+"""Built-in Monk's Corner scenarios (TOML)."""

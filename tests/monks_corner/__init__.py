@@ -1,0 +1,1 @@
+"""Tests of the Monk's Corner ruleset plugin."""

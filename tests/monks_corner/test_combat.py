@@ -1,0 +1,207 @@
+"""Missiles, melee, contact moves (Monk's Corner, Missiles 1-3; Melee 1-5; Sequence 5;
+Phalanxes 3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ancients.monks_corner.melee import (
+    charge_plans,
+    execute_charge,
+    figures_in_contact,
+    melee_dice,
+    resolve_melees,
+)
+from ancients.monks_corner.missiles import roll_volley, targets, volley
+
+from .helpers import FixedDice, battle, phalanx, place, u, unit
+
+
+# -- missiles -------------------------------------------------------------------------------
+def test_ranges_javelins_6_bows_and_slings_18() -> None:
+    # Missiles 2
+    b = battle([unit("j", "south", "light infantry", 6, 30, 10, missile="javelin"),
+                unit("s", "south", "light infantry", 6, 42, 10, missile="sling"),
+                phalanx("near", "north", 30, 15.5), phalanx("far", "north", 42, 27.5)])
+    assert [t.id for t in targets(b, u(b, "j"))] == ["near"]
+    assert {t.id for t in targets(b, u(b, "s"))} == {"near", "far"}
+    place(b, "far", y=28.5)
+    assert {t.id for t in targets(b, u(b, "s"))} == {"near"}
+
+
+def test_no_missiles_at_or_from_units_in_melee() -> None:
+    # Missiles 1
+    b = battle([unit("j", "south", "light infantry", 6, 30, 10, missile="javelin"),
+                phalanx("q", "north", 30, 14), phalanx("p", "south", 40, 10)])
+    assert targets(b, u(b, "j"))
+    place(b, "p", x=30.0, y=14.0)  # p now fights q (touching its front) ...
+    place(b, "p", x=27.0)
+    assert b.in_melee(u(b, "q")) and not targets(b, u(b, "j"))
+    b2 = battle([unit("j", "south", "light infantry", 6, 30, 10, missile="javelin"),
+                 unit("m", "north", "medium infantry", 4, 30, 10, facing=180.0),
+                 phalanx("q", "north", 36, 14)])
+    from ancients.monks_corner.missiles import shooters
+
+    assert shooters(b2, "south", (u(b2, "j").missile,)) == []
+
+
+def test_missile_dice_one_per_two_figures_odd_figure_on_6() -> None:
+    # Missiles 3
+    b = battle([unit("j", "south", "light infantry", 7, 30, 10, missile="javelin"),
+                phalanx("q", "north", 30, 14)])
+    v = volley(u(b, "j"), u(b, "q"))
+    assert (v.dice, v.need, v.odd) == (3, 5, True)
+    b.dice = FixedDice([5, 4, 6, 5])  # type: ignore[assignment]
+    assert roll_volley(b, v, "test") == 2  # 5 and 6 hit, 4 misses; the odd figure's 5 misses
+    b.dice = FixedDice([1, 1, 1, 6])  # type: ignore[assignment]
+    assert roll_volley(b, v, "test") == 1
+
+
+def test_shooting_into_rear_or_right_of_formed_phalanx_hits_on_4() -> None:
+    b = battle([unit("j", "south", "light infantry", 6, 30, 20, missile="javelin",
+                     facing=180.0), phalanx("q", "north", 30, 12)])
+    # q faces south; the shooter stands north of it: its rear
+    assert volley(u(b, "j"), u(b, "q")).need == 4
+    place(b, "j", x=24.0, y=13.0, facing=90.0)  # west: q's right flank
+    assert volley(u(b, "j"), u(b, "q")).need == 4
+    place(b, "j", x=36.0, y=13.0, facing=270.0)  # east: its left flank
+    assert volley(u(b, "j"), u(b, "q")).need == 5
+    u(b, "q").formed = False
+    place(b, "j", x=30.0, y=20.0, facing=180.0)
+    assert volley(u(b, "j"), u(b, "q")).need == 5
+
+
+# -- contact moves --------------------------------------------------------------------------
+def test_contact_moves_6_inches_horse_12() -> None:
+    # Sequence 5 / Melee 1
+    b = battle([unit("h", "south", "horse", 3, 20, 10), unit("m", "south", "medium infantry",
+                                                             4, 50, 10),
+                unit("x", "north", "light infantry", 4, 20, 21.5, facing=180.0,
+                     missile="javelin"),
+                unit("y", "north", "light infantry", 4, 50, 16.0, facing=180.0,
+                     missile="javelin")])
+    assert [p.target.id for p in charge_plans(b, u(b, "h"))] == ["x"]
+    assert [p.target.id for p in charge_plans(b, u(b, "m"))] == ["y"]
+    place(b, "y", y=16.5)
+    assert charge_plans(b, u(b, "m")) == []
+
+
+def test_unformed_may_not_contact_phalanx_front_or_left_but_may_its_right_and_rear() -> None:
+    b = battle([unit("h", "south", "horse", 3, 36, 14), phalanx("q", "north", 36, 20)])
+    assert charge_plans(b, u(b, "h")) == []  # its front
+    place(b, "h", x=44.0, y=21.0, facing=270.0)
+    assert charge_plans(b, u(b, "h")) == []  # its left flank (east, facing south)
+    place(b, "h", x=28.0, y=21.0, facing=90.0)
+    (plan,) = charge_plans(b, u(b, "h"))
+    assert plan.aspect.value == "right"
+    execute_charge(b, u(b, "h"), plan)
+    assert u(b, "q").unformed  # Phalanxes 3: attacked in flank, it loses formation
+
+
+def test_phalanx_charging_horse_rolls_1d6_and_option_reading() -> None:
+    for spec, face, unformed in (("monks_corner", 5, True), ("monks_corner", 4, False),
+                                 ("monks_corner(charge_horse_unformed=false)", 5, False),
+                                 ("monks_corner(charge_horse_unformed=false)", 6, False),
+                                 ("monks_corner(charge_horse_unformed=false)", 4, True)):
+        b = battle([phalanx("p", "south", 36, 10), unit("h", "north", "horse", 3, 36, 13,
+                                                        facing=180.0)], spec=spec)
+        (plan,) = charge_plans(b, u(b, "p"))
+        assert plan.die and plan.against_horse and plan.gap == pytest.approx(3.0)
+        b.dice = FixedDice([face, 1, 1])  # type: ignore[assignment]
+        execute_charge(b, u(b, "p"), plan)
+        assert u(b, "p").unformed is unformed, (spec, face)
+    b = battle([phalanx("p", "south", 36, 10), unit("h", "north", "horse", 3, 36, 15,
+                                                    facing=180.0)])
+    (plan,) = charge_plans(b, u(b, "p"))
+    b.dice = FixedDice([2])  # type: ignore[assignment]
+    execute_charge(b, u(b, "p"), plan)
+    assert not b.in_melee(u(b, "p")) and u(b, "p").block.y == pytest.approx(12.0, abs=0.1)
+
+
+def test_contact_through_rough_rolls_1d6() -> None:
+    rough = [{"kind": "rough", "polygon": [[30, 11], [42, 11], [42, 13], [30, 13]]}]
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 14)], terrain=rough)
+    (plan,) = charge_plans(b, u(b, "p"))
+    assert plan.die and plan.rough
+    b.dice = FixedDice([6, *([1] * 40)])  # type: ignore[assignment]
+    execute_charge(b, u(b, "p"), plan)
+    assert b.in_melee(u(b, "p")) and u(b, "p").unformed
+
+
+def test_phalanx_pushes_unformed_troops_back_its_full_move() -> None:
+    # Melee 2
+    b = battle([phalanx("p", "south", 36, 10),
+                unit("m", "north", "medium infantry", 6, 36, 12, ranks=2, facing=180.0)])
+    (plan,) = charge_plans(b, u(b, "p"))
+    execute_charge(b, u(b, "p"), plan)
+    assert u(b, "m").block.y == pytest.approx(16.0)  # 2" to contact, pushed the other 4"
+    assert u(b, "p").block.y == pytest.approx(16.0) and b.in_melee(u(b, "m"))
+
+
+def test_defensive_volley_before_melee() -> None:
+    # Melee 3
+    b = battle([phalanx("p", "south", 36, 10),
+                unit("j", "north", "light infantry", 6, 36, 12, facing=180.0,
+                     missile="javelin")])
+    (plan,) = charge_plans(b, u(b, "p"))
+    b.dice = FixedDice([6, 6, 6])  # type: ignore[assignment]
+    execute_charge(b, u(b, "p"), plan)
+    assert u(b, "p").figures == 15
+    assert any(e.kind == "casualties" and "defensive volley" in e.message for e in b.log)
+
+
+# -- melee dice -------------------------------------------------------------------------------
+def _front_to_front(p_fig: int = 18, p_ranks: int = 3, q_fig: int = 18, q_ranks: int = 3,
+                    qx: float = 36.0):  # type: ignore[no-untyped-def]
+    return battle([phalanx("p", "south", 36, 10, p_fig, p_ranks),
+                   phalanx("q", "north", qx, 10, q_fig, q_ranks)])
+
+
+def test_one_die_per_figure_in_contact() -> None:
+    b = _front_to_front()
+    assert figures_in_contact(u(b, "p"), u(b, "q")) == 6
+    assert melee_dice(u(b, "p"), u(b, "q")) == (6, 5)
+
+
+def test_two_dice_per_rank_deeper_half_rank_counts() -> None:
+    b = _front_to_front(18, 3, 18, 2, qx=36.0)  # q: 2 ranks of 9, p: 3 of 6
+    p, q = u(b, "p"), u(b, "q")
+    assert melee_dice(p, q)[0] == 6 + 2
+    p.remove(3)  # half of the rear rank left: still counts
+    assert melee_dice(p, q)[0] == 6 + 2
+    p.remove(1)  # less than half: no longer
+    assert melee_dice(p, q)[0] == 6
+
+
+def test_overlapping_flanks_add_a_figure_each() -> None:
+    b = _front_to_front(18, 2, 12, 3)  # p 9 wide against q 4 wide: overlaps both flanks
+    p, q = u(b, "p"), u(b, "q")
+    assert figures_in_contact(p, q) == 4
+    assert melee_dice(p, q)[0] == 4 + 1 + 1
+    assert melee_dice(q, p)[0] == 4 + 2  # one rank deeper
+
+
+def test_doubling_horse_against_foot_and_phalanx_against_unformed() -> None:
+    b = battle([unit("h", "south", "horse", 3, 36, 10),
+                unit("l", "north", "light infantry", 3, 36, 10, facing=180.0,
+                     missile="javelin")])
+    assert melee_dice(u(b, "h"), u(b, "l")) == (6, 4)  # doubled, 4-6 against light
+    assert melee_dice(u(b, "l"), u(b, "h")) == (3, 5)
+    b = _front_to_front()
+    u(b, "q").formed = False
+    dice, _ = melee_dice(u(b, "p"), u(b, "q"))
+    assert dice == 2 * (6 + 2 * (3 - 3))
+    assert melee_dice(u(b, "q"), u(b, "p"))[0] == 6  # unformed: figures in contact only
+
+
+def test_melees_resolve_simultaneously_and_morale_follows() -> None:
+    b = _front_to_front()
+    b.dice = FixedDice([6] * 6 + [6] * 6)  # type: ignore[assignment]
+    assert resolve_melees(b)
+    assert u(b, "p").figures == 12 and u(b, "q").figures == 12
+    # Melee 5 / Morale 3: both lost a complete rear rank: each tests against 2 ranks
+    from ancients.monks_corner.morale import check_morale
+
+    b.dice = FixedDice([2, 3])  # type: ignore[assignment]
+    check_morale(b)
+    assert u(b, "p").on_table and not u(b, "q").on_table

@@ -1,0 +1,162 @@
+"""Movement (Monk's Corner, Sequence 2; Movement 1-3; Phalanxes 2)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from ancients.monks_corner.movement import (
+    Order,
+    candidate_moves,
+    clear_of_phalanx_zones,
+    movable,
+)
+from ancients.monks_corner.sequence import execute_move
+from ancients.tabletop import EPSILON, Aspect, Block
+
+from .helpers import FixedDice, battle, phalanx, place, u, unit
+
+
+def _orders(b, uid):  # type: ignore[no-untyped-def]
+    return {str(p.order): p for p in candidate_moves(b, u(b, uid))}
+
+
+def _travel(plan) -> float:  # type: ignore[no-untyped-def]
+    return math.dist(plan.path.steps[0].centre, plan.end.centre)
+
+
+def test_never_closer_than_3_inches_to_an_enemy() -> None:
+    # Sequence 2
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 15)])
+    orders = _orders(b, "p")
+    assert 'advance 2"' in orders
+    assert 'advance 4"' not in orders and 'advance 6"' not in orders
+    for plan in orders.values():
+        assert plan.end.distance(u(b, "q").block) >= 3.0 - EPSILON or plan.order.kind == "hold"
+
+
+def test_phalanx_line_moves_6_and_column_12() -> None:
+    # Phalanxes 2 / Movement 3: a line advances 6" (or about-faces and moves 6"); it forms
+    # column by facing 90 degrees and marches 12", or 6" and faces back into line
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 40)])
+    orders = _orders(b, "p")
+    assert max(o.order.distance for o in orders.values() if o.order.kind == "advance") == 6.0
+    assert 'about face and advance 6"' in orders
+    col = orders['form column facing right, march 12" in column']
+    assert col.column and col.end.facing == 90.0
+    assert (col.end.files, col.end.ranks) == (3, 6)
+    assert col.end.x == pytest.approx(u(b, "p").block.centre[0] + 2.25 + 12.0)
+    side = orders['form column facing left, march 6", then face right into line']
+    assert not side.column and side.end.facing == 0.0
+    assert side.end.x == pytest.approx(36 - 6.0)
+    assert not any(o.order.kind == "wheel" for o in orders.values())  # 3 x 6 is no square
+
+
+def test_column_head_wheels_90_and_moves_9() -> None:
+    # Phalanxes 2: the head of a column may wheel up to 90 degrees and move 9"
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 40)])
+    p = u(b, "p")
+    execute_move(b, p, _orders(b, "p")['form column facing right, march 6" in column'])
+    assert p.column
+    orders = _orders(b, "p")
+    wheels = [o for o in orders.values() if o.order.kind == "wheel"]
+    assert {o.order.angle for o in wheels} <= {-90.0, -45.0, 45.0, 90.0} and wheels
+    assert all(o.order.distance == 9.0 for o in wheels)
+    assert max(o.order.distance for o in orders.values() if o.order.kind == "advance") == 12.0
+    left = next(o for o in wheels if o.order.angle == -90.0)
+    assert left.end.facing == pytest.approx(0.0, abs=1e-6)
+    assert math.dist(p.block.front_centre, left.end.front_centre) == pytest.approx(9.0)
+
+
+def test_six_by_six_wheels_as_column_but_moves_6() -> None:
+    b = battle([phalanx("p", "south", 36, 10, 36, 6), phalanx("q", "north", 36, 40)])
+    wheels = [o for o in _orders(b, "p").values() if o.order.kind == "wheel"]
+    assert wheels and all(o.order.distance == 6.0 for o in wheels)
+
+
+def test_unformed_move_12_in_clear_6_in_rough() -> None:
+    # Movement 2
+    rough = [{"kind": "rough", "polygon": [[0, 0], [20, 0], [20, 20], [0, 20]]}]
+    b = battle([unit("l", "south", "light infantry", 6, 40, 10, missile="javelin"),
+                unit("r", "south", "light infantry", 6, 10, 10, missile="javelin"),
+                phalanx("q", "north", 36, 44)], terrain=rough)
+    clear = max(_travel(p) for p in _orders(b, "l").values())
+    in_rough = max(_travel(p) for p in _orders(b, "r").values())
+    assert clear == pytest.approx(12.0) and in_rough == pytest.approx(6.0)
+
+
+def test_unformed_keep_3_inches_off_phalanx_front_and_left_not_right() -> None:
+    # Movement 2: measured 3" straight out from the front and the left flank
+    b = battle([unit("h", "south", "horse", 3, 36, 2),
+                phalanx("q", "north", 36, 20, facing=180.0)])
+    q = u(b, "q").block
+    for plan in _orders(b, "h").values():
+        for aspect in (Aspect.FRONT, Aspect.LEFT):
+            assert not q.in_zone(plan.end, aspect, 3.0)
+    # the zones bar the front and left flank only (the right flank and rear are open to
+    # contact moves: see test_melee)
+    h = u(b, "h")
+    assert not clear_of_phalanx_zones(b, h, Block(36.0, 19.0, 0.0, 3, 1, 0.75, 1.5))
+    assert not clear_of_phalanx_zones(b, h, Block(39.5, 21.0, 270.0, 3, 1, 0.75, 1.5))
+    assert clear_of_phalanx_zones(b, h, Block(32.5, 21.0, 90.0, 3, 1, 0.75, 1.5))
+    assert clear_of_phalanx_zones(b, h, Block(36.0, 23.5, 180.0, 3, 1, 0.75, 1.5))
+
+
+def test_pinned_units_stay_but_unformed_withdraw_from_phalanxes_and_horse_from_foot() -> None:
+    # Movement 1
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 10),
+                unit("l", "south", "light infantry", 4, 10, 10, missile="javelin"),
+                unit("m", "north", "medium infantry", 4, 10, 10, facing=180.0),
+                unit("h", "south", "horse", 2, 60, 10),
+                unit("f", "north", "light infantry", 4, 60, 10, facing=180.0,
+                     missile="javelin")])
+    assert b.in_melee(u(b, "p")) and not movable(b, u(b, "p"))
+    assert [str(p.order) for p in candidate_moves(b, u(b, "p"))] == ["hold"]
+    assert not movable(b, u(b, "l"))  # light against medium infantry: pinned
+    w = [p for p in candidate_moves(b, u(b, "h")) if p.order.kind == "withdraw"]
+    assert len(w) == 1 and w[0].order.distance == 6.0
+    assert w[0].end.distance(u(b, "f").block) == pytest.approx(6.0)
+    place(b, "l", x=36.0, y=12.25, facing=180.0)  # against the phalanx's rear
+    place(b, "m", x=10.0, y=30.0)
+    assert any(p.order.kind == "withdraw" for p in candidate_moves(b, u(b, "l")))
+
+
+def test_phalanx_in_rough_moves_1d6_and_unforms_on_5_or_6() -> None:
+    # Movement 3
+    rough = [{"kind": "rough", "polygon": [[30, 10], [42, 10], [42, 30], [30, 30]]}]
+    for face, unformed in ((4, False), (5, True)):
+        b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 44)],
+                   terrain=rough)
+        plan = _orders(b, "p")['advance 6"']
+        assert plan.rough
+        b.dice = FixedDice([face])  # type: ignore[assignment]
+        execute_move(b, u(b, "p"), plan)
+        assert u(b, "p").block.y == pytest.approx(10 + face)
+        assert u(b, "p").unformed is unformed
+
+
+def test_allied_phalanxes_do_not_advance_closer_than_the_leaders() -> None:
+    # Movement 3
+    b = battle([phalanx("lead", "south", 30, 10, contingent="sparta"),
+                phalanx("ally", "south", 42, 10, contingent="tegea"),
+                phalanx("q", "north", 36, 30)], leaders=("sparta", ""))
+    assert 'advance 6"' not in _orders(b, "ally")
+    execute_move(b, u(b, "lead"), _orders(b, "lead")['advance 4"'])
+    ally = _orders(b, "ally")
+    assert 'advance 4"' in ally and 'advance 6"' not in ally
+    assert 'advance 6"' in _orders(b, "lead")
+
+
+def test_reorganising_or_reformed_phalanx_does_not_move() -> None:
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 40)])
+    u(b, "p").reorganising = True
+    assert not movable(b, u(b, "p"))
+    u(b, "p").reorganising = False
+    u(b, "p").reformed_turn = b.turn
+    assert not movable(b, u(b, "p"))
+
+
+def test_orders_read_well() -> None:
+    assert str(Order("wheel", 9.0, -45.0)) == 'wheel 45 degrees left and march 9"'
+    assert str(Order("column", 12.0, 90.0)) == 'form column facing right, march 12" in column'

@@ -1,0 +1,203 @@
+"""Phalanxes 2-4, Morale 1-3, the sequence of play and the end of battle."""
+
+from __future__ import annotations
+
+import ancients
+from ancients.battle import Phase, RandomCommander
+from ancients.monks_corner.morale import check_unit
+from ancients.monks_corner.phalanx import attempt_reform, can_attempt_reform
+from ancients.monks_corner.render import rear_rank_slots
+from ancients.monks_corner.victory import army_withdraws, score, verdict
+from ancients.units import Condition
+
+from .helpers import FixedDice, battle, phalanx, place, u, unit
+
+
+def test_casualties_come_off_the_rear_rank_from_the_centre_rightwards() -> None:
+    # Phalanxes 2
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 30)])
+    p = u(b, "p")
+    p.remove(2)
+    assert (p.ranks, p.rear, p.figures) == (3, 4, 16)
+    assert rear_rank_slots(6, 4) == [0, 1, 2, 5]  # centre (3) and its right (4) gone
+    assert rear_rank_slots(6, 1) == [0]
+    assert rear_rank_slots(6, 2, centred=True) == [2, 3]  # Morale 2: centred
+    p.remove(4)
+    assert (p.ranks, p.rear, p.block.ranks) == (2, 6, 2)
+
+
+def test_reform_out_of_melee_on_4_to_6_and_failure_is_for_good() -> None:
+    # Phalanxes 3
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 30)])
+    p = u(b, "p")
+    p.formed = False
+    assert can_attempt_reform(b, p)
+    b.dice = FixedDice([4])  # type: ignore[assignment]
+    assert attempt_reform(b, p) and p.formed and p.reformed_turn == b.turn
+    p.formed = False
+    b.dice = FixedDice([3])  # type: ignore[assignment]
+    assert not attempt_reform(b, p)
+    assert p.reform_failed and not can_attempt_reform(b, p)
+
+
+def test_spartans_reform_in_melee_and_add_2_out_of_it() -> None:
+    b = battle([phalanx("s", "south", 36, 10, spartan=True), phalanx("q", "north", 36, 10),
+                phalanx("t", "south", 20, 10, spartan=True), phalanx("o", "south", 52, 10)])
+    s, t, o = u(b, "s"), u(b, "t"), u(b, "o")
+    for x in (s, t, o):
+        x.formed = False
+    assert b.in_melee(s) and can_attempt_reform(b, s)
+    b.dice = FixedDice([2])  # type: ignore[assignment]
+    assert attempt_reform(b, t)  # 2 + 2 out of melee
+    b.dice = FixedDice([3])  # type: ignore[assignment]
+    assert not attempt_reform(b, s)  # no +2 in melee
+    assert s.melee_reform_failed and not can_attempt_reform(b, s)
+    place(b, "s", y=2.0)
+    assert not can_attempt_reform(b, s)  # never again after failing in melee
+    u(b, "q").formed = False
+    place(b, "q", y=40.0)
+    place(b, "o", y=10.0)
+    assert not can_attempt_reform(b, u(b, "q")) or not b.in_melee(u(b, "q"))
+
+
+def test_spartan_retry_option() -> None:
+    b = battle([phalanx("s", "south", 36, 10, spartan=True), phalanx("q", "north", 36, 30)],
+               spec="monks_corner(spartan_retry=true)")
+    s = u(b, "s")
+    s.formed = False
+    b.dice = FixedDice([1])  # type: ignore[assignment]
+    assert not attempt_reform(b, s) and can_attempt_reform(b, s)
+
+
+def test_unformed_units_do_not_check_morale() -> None:
+    # Morale 1
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 30)])
+    p = u(b, "p")
+    p.formed = False
+    p.remove(6)
+    b.dice = FixedDice([])  # type: ignore[assignment]  (no die may be rolled)
+    check_unit(b, p)
+    assert p.on_table
+
+
+def test_over_half_the_rear_rank_lost_three_ranks_reorganise() -> None:
+    # Morale 2
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 10)])
+    p = u(b, "p")
+    p.remove(3)
+    check_unit(b, p)
+    assert not p.reorganising  # exactly half: not over half
+    p.remove(1)
+    check_unit(b, p)
+    assert p.reorganising and not p.unformed  # even in melee
+
+
+def test_two_rank_phalanx_unforms_in_melee_else_two_even_ranks() -> None:
+    b = battle([phalanx("p", "south", 36, 10, 18, 2), phalanx("q", "north", 36, 10),
+                phalanx("r", "south", 10, 10, 18, 2)])
+    p, r = u(b, "p"), u(b, "r")
+    p.remove(5)
+    check_unit(b, p)
+    assert p.unformed
+    r.remove(5)  # 13 left: 7 and 6
+    check_unit(b, r)
+    assert not r.unformed and (r.files, r.ranks, r.rear) == (7, 2, 6)
+    assert r.block.files == 7
+
+
+def test_losing_a_rear_rank_tests_against_ranks_remaining_and_rout_unforms_friends() -> None:
+    # Morale 3
+    b = battle([phalanx("p", "south", 36, 10), phalanx("near", "south", 44, 10),
+                phalanx("far", "south", 52, 10), phalanx("q", "north", 36, 30)])
+    p = u(b, "p")
+    p.remove(6)
+    b.dice = FixedDice([2])  # type: ignore[assignment]
+    check_unit(b, p)
+    assert p.on_table  # 2 is not higher than 2 ranks
+    p.remove(6)
+    b.dice = FixedDice([2])  # type: ignore[assignment]
+    check_unit(b, p)
+    assert not p.on_table and p.condition is Condition.LEFT_FIELD
+    assert p.view().position is None
+    assert u(b, "near").unformed and not u(b, "far").unformed
+
+
+def test_single_rank_reforms_in_two_out_of_melee_and_unforms_in_melee() -> None:
+    b = battle([phalanx("p", "south", 36, 10, 12, 2), phalanx("q", "north", 36, 30)])
+    p = u(b, "p")
+    p.remove(7)  # 5 left in one rank
+    b.dice = FixedDice([1])  # type: ignore[assignment]
+    check_unit(b, p)
+    assert (p.files, p.ranks, p.rear) == (3, 2, 2) and not p.unformed
+    for spec, formed in (("monks_corner", False),
+                         ("monks_corner(single_rank_in_melee=true)", True)):
+        b = battle([phalanx("p", "south", 36, 10, 12, 2), phalanx("q", "north", 36, 10)],
+                   spec=spec)
+        p = u(b, "p")
+        p.remove(6)
+        b.dice = FixedDice([1])  # type: ignore[assignment]
+        check_unit(b, p)
+        assert p.on_table and p.ranks == 1 and (not p.unformed) is formed
+
+
+def test_army_whose_phalanxes_are_broken_or_failed_withdraws() -> None:
+    # Phalanxes 4
+    b = battle([phalanx("p", "south", 36, 10), phalanx("p2", "south", 20, 10),
+                unit("h", "south", "horse", 3, 60, 10), phalanx("q", "north", 36, 30)])
+    u(b, "p").condition = Condition.LEFT_FIELD
+    assert not army_withdraws(b, "south")
+    u(b, "p2").formed = False
+    assert not army_withdraws(b, "south")  # may still re-form
+    u(b, "p2").reform_failed = True
+    assert army_withdraws(b, "south")
+    o = verdict(b)
+    assert o is not None and o.winner == "north" and o.reason == "army withdrew"
+
+
+def test_turn_limit_result_and_score() -> None:
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 30)])
+    u(b, "q").remove(4)
+    assert score(b) == {"south": 4.0, "north": 0.0}
+    o = verdict(b, final=True)
+    assert o is not None and o.winner == "south" and o.reason == "turn limit"
+    rs = ancients.ruleset("monks_corner(turn_limit=2)")
+    battle2 = rs.new_battle("phalanx-duel", seed=3,
+                            commanders={s: RandomCommander() for s in ("sparta", "argos")})
+    out = battle2.run()
+    assert out.turns <= 2
+
+
+def test_sequence_of_play() -> None:
+    # Sequence 1-5: toss; movement, javelins, bows and slings (the other side), contact,
+    # melee; then roles reverse. A tie: a missile exchange, no movement.
+    rs = ancients.ruleset("monks_corner")
+    saw_tie = saw_order = False
+    for seed in range(40):
+        b = rs.new_battle("phalanx-duel", seed=seed,
+                          commanders={s: RandomCommander() for s in ("sparta", "argos")})
+        b.step()
+        phases: list[tuple[str, str | None]] = []
+        while b.turn <= 1 and not b.finished:
+            b.step()
+            phases.append((b.phase, b.log[-1].side if b.log else None))
+        toss = next(e for e in b.log if e.kind == "toss")
+        first = toss.side
+        names = [e for e in b.log if e.kind == "phase" and e.turn == 1]
+        if first is None:
+            assert [e.phase for e in names[:2]] == ["toss", "missile exchange"]
+            assert not any(e.kind == "move" and e.turn == 1 for e in b.log)
+            saw_tie = True
+        else:
+            seq = [(e.phase, e.side) for e in names[1:11]]
+            other = "argos" if first == "sparta" else "sparta"
+            assert seq == [("movement", first), ("javelins", first),
+                           ("bows and slings", other), ("contact", first), ("melee", first),
+                           ("movement", other), ("javelins", other),
+                           ("bows and slings", first), ("contact", other), ("melee", other)]
+            rolls = toss.data["rolls"]
+            assert rolls[first] > rolls[other]
+            saw_order = True
+        if saw_tie and saw_order:
+            break
+    assert saw_tie and saw_order
+    assert isinstance(Phase("toss"), Phase)

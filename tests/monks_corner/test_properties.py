@@ -1,0 +1,70 @@
+"""Properties: figures never increase, a formed phalanx always has a legal shape, no two
+units overlap, a broken phalanx is off the table; the conformance suite passes."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ancients
+from ancients.battle import RandomCommander
+from ancients.monks_corner import MonksCornerBattle
+from ancients.monks_corner.invariants import invariants
+from ancients.monks_corner.strategies import phalanx_shapes, phalanxes, positions, unit_entries
+from ancients.testing import check_ruleset
+from ancients.units import Condition
+
+from .helpers import document
+
+
+@given(phalanxes())
+def test_casualties_keep_the_rear_rank_rule(p) -> None:  # type: ignore[no-untyped-def]
+    assert p.figures == p.files * (p.ranks - 1) + p.rear if p.ranks else p.figures == 0
+    if p.ranks:
+        assert 1 <= p.rear <= p.files and p.block.ranks == p.ranks
+
+
+@given(phalanx_shapes())
+def test_every_legal_shape_is_as_wide_as_deep(shape: tuple[int, int]) -> None:
+    figures, ranks = shape
+    assert figures % 6 == 0 and 12 <= figures <= 36
+    assert 2 <= ranks <= figures // ranks
+
+
+@given(unit_entries(side="south", uid="a"), unit_entries(side="north", y=36.0,
+                                                         facing=180.0, uid="b"))
+def test_generated_units_load(a, b) -> None:  # type: ignore[no-untyped-def]
+    sc = ancients.ruleset("monks_corner").parse_scenario(document([a, b]), "gen.toml")
+    assert len(sc.parsed.units) == 2
+
+
+@settings(max_examples=25, deadline=None)
+@given(positions("phalanx-duel"), st.integers(0, 40))
+def test_invariants_hold_while_play_goes_on(battle: MonksCornerBattle, more: int) -> None:
+    before = {u.id: u.figures for u in battle.pieces}
+    policy = RandomCommander()
+    for _ in range(more):
+        if battle.finished:
+            break
+        if battle.pending is None:
+            battle.step()
+        else:
+            battle.decide(policy.decide(battle, battle.pending))
+        assert list(invariants(battle)) == []
+        for u in battle.pieces:
+            assert u.figures <= before[u.id]  # figure counts never increase
+            before[u.id] = u.figures
+            if u.condition is Condition.LEFT_FIELD:
+                assert u.view().position is None
+
+
+def test_conformance_default_scenario() -> None:
+    report = check_ruleset("monks_corner", battles=3, seed=11)
+    assert report.battles == 3 and report.illegal_checked > 0
+
+
+def test_conformance_duel_and_options() -> None:
+    check_ruleset("monks_corner", battles=6, seed=5, scenario="phalanx-duel")
+    check_ruleset("monks_corner(charge_horse_unformed=false, single_rank_in_melee=true, "
+                  "spartan_retry=true, turn_limit=6)", battles=3, seed=2,
+                  scenario="phalanx-duel")

@@ -125,3 +125,15 @@ def test_a_bad_table_names_file_and_field(tmp_path: Path) -> None:
 def test_missing_file_is_a_scenario_error(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError):
         ancients.ruleset(f"raphia(counters={tmp_path / 'nope.toml'})")
+
+
+def test_built_in_data_and_scenarios_are_read_once(tmp_path: Path) -> None:
+    """Rulesets on the built-in files share their data and parsed scenarios (a battle
+    per run in ``ancients.simulate`` does not re-read them); replacement files do not."""
+    a, b = ancients.ruleset("raphia"), ancients.ruleset("raphia(egyptian_morale=championship)")
+    assert a.data is b.data  # type: ignore[attr-defined]
+    assert a.scenario() is b.scenario()
+    p = tmp_path / "victory.toml"
+    p.write_text((DATA / "victory.toml").read_text())
+    c = ancients.ruleset(f"raphia(victory_table={p})")
+    assert c.data is not a.data  # type: ignore[attr-defined]

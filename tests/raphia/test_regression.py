@@ -1,12 +1,15 @@
-"""Regression guard for the rules engine: the event logs of seeded battles between
-random commanders must stay byte-identical.
+"""Regression guard for the rules engine and the doctrine: the event logs of seeded
+battles must stay byte-identical.
 
 Random commanders exercise only the rules (their choices depend on the options offered
 and on their own dice), so any change to the rule modules that is meant to be a pure
-refactoring or optimisation must leave these logs alone. The fixture
-``regression_logs.json`` holds the SHA-256 of each battle's ``log.to_jsonl()``.
+refactoring or optimisation must leave these logs alone. Battles between doctrine
+commanders pin the AI's decisions as well: an optimisation of the commander (or of what
+it reads from the state) must leave those logs alone too. The fixture
+``regression_logs.json`` holds the SHA-256 of each battle's ``log.to_jsonl()``, the
+doctrine battles under ``"doctrine: SPEC"``.
 
-When a rule change is *intended* (a correction, a new reading of the rulebook), check
+When a rule (or doctrine) change is *intended* (a correction, a new reading of the rulebook), check
 the new logs by hand, then regenerate the fixture and commit it with the change::
 
     .venv/bin/python tests/raphia/test_regression.py --write
@@ -30,14 +33,26 @@ FIXTURE = Path(__file__).with_name("regression_logs.json")
 SPECS = ("raphia", "raphia(edition=1990)", "raphia(egyptian_morale=championship)")
 SEEDS = range(30)
 SIDES = ("ptolemaic", "seleucid")
+DOCTRINE = "doctrine: "
+DOCTRINE_SPECS = ("raphia", "raphia(edition=1990)")
+DOCTRINE_SEEDS = range(10)
 
 
 def battle_log(spec: str, seed: int) -> str:
-    """The JSON-lines log of one battle between random commanders."""
-    battle = ancients.ruleset(spec).new_battle(
-        seed=seed, commanders={s: RandomCommander() for s in SIDES})
+    """The JSON-lines log of one battle: between random commanders, or between doctrine
+    commanders when ``spec`` starts with ``"doctrine: "``."""
+    if spec.startswith(DOCTRINE):
+        battle = ancients.ruleset(spec[len(DOCTRINE):]).new_battle(seed=seed)
+    else:
+        battle = ancients.ruleset(spec).new_battle(
+            seed=seed, commanders={s: RandomCommander() for s in SIDES})
     battle.run()
     return battle.log.to_jsonl()
+
+
+def _cases() -> list[tuple[str, range]]:
+    return [(spec, SEEDS) for spec in SPECS] + \
+        [(DOCTRINE + spec, DOCTRINE_SEEDS) for spec in DOCTRINE_SPECS]
 
 
 def digest(text: str) -> str:
@@ -49,27 +64,37 @@ def _recorded() -> dict[str, dict[str, str]]:
     return data
 
 
+def _check(spec: str, seeds: range) -> None:
+    recorded = _recorded()[spec]
+    changed = [seed for seed in seeds if digest(battle_log(spec, seed)) != recorded[str(seed)]]
+    assert not changed, (
+        f"{spec}: the logs of seeds {changed} changed. If the change is intended, "
+        "regenerate with: .venv/bin/python tests/raphia/test_regression.py --write")
+
+
 @pytest.mark.parametrize("spec", SPECS)
 def test_random_battle_logs_unchanged(spec: str) -> None:
-    recorded = _recorded()[spec]
-    changed = [seed for seed in SEEDS if digest(battle_log(spec, seed)) != recorded[str(seed)]]
-    assert not changed, (
-        f"{spec}: the logs of seeds {changed} changed. If the rule change is intended, "
-        "regenerate with: .venv/bin/python tests/raphia/test_regression.py --write")
+    _check(spec, SEEDS)
+
+
+@pytest.mark.parametrize("spec", DOCTRINE_SPECS)
+def test_doctrine_battle_logs_unchanged(spec: str) -> None:
+    _check(DOCTRINE + spec, DOCTRINE_SEEDS)
 
 
 def main(argv: list[str]) -> None:
     """``--write``: regenerate the fixture; ``--dump DIR``: write every log to DIR."""
     dump = Path(argv[argv.index("--dump") + 1]) if "--dump" in argv else None
     out: dict[str, dict[str, str]] = {}
-    for spec in SPECS:
+    for spec, seeds in _cases():
         out[spec] = {}
-        for seed in SEEDS:
+        for seed in seeds:
             text = battle_log(spec, seed)
             out[spec][str(seed)] = digest(text)
             if dump is not None:
                 dump.mkdir(parents=True, exist_ok=True)
-                (dump / f"{spec}-{seed}.jsonl").write_text(text, encoding="utf-8")
+                name = f"{spec.replace(DOCTRINE, 'doctrine-')}-{seed}.jsonl"
+                (dump / name).write_text(text, encoding="utf-8")
     if "--write" in argv:
         FIXTURE.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n",
                            encoding="utf-8")

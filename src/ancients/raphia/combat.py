@@ -158,23 +158,63 @@ def assess(state: State, att: Stack, tgt: Stack, fire: bool = False,
 def attack_options(state: State, side: str) -> list[Attack]:
     """Every attack ``side`` may still make this turn (§8: once per counter or stack,
     each counter attacked once)."""
-    occ = state.occupancy()
-    board = state.board
-    attacked, defended = state.attacked, state.defended
-    out: set[Attack] = set()
-    for att in state.stacks:
-        if att.side != side or att.status is not Status.GOOD or state.leader_alone(att) \
-                or not attacked.isdisjoint(att.counters):
-            continue
-        for h in front_at(state, att, att.hex):
-            for tgt in occ.get(h, ()):
-                if state.top(tgt) in defended:
-                    continue
-                if may_attack(state, att, tgt):
-                    out.add(_attack(board, att.hex, h, False))
-                if tgt.side != side and may_attack(state, att, tgt, fire=True):
-                    out.add(_attack(board, att.hex, h, True))
-    return sorted(out, key=_attack_order)
+    return list(_attack_table(state, side))
+
+
+def _attack_table(state: State, side: str) -> dict[Attack, tuple[Stack, Stack] | None]:
+    """The attacks ``side`` may still make, in option order, each with the stacks it
+    pairs: one table per state of the combat phase, read by the phase, the commander
+    and :func:`find_pair` alike (cached until a stack changes or an attack is made)."""
+    key = (state.version(), frozenset(state.attacked), frozenset(state.defended))
+
+    def make() -> dict[Attack, tuple[Stack, Stack] | None]:
+        attacks, pairs = _possible_attacks(state, side)
+        attacked, defended, top = state.attacked, state.defended, state.top
+        out = sorted({opt for att, tgt, opt in attacks if attacked.isdisjoint(att.counters)
+                      and top(tgt) not in defended}, key=_attack_order)
+        table: dict[Attack, tuple[Stack, Stack] | None] = {}
+        for opt in out:
+            att, targets = pairs[opt]
+            tgt = next((t for t in targets if top(t) not in defended), None)
+            table[opt] = None if att is None or tgt is None else (att, tgt)
+        return table
+    table: dict[Attack, tuple[Stack, Stack] | None] = state.cached(("attacks", side), key,
+                                                                   make)
+    return table
+
+
+_Possible = tuple[list[tuple[Stack, Stack, Attack]],
+                  dict[Attack, tuple[Stack | None, list[Stack]]]]
+
+
+def _possible_attacks(state: State, side: str) -> _Possible:
+    """Every ``(attacker, target, option)`` that :func:`may_attack` allows, whatever the
+    turn has used, and per option the stacks :func:`find_pair` would choose among (the
+    first good-order stack of ``side`` in the attacker's hex; the targets in order):
+    cached until a stack changes, as attacks that change nothing are common."""
+    def make() -> _Possible:
+        occ = state.occupancy()
+        board = state.board
+        attacks: list[tuple[Stack, Stack, Attack]] = []
+        for att in state.stacks:
+            if att.side != side or att.status is not Status.GOOD or state.leader_alone(att):
+                continue
+            for h in front_at(state, att, att.hex):
+                for tgt in occ.get(h, ()):
+                    if may_attack(state, att, tgt):
+                        attacks.append((att, tgt, _attack(board, att.hex, h, False)))
+                    if tgt.side != side and may_attack(state, att, tgt, fire=True):
+                        attacks.append((att, tgt, _attack(board, att.hex, h, True)))
+        pairs: dict[Attack, tuple[Stack | None, list[Stack]]] = {}
+        for _, _, opt in attacks:
+            if opt not in pairs:
+                first = _first_attacker(state, opt, side)
+                pairs[opt] = (first, [] if first is None else [
+                    t for t in occ.get(_target_hex(state, opt), ())
+                    if may_attack(state, first, t, opt.fire)])
+        return attacks, pairs
+    result: _Possible = state.cached(("possible attacks", side), state.version(), make)
+    return result
 
 
 def _attack_order(a: Attack) -> tuple[str, str, bool]:
@@ -190,16 +230,32 @@ def _attack(board: Board, a_hex: Hex, t_hex: Hex, fire: bool) -> Attack:
 
 def find_pair(state: State, option: Attack, side: str) -> tuple[Stack, Stack]:
     """The attacking and defending stacks an Attack option names."""
-    board = state.board
+    pair = _attack_table(state, side).get(option) or _scan_pair(state, option, side)
+    if pair is None:
+        raise LookupError(f"no stacks for {option}")
+    return pair
+
+
+def _scan_pair(state: State, option: Attack, side: str) -> tuple[Stack, Stack] | None:
+    att = _first_attacker(state, option, side)
+    if att is None:
+        return None
+    tgt = next((s for s in state.occupancy().get(_target_hex(state, option), ())
+                if state.top(s) not in state.defended
+                and may_attack(state, att, s, option.fire)), None)
+    return None if tgt is None else (att, tgt)
+
+
+def _first_attacker(state: State, option: Attack, side: str) -> Stack | None:
     a_hex = option.attacker_at if option.attacker_at is not None else \
-        board.hex(option.attacker)
-    t_hex = option.target_at if option.target_at is not None else board.hex(option.target)
-    occ = state.occupancy()
-    att = next(s for s in occ.get(a_hex, ()) if s.side == side
-               and s.status is Status.GOOD and not state.leader_alone(s))
-    tgt = next(s for s in occ.get(t_hex, ()) if
-               state.top(s) not in state.defended and may_attack(state, att, s, option.fire))
-    return att, tgt
+        state.board.hex(option.attacker)
+    return next((s for s in state.occupancy().get(a_hex, ()) if s.side == side
+                 and s.status is Status.GOOD and not state.leader_alone(s)), None)
+
+
+def _target_hex(state: State, option: Attack) -> Hex:
+    return option.target_at if option.target_at is not None else \
+        state.board.hex(option.target)
 
 
 def combat_phase(state: State, side: str) -> Steps:

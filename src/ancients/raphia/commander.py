@@ -71,15 +71,26 @@ def attack_value(state: State, att: Stack, tgt: Stack, fire: bool = False) -> fl
     fixed until a §11 replacement, which is part of the memo's key)."""
     memo: dict[Hashable, float] = state.cached(
         "attack values", (len(state.replaced), len(state.morale_override),
-                          frozenset(state.leader_dead)), dict)
+                          len(state.leader_dead)), dict)
     flank = tgt.status is Status.ROUTED or is_flank(state, att.hex, tgt)
-    modifier = sum(v for _, v in morale_modifiers(state, tgt))
+    modifier = _morale_modifier(state, tgt)
     key = (tuple(att.counters), att.status, tuple(tgt.counters), tgt.status,
            tgt.side == att.side, fire, flank, modifier)
     value = memo.get(key)
     if value is None:
         value = memo[key] = _attack_value(state, att, tgt, fire, modifier)
     return value
+
+
+def _morale_modifier(state: State, stack: Stack) -> int:
+    """The sum of :func:`ancients.raphia.morale.modifiers` for ``stack`` (§9), without
+    building the list: a memo key."""
+    dead = stack.side in state.leader_dead
+    m = (-3 if dead else 0) + (-2 if stack.status is Status.PURSUING else 0)
+    if not dead and not state.leaders.isdisjoint(stack.counters):
+        return m + 2
+    lh = state.leader_hex(stack.side)
+    return m + 1 if lh is not None and lh.distance(stack.hex) <= 2 else m
 
 
 def _attack_value(state: State, att: Stack, tgt: Stack, fire: bool, modifier: int) -> float:

@@ -3,6 +3,7 @@ of control, contact, rearguards, joining and breaking stacks; and the movement p
 
 from __future__ import annotations
 
+import operator
 from collections import deque
 from collections.abc import Generator, Hashable, Iterable
 
@@ -27,11 +28,14 @@ def _contact_hexes(state: State, side: str) -> set[Hex]:
     return state.contact_hexes(side)
 
 
-def _no_contact(state: State, side: str, mover: TroopClass) -> set[Hex]:
+_NONE: frozenset[Hex] = frozenset()
+
+
+def _no_contact(state: State, side: str, mover: TroopClass) -> frozenset[Hex] | set[Hex]:
     """§5: hexes where a ``mover`` of ``side`` may not end its move, being next to an
     enemy in good order it may not attack (cached until the enemy moves)."""
     if mover is not TroopClass.CAVALRY and mover is not TroopClass.ELEPHANT:
-        return set()  # only cavalry and elephants have targets they may not attack
+        return _NONE  # only cavalry and elephants have targets they may not attack
 
     def make() -> set[Hex]:
         out: set[Hex] = set()
@@ -59,11 +63,11 @@ def _ends(state: State, stack: Stack, reached: Iterable[tuple[Hex, int | None, i
     """Of the ``(hex, facing, points left)`` reached, those where ``stack`` may end its
     move."""
     # §5: no voluntary contact with enemies in good order one may not attack
-    banned = set() if state.leader_alone(stack) else \
+    banned = _NONE if state.leader_alone(stack) else \
         _no_contact(state, stack.side, state.stack_class(stack))
     out: list[End] = []
     for h, facing, left in reached:
-        if h in contact and h in banned:
+        if h in banned and h in contact:
             continue
         here = occ.get(h)
         if here:
@@ -102,7 +106,7 @@ def _options(state: State, ends: list[End], kind: type[MoveTo] = MoveTo) -> list
         if opt is None:
             opt = table[(h, facing, kind)] = kind(label(h), facing, at=h)
         out.append(opt)
-    out.sort(key=_by_hex)
+    out.sort(key=_BY_HEX)  # all facings are None, or all corners: the keys compare
     return out
 
 
@@ -174,9 +178,7 @@ def _phalanx_destinations(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
 _TURN = {c.value: {k: c.turn(k).value for k in (1, -1)} for c in Corner}
 
 
-def _by_hex(m: Hashable) -> tuple[str, int]:
-    assert isinstance(m, MoveTo)
-    return (m.to, m.facing or 0)
+_BY_HEX = operator.attrgetter("to", "facing")  # the order of hex label, then facing
 
 
 def _hypothetical(stack: Stack, counters: list[str]) -> Stack:

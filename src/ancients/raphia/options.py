@@ -62,7 +62,7 @@ NO_PURSUIT = Plain("do not pursue")
 
 # The hexes an option names are carried alongside their labels, so that the rules need
 # not parse labels back; they are not part of the option's identity (equality, order, hash).
-@attrs.frozen(order=True)
+@attrs.frozen(order=True, cache_hash=True)
 class MoveTo:
     """Move the stack to hex ``to`` (a "CCRR" label), facing corner ``facing`` (phalanx)."""
 
@@ -76,7 +76,7 @@ class MoveTo:
                                        if self.facing else "")
 
 
-@attrs.frozen(order=True)
+@attrs.frozen(order=True, cache_hash=True)
 class SplitTo(MoveTo):
     """§5: break off the top counter and move it to ``to``."""
 
@@ -84,7 +84,7 @@ class SplitTo(MoveTo):
         return "split off the top counter to " + super().__str__()[len("move to "):]
 
 
-@attrs.frozen(order=True)
+@attrs.frozen(order=True, cache_hash=True)
 class DisengageTo(MoveTo):
     """§7: leave the bottom counter as rearguard and move the rest to ``to``."""
 
@@ -102,7 +102,7 @@ class Turn:
         return f"turn {'right' if self.steps > 0 else 'left'} in contact (morale test)"
 
 
-@attrs.frozen(order=True)
+@attrs.frozen(order=True, cache_hash=True)
 class Attack:
     """The stack in ``attacker`` attacks (or fires at) the stack in ``target``."""
 

@@ -50,6 +50,15 @@ class RaphiaData:
     tables: Tables
 
 
+_DATA_FILES = ("map", "counters", "combat_table", "modifiers_table", "egyptian_table",
+               "stacking_table", "victory_table")
+# The built-in data files and scenarios, read and checked once per process and shared by
+# every Raphia ruleset that uses them (they are never mutated: battles copy what they
+# change). A ruleset given replacement files reads them itself, every time.
+_BUILTIN_DATA: list[RaphiaData] = []
+_BUILTIN_SCENARIOS: dict[int, dict[str, Scenario]] = {}  # by edition
+
+
 def _no_event(*args: Any, **kwargs: Any) -> Event:
     raise AssertionError("no events while reading a scenario")
 
@@ -69,16 +78,35 @@ class Raphia(Ruleset):
         _ = self.data  # load (and check) the data files now: bad files fail here
 
     @property
+    def builtin_data(self) -> bool:
+        """Whether this ruleset plays with the built-in data files only."""
+        return not any(getattr(self.options, name) for name in _DATA_FILES)
+
+    @property
     def data(self) -> RaphiaData:
         cached: RaphiaData | None = self.__dict__.get("_data")
         if cached is None:
-            o = self.options
-            cached = RaphiaData(
-                load_board(o.map), load_counters(o.counters),
-                load_tables(o.combat_table, o.modifiers_table, o.egyptian_table,
-                            o.stacking_table, o.victory_table))
+            if self.builtin_data and _BUILTIN_DATA:
+                cached = _BUILTIN_DATA[0]
+            else:
+                o = self.options
+                cached = RaphiaData(
+                    load_board(o.map), load_counters(o.counters),
+                    load_tables(o.combat_table, o.modifiers_table, o.egyptian_table,
+                                o.stacking_table, o.victory_table))
+                if self.builtin_data:
+                    _BUILTIN_DATA.append(cached)
             self.__dict__["_data"] = cached
         return cached
+
+    def scenarios(self) -> dict[str, Scenario]:
+        """The built-in scenarios, parsed once per edition when the data is built-in."""
+        if not self.builtin_data:
+            return super().scenarios()
+        shared = _BUILTIN_SCENARIOS.get(self.options.edition)
+        if shared is None:
+            shared = _BUILTIN_SCENARIOS[self.options.edition] = super().scenarios()
+        return dict(shared)
 
     @property
     def edition_rules(self) -> EditionRules:

@@ -3,16 +3,18 @@ core needs (views, fingerprint, picture). The turn sequence is in :mod:`.sequenc
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ancients.battle import Battle, Commander, Engine
 from ancients.monks_corner.options import DEFAULT_TURN_LIMIT, MonksCornerOptions
 from ancients.monks_corner.scenario import Setup
 from ancients.monks_corner.troops import Troop, Unit
 from ancients.tabletop import EPSILON, Block, corners_array, distance_matrix
+from ancients.tabletop.geometry import frames
 from ancients.units import Condition, UnitView
 
 if TYPE_CHECKING:
@@ -20,6 +22,8 @@ if TYPE_CHECKING:
     from ancients.scenario import Scenario
 
 __all__ = ["MonksCornerBattle"]
+
+T = TypeVar("T")
 
 
 class MonksCornerBattle(Battle):
@@ -50,6 +54,9 @@ class MonksCornerBattle(Battle):
         self.menu: dict[Hashable, object] = {}
         self._version = 0
         self._contacts: tuple[int, dict[str, tuple[Unit, ...]]] = (-1, {})
+        self._memo: tuple[int, dict[Hashable, Any]] = (-1, {})
+        self._foes: dict[str, tuple[int, list[Unit], NDArray[np.float64],
+                                    NDArray[np.float64]]] = {}
 
     # -- the core's hooks -------------------------------------------------------------
     def play(self) -> Engine:
@@ -104,6 +111,36 @@ class MonksCornerBattle(Battle):
                 out[a[i].id].append(b[j])
                 out[b[j].id].append(a[i])
         return {k: tuple(v) for k, v in out.items() if v}
+
+    def memo(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()``, remembered under ``key`` until something moves (:meth:`changed`)
+        or the turn changes."""
+        version, table = self._memo
+        if version != self._version:
+            table = {}
+            self._memo = (self._version, table)
+        full = (self.turn, key)
+        if full not in table:
+            table[full] = compute()
+        result: T = table[full]
+        return result
+
+    def foes(self, side: str) -> tuple[list[Unit], NDArray[np.float64], NDArray[np.float64]]:
+        """The enemies of ``side`` on the table, their corners (m, 4, 2) and frames
+        (8, m): built once until something moves (:meth:`changed`)."""
+        cached = self._foes.get(side)
+        if cached is None or cached[0] != self._version:
+            foes = self.present(self.enemy_of(side))
+            corners = corners_array([e.block for e in foes])
+            cached = (self._version, foes, corners, frames(corners))
+            self._foes[side] = cached
+        return cached[1], cached[2], cached[3]
+
+    def gaps(self, side: str, blocks: Sequence[Block]) -> NDArray[np.float64]:
+        """Edge-to-edge inches from each of ``blocks`` to each enemy of ``side`` (in the
+        order of :meth:`foes`), as an (n, m) array."""
+        _, corners, frames_ = self.foes(side)
+        return distance_matrix(corners_array(blocks), corners, frames_)
 
     def nearest_enemy(self, unit: Unit, block: Block | None = None) -> tuple[Unit | None, float]:
         """The closest enemy on the table and its edge-to-edge distance."""

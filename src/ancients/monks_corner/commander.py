@@ -4,6 +4,7 @@ rears of phalanxes."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable
 
 import attrs
@@ -22,8 +23,6 @@ from ancients.tabletop import (
     Block,
     angle_difference,
     bearing,
-    corners_array,
-    distance_matrix,
 )
 
 __all__ = ["DoctrineCommander"]
@@ -87,12 +86,11 @@ class DoctrineCommander:
             score = self._skirmish_score
         else:
             score = self._medium_score
-        foes = battle.present(battle.enemy_of(unit.side))
+        foes = battle.foes(unit.side)[0]
         if not foes:
             return plans[0].order
         # every candidate's distance to every enemy at once (closed form, numpy)
-        gaps = distance_matrix(corners_array([p.end for p in plans]),
-                               corners_array([e.block for e in foes])).tolist()
+        gaps = battle.gaps(unit.side, [p.end for p in plans]).tolist()
         best = min(range(len(plans)), key=lambda i: score(battle, unit, plans[i], foes,
                                                           gaps[i]))
         return plans[best].order
@@ -101,8 +99,11 @@ class DoctrineCommander:
                        foes: list[Unit], gaps: list[float]) -> float:
         """Advance in line, square to the enemy; avoid rough ground and columns."""
         end = plan.end
-        gap = min(gaps)
-        foe = foes[gaps.index(gap)]
+        # the line dresses on the nearest enemy foot: horse is for the flanks to watch
+        foot = [(d, i) for i, (e, d) in enumerate(zip(foes, gaps, strict=True))
+                if e.troop is not Troop.HORSE]
+        gap, near = min(foot) if foot else min((d, i) for i, d in enumerate(gaps))
+        foe = foes[near]
         off = abs(angle_difference(end.facing, bearing(end.centre, foe.block.centre)))
         # close to contact range, facing the enemy: distance, then squareness; but keep
         # out of reach of deeper phalanxes and close on weak or exposed ones
@@ -117,6 +118,7 @@ class DoctrineCommander:
                 risk -= 4.0
             elif not leads and e.counted_ranks() > mine and e.block.in_arc(end, _FRONT_ARC):
                 risk += 8.0
+        risk += _flank_threat(battle, unit, end, foes, gaps)
         return (max(gap, 3.0) + off / 15.0 + (20.0 if plan.column else 0.0)
                 + (4.0 if plan.rough else 0.0) + risk)
 
@@ -181,6 +183,43 @@ class DoctrineCommander:
         return best[1] if best else decision.options[-1]
 
 
+def _flank_threat(battle: MonksCornerBattle, unit: Unit, end: Block, foes: list[Unit],
+                  gaps: list[float]) -> float:
+    """Enemies free to reach the flank or rear of a formed phalanx ending at ``end``
+    (being caught there unforms it, Phalanxes 3): a penalty per threat, heavier for
+    horse."""
+    threat = 0.0
+    for e, d in zip(foes, gaps, strict=True):
+        if e.troop is Troop.LIGHT or battle.in_melee(e):
+            continue
+        reach = 12.5 if e.troop is Troop.HORSE else 6.5
+        if d > reach or (e.is_phalanx and e.formed and e.block.in_arc(end, _FRONT_ARC)):
+            continue
+        if end.aspect_of(e.block.centre) is not Aspect.FRONT:
+            threat += 6.0 if e.troop is Troop.HORSE else 3.0
+    return threat
+
+
+def _at_least(dice: int, need: int, k: int) -> float:
+    """Chance of at least ``k`` hits from ``dice`` dice hitting on ``need``."""
+    if k <= 0:
+        return 1.0
+    if k > dice:
+        return 0.0
+    p = (7 - need) / 6.0
+    miss = sum(math.comb(dice, j) * p ** j * (1.0 - p) ** (dice - j) for j in range(k))
+    return max(0.0, 1.0 - miss)
+
+
+def _break_risk(unit: Unit, dice: int, need: int) -> float:
+    """Chance that a formed phalanx taking ``dice`` dice loses its rear rank and then
+    breaks (1d6 above the ranks left, Morale 3)."""
+    if unit.unformed or unit.ranks <= 1:
+        return 0.0
+    left = unit.ranks - 1
+    return _at_least(dice, need, unit.rear) * max(0, 6 - left) / 6.0
+
+
 def _behind(block: Block) -> tuple[float, float]:
     """A point 3 inches behind a block's rear."""
     return block.world(0.0, -block.depth - 3.0)
@@ -191,17 +230,25 @@ def _expected(dice: int, need: int) -> float:
 
 
 def exchange(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan) -> tuple[float, float]:
-    """Expected hits given and taken in the first round of the melee a charge would start
-    (the target fights back only if it has no other enemy at its front)."""
+    """Expected value given and taken in the first round of the melee a charge would start
+    (the target fights back only if it has no other enemy at its front): hits, plus the
+    figures and points of a phalanx that may lose its rear rank and break."""
     t = plan.target
     me = attrs.evolve(unit, block=plan.end)
     them = attrs.evolve(t, formed=t.formed and plan.aspect is Aspect.FRONT)
-    given = _expected(*melee_dice(me, them))
+    dice, need = melee_dice(me, them)
+    given = _expected(dice, need) + _break_risk(them, dice, need) * (t.figures + 6.0)
     engaged_front = any(t.block.contact_edge(f.block) is Aspect.FRONT
                         for f in battle.contacts(t))
-    taken = 0.0 if engaged_front else _expected(*melee_dice(them, me))
+    taken = 0.0
+    back = 0
+    if not engaged_front:
+        back, back_need = melee_dice(them, me)
+        taken = _expected(back, back_need)
     if t.missile is not Missile.NONE and not battle.in_melee(t):
         taken += (t.figures // 2) * (7 - hit_number(t, me)) / 6.0
+    if back:
+        taken += _break_risk(me, back, back_need) * (unit.figures + 6.0)
     return given, taken
 
 

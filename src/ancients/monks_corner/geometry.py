@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Sequence
+from functools import cached_property
 from typing import Any
 
 import attrs
+import numpy as np
 import shapely
 
 from ancients.tabletop import EPSILON, Block, Move, Table
 
-__all__ = ["Path", "bounds_meet", "path_blocked", "path_in_rough", "start_in_rough"]
+__all__ = ["Path", "bounds_meet", "path_blocked", "path_in_rough", "paths_blocked",
+           "start_in_rough"]
 
 
 @attrs.frozen
@@ -33,11 +36,13 @@ class Path:
     def end(self) -> Block:
         return self.move.end if self.move is not None else self.steps[-1]
 
-    @property
+    @cached_property
     def bounds(self) -> tuple[float, float, float, float]:
         if self.move is not None:
             x0, y0, x1, y1 = self.move.swept.bounds
             return (float(x0), float(y0), float(x1), float(y1))
+        if len(self.steps) == 1:
+            return self.steps[0].bounds
         bs = [b.bounds for b in self.steps]
         return (min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs),
                 max(b[3] for b in bs))
@@ -62,8 +67,27 @@ def bounds_meet(a: tuple[float, float, float, float], b: tuple[float, float, flo
                 or a[1] >= b[3] + margin or b[1] >= a[3] + margin)
 
 
-def path_blocked(table: Table, path: Path, others: Iterable[Block]) -> bool:
-    """The path leaves the table, ends overlapping another block or sweeps through one."""
+def paths_blocked(table: Table, paths: Sequence[Path], others: Sequence[Block]) -> list[bool]:
+    """:func:`path_blocked` for many paths at once: the bounding-box cut against the other
+    blocks is done for all of them together (numpy)."""
+    if not paths:
+        return []
+    if not others:
+        return [path_blocked(table, p, ()) for p in paths]
+    boxes = np.array([p.bounds for p in paths])  # (n, 4)
+    theirs = np.array([o.bounds for o in others])  # (k, 4)
+    # bounds_meet(box, o.bounds, -EPSILON), every pair at once
+    meet = ~((boxes[:, None, 0] >= theirs[None, :, 2] - EPSILON)
+             | (theirs[None, :, 0] >= boxes[:, None, 2] - EPSILON)
+             | (boxes[:, None, 1] >= theirs[None, :, 3] - EPSILON)
+             | (theirs[None, :, 1] >= boxes[:, None, 3] - EPSILON))
+    return [path_blocked(table, p, [others[int(j)] for j in np.flatnonzero(row)], near=True)
+            for p, row in zip(paths, meet, strict=True)]
+
+
+def path_blocked(table: Table, path: Path, others: Iterable[Block], near: bool = False) -> bool:
+    """The path leaves the table, ends overlapping another block or sweeps through one
+    (``near``: ``others`` are already cut to those whose bounds meet the path's)."""
     end = path.end
     if not table.contains(end):
         return True
@@ -72,13 +96,15 @@ def path_blocked(table: Table, path: Path, others: Iterable[Block]) -> bool:
                or box[3] > table.depth + EPSILON)
     if outside and not table.contains(path.swept()):
         return True
-    near = [o for o in others if bounds_meet(box, o.bounds, -EPSILON)]
     if not near:
+        others = [o for o in others if bounds_meet(box, o.bounds, -EPSILON)]
+    near_ones = list(others)
+    if not near_ones:
         return False
-    if any(end.overlaps(o) for o in near):
+    if any(end.overlaps(o) for o in near_ones):
         return True
     swept = path.swept()
-    return any(bool(shapely.intersects(swept, o.core)) for o in near)
+    return any(bool(shapely.intersects(swept, o.core)) for o in near_ones)
 
 
 def start_in_rough(table: Table, block: Block) -> bool:
@@ -86,7 +112,7 @@ def start_in_rough(table: Table, block: Block) -> bool:
     is rough)."""
     if not table.areas:
         return False
-    return any(bounds_meet(block.bounds, _area_bounds(a.polygon), -EPSILON)
+    return any(bounds_meet(block.bounds, a.bounds, -EPSILON)
                for a in table.areas) and bool(table.terrain_crossed(block))
 
 
@@ -95,14 +121,9 @@ def path_in_rough(table: Table, path: Path) -> bool:
     if not table.areas:
         return False
     box = path.bounds
-    if not any(bounds_meet(box, _area_bounds(a.polygon), -EPSILON) for a in table.areas):
+    if not any(bounds_meet(box, a.bounds, -EPSILON) for a in table.areas):
         return False
     return bool(table.terrain_crossed(path.swept()))
-
-
-def _area_bounds(poly: Any) -> tuple[float, float, float, float]:
-    x0, y0, x1, y1 = poly.bounds
-    return (float(x0), float(y0), float(x1), float(y1))
 
 
 def sequence_blocks(blocks: Sequence[Block]) -> tuple[Block, ...]:

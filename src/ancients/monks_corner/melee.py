@@ -83,7 +83,7 @@ def straight_contact(block: Block, target: Block, reach: float) -> float | None:
     (None if it does not): the gap along a straight advance is convex, so step then
     bisect."""
     def gap(d: float) -> float:
-        return block.advance(d).end.distance(target) if d else block.distance(target)
+        return block.advanced(d).distance(target) if d else block.distance(target)
 
     step, d, prev = 0.5, 0.0, 0.0
     while d < reach + EPSILON:
@@ -125,7 +125,7 @@ def charge_plans(battle: MonksCornerBattle, unit: Unit) -> list[ChargePlan]:
             ahead = straight_contact(unit.block, target.block, reach)
             if ahead is None:
                 continue
-            end = unit.block.advance(ahead).end
+            end = unit.block.advanced(ahead)
             aspect = target.block.contact_edge(end) or Aspect.FRONT
             travel = ahead
         else:
@@ -208,7 +208,7 @@ def _push_back(battle: MonksCornerBattle, unit: Unit, target: Unit, push: float,
     push = math.floor(push / PUSH_STEP) * PUSH_STEP
     while push > EPSILON:
         t_end = target.block.translated(*_along(unit.block.facing, push))
-        u_end = unit.block.advance(push).end
+        u_end = unit.block.advanced(push)
         rest = [o.block for o in battle.pieces if o.on_table and o not in (unit, target)]
         if not path_blocked(battle.table, Path((target.block, t_end)), rest) and \
                 not path_blocked(battle.table, Path((unit.block, u_end)), rest) and \

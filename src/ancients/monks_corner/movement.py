@@ -4,7 +4,7 @@ Corner, Sequence 2; Movement 1-3; Phalanxes 2)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -12,13 +12,13 @@ import numpy as np
 
 from ancients.monks_corner.geometry import (
     Path,
-    path_blocked,
     path_in_rough,
+    paths_blocked,
     sequence_blocks,
     start_in_rough,
 )
 from ancients.monks_corner.troops import Troop, Unit
-from ancients.tabletop import EPSILON, Aspect, Block, bearing, corners_array, distance_matrix
+from ancients.tabletop import EPSILON, Aspect, Block, bearing
 
 if TYPE_CHECKING:
     from ancients.monks_corner.battle import MonksCornerBattle
@@ -129,7 +129,8 @@ def candidate_moves(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
     else:
         plans = _phalanx_moves(battle, unit)
     others = [o.block for o in battle.others(unit)]
-    plans = [p for p in plans if not path_blocked(battle.table, p.path, others)]
+    blocked = paths_blocked(battle.table, [p.path for p in plans], others)
+    plans = [p for p, no in zip(plans, blocked, strict=True) if not no]
     return [hold, *keep_rules(battle, unit, plans)]
 
 
@@ -137,23 +138,25 @@ def keep_rules(battle: MonksCornerBattle, unit: Unit, plans: list[Plan]) -> list
     """Drop the moves that break the distance rules."""
     if not plans:
         return plans
-    enemies = battle.present(battle.enemy_of(unit.side))
+    enemies = battle.foes(unit.side)[0]
     if not enemies:
         return plans
-    ends = corners_array([p.end for p in plans])
-    foes = corners_array([e.block for e in enemies])
-    new = distance_matrix(ends, foes)
-    old = distance_matrix(corners_array([unit.block]), foes)[0]
+    new = battle.gaps(unit.side, [p.end for p in plans])
+    old = battle.gaps(unit.side, [unit.block])[0]
     # Monk's Corner, Sequence 2: never closer than 3" to an enemy (nor closer still)
     ok = np.all(new >= np.minimum(KEEP_OFF, old) - EPSILON, axis=1)
     # Monk's Corner, Movement 3: allies advance no closer than the leader's phalanxes
     limit = allied_limit(battle, unit)
     if limit is not None:
         ok &= new.min(axis=1) >= min(limit, float(old.min())) - EPSILON
-    kept = [p for p, good in zip(plans, ok, strict=True) if good]
-    if unit.unformed:
-        kept = [p for p in kept if clear_of_phalanx_zones(battle, unit, p.end)]
-    return kept
+    if not unit.unformed:
+        return [p for p, good in zip(plans, ok, strict=True) if good]
+    # zones: only a formed phalanx closer than PHALANX_ZONE can forbid an end (the zone
+    # distance is never less than the edge distance)
+    near = new < PHALANX_ZONE
+    return [p for i, p in enumerate(plans) if ok[i] and (
+        not near[i].any() or clear_of_phalanx_zones(
+            battle, unit, p.end, [e for e, n in zip(enemies, near[i], strict=True) if n]))]
 
 
 def allied_limit(battle: MonksCornerBattle, unit: Unit) -> float | None:
@@ -162,16 +165,25 @@ def allied_limit(battle: MonksCornerBattle, unit: Unit) -> float | None:
     leader = battle.leaders.get(unit.side, "")
     if not unit.is_phalanx or not leader or unit.contingent == leader:
         return None
-    leading = [u for u in battle.present(unit.side) if u.is_phalanx and u.contingent == leader]
+    return battle.memo(("allied limit", unit.side), lambda: _leaders_gap(battle, unit.side))
+
+
+def _leaders_gap(battle: MonksCornerBattle, side: str) -> float | None:
+    leader = battle.leaders.get(side, "")
+    leading = [u for u in battle.present(side) if u.is_phalanx and u.contingent == leader]
     if not leading:
         return None
     return min(battle.nearest_enemy(u)[1] for u in leading)
 
 
-def clear_of_phalanx_zones(battle: MonksCornerBattle, unit: Unit, end: Block) -> bool:
+def clear_of_phalanx_zones(battle: MonksCornerBattle, unit: Unit, end: Block,
+                           enemies: Sequence[Unit] | None = None) -> bool:
     """Monk's Corner, Movement 2 and Sequence 5: unformed troops may not come closer than
-    3" to the front or left flank of an enemy (formed) phalanx, measured straight out."""
-    for e in battle.present(battle.enemy_of(unit.side)):
+    3" to the front or left flank of an enemy (formed) phalanx, measured straight out
+    (``enemies``: the ones to check, if not all)."""
+    if enemies is None:
+        enemies = battle.present(battle.enemy_of(unit.side))
+    for e in enemies:
         if e.unformed:
             continue
         for aspect in (Aspect.FRONT, Aspect.LEFT):
@@ -236,21 +248,21 @@ def _phalanx_moves(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
     b = unit.block
     builders: list[tuple[Order, bool, Callable[[float], Path]]] = []
 
-    def advance(d: float, blk: Block = b) -> Path:
-        return Path(sequence_blocks((b, blk.advance(d).end)))
+    def advance(d: float) -> Path:
+        return Path(sequence_blocks((b, b.advanced(d))))
 
     if not unit.column:
         for d in LINE_STEPS:
             builders.append((Order("advance", d), False, advance))
-        about = b.about_face().end
+        about = b.faced(180.0)
 
         def about_face(d: float) -> Path:
-            return Path(sequence_blocks((b, about, about.advance(d).end)))
+            return Path(sequence_blocks((b, about, about.advanced(d))))
 
         builders.append((Order("about face"), False, about_face))
         builders.append((Order("about face", LINE_MOVE), False, about_face))
         for side in (-90.0, 90.0):
-            turned = b.turn(side).end
+            turned = b.faced(side)
             for d in (LINE_MOVE, COLUMN_MOVE):
                 builders.append((Order("column", d, side), True,
                                  _column_march(b, turned, 0.0)))
@@ -270,27 +282,28 @@ def _phalanx_moves(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
             builders.append((Order("line", 0.0, side), False, _into_line(b, side)))
             builders.append((Order("line", LINE_MOVE, side), False, _into_line(b, side)))
     plans = []
+    rough_start = start_in_rough(battle.table, b)
     for order, column, build in builders:
         path = build(order.distance)
-        rough = path_in_rough(battle.table, path) or start_in_rough(battle.table, b)
+        rough = rough_start or path_in_rough(battle.table, path)
         plans.append(Plan(order, path, column, rough and order.distance > 0.0, build))
     return plans
 
 
 def _into_line(b: Block, side: float) -> Callable[[float], Path]:
     def build(d: float) -> Path:
-        marched = b.advance(d).end
-        return Path(sequence_blocks((b, marched, marched.turn(side).end)))
+        marched = b.advanced(d)
+        return Path(sequence_blocks((b, marched, marched.faced(side))))
 
     return build
 
 
 def _column_march(b: Block, turned: Block, then: float) -> Callable[[float], Path]:
     def build(d: float) -> Path:
-        marched = turned.advance(d).end
+        marched = turned.advanced(d)
         steps = [b, turned, marched]
         if then:
-            steps.append(marched.turn(then).end)
+            steps.append(marched.faced(then))
         return Path(sequence_blocks(steps))
 
     return build

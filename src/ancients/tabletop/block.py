@@ -458,6 +458,17 @@ class Block:
         """Straight ahead (negative: straight back, still facing the same way)."""
         return movement.translate(self, distance, 0.0, "advance")
 
+    def advanced(self, distance: float) -> Block:
+        """``self.advance(distance).end`` without building the swept area."""
+        return movement.translated_end(self, distance, 0.0)
+
+    def faced(self, degrees: float) -> Block:
+        """``self.turn(degrees).end`` without building the swept area."""
+        quarters = round(degrees / 90.0)
+        if abs(degrees - 90.0 * quarters) > EPSILON:
+            raise GeometryError(f"a turn is a multiple of 90 degrees, got {degrees}")
+        return movement.turned_end(self, quarters)
+
     def sidestep(self, distance: float) -> Move:
         """Straight sideways, to the right if positive (a drift)."""
         return movement.translate(self, 0.0, distance, "sidestep")

@@ -203,19 +203,30 @@ def _polar(centre: Point, radius: float, degrees: float) -> Point:
     return (centre[0] + radius * math.sin(r), centre[1] + radius * math.cos(r))
 
 
-def distance_matrix(a: NDArray[np.float64], b: NDArray[np.float64]) -> NDArray[np.float64]:
+def distance_matrix(
+    a: NDArray[np.float64],
+    b: NDArray[np.float64],
+    frames_b: NDArray[np.float64] | None = None,
+) -> NDArray[np.float64]:
     """Edge-to-edge distances between every rectangle of ``a`` (n, 4, 2) and of ``b``
-    (m, 4, 2), as an (n, m) array; 0 where they touch or overlap."""
+    (m, 4, 2), as an (n, m) array; 0 where they touch or overlap. ``frames_b``, if
+    given, is ``frames(b)`` computed beforehand (a cache for a fixed ``b``)."""
     a = np.asarray(a, dtype=np.float64)
     b = np.asarray(b, dtype=np.float64)
     if a.ndim != 3 or b.ndim != 3 or a.shape[1:] != (4, 2) or b.shape[1:] != (4, 2):
         raise GeometryError(f"corner arrays must have shape (n, 4, 2), got {a.shape}, {b.shape}")
-    fa, fb = _frames(a), _frames(b)
+    fa = _frames(a)
+    fb = _frames(b) if frames_b is None else frames_b
     d2a, gap_a = _against_all(a, fb)  # corners of a against frames of b
     d2b, gap_b = _against_all(b, fa)
     gap = np.minimum(gap_a, gap_b.T)
     out: NDArray[np.float64] = np.where(gap < 0.0, np.sqrt(np.minimum(d2a, d2b.T)), 0.0)
     return out
+
+
+def frames(c: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Frames (8, k) of rectangles with corners (k, 4, 2), for ``distance_matrix``."""
+    return _frames(np.asarray(c, dtype=np.float64))
 
 
 def _frames(c: NDArray[np.float64]) -> NDArray[np.float64]:

@@ -100,6 +100,12 @@ class TerrainArea:
         shapely.prepare(core)
         return core
 
+    @cached_property
+    def bounds(self) -> tuple[float, float, float, float]:
+        """min x, min y, max x, max y of the polygon (cached: a cheap first cut)."""
+        x0, y0, x1, y1 = self.polygon.bounds
+        return (float(x0), float(y0), float(x1), float(y1))
+
     def prop(self, key: str, default: PropValue | None = None) -> PropValue | None:
         return dict(self.props).get(key, default)
 

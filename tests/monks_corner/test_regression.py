@@ -1,0 +1,88 @@
+"""Regression guard for the rules engine: the event logs of seeded battles between
+random commanders must stay byte-identical.
+
+Random commanders exercise only the rules (their choices depend on the options offered
+and on their own dice), so a change to the rule modules or the tabletop geometry meant as
+a pure refactoring or optimisation must leave these logs alone. The fixture
+``regression_logs.json`` holds the SHA-256 of each battle's ``log.to_jsonl()``.
+
+When a rule change is *intended* (a correction, a new reading, a new menu of moves),
+check the new logs by hand, then regenerate the fixture with the change::
+
+    .venv/bin/python tests/monks_corner/test_regression.py --write
+
+``--dump DIR`` writes the logs themselves, to diff before/after a change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+import ancients
+from ancients.battle import RandomCommander
+
+FIXTURE = Path(__file__).with_name("regression_logs.json")
+CASES: tuple[tuple[str, str, range], ...] = (
+    ("monks_corner", "mantinea-418bc", range(10)),
+    ("monks_corner(charge_horse_unformed=false, single_rank_in_melee=true)",
+     "mantinea-418bc", range(10, 16)),
+    ("monks_corner(spartan_retry=true, turn_limit=20)", "mantinea-418bc", range(16, 22)),
+    ("monks_corner", "phalanx-duel", range(8)),
+)
+
+
+def battle_log(spec: str, scenario: str, seed: int) -> str:
+    """The JSON-lines log of one battle between random commanders."""
+    rs = ancients.ruleset(spec)
+    sides = rs.scenario(scenario).sides
+    battle = rs.new_battle(scenario, seed=seed,
+                           commanders={s: RandomCommander() for s in sides})
+    battle.run()
+    return battle.log.to_jsonl()
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _key(spec: str, scenario: str) -> str:
+    return f"{spec} / {scenario}"
+
+
+@pytest.mark.parametrize(("spec", "scenario", "seeds"), CASES,
+                         ids=[_key(s, sc) for s, sc, _ in CASES])
+def test_random_battle_logs_unchanged(spec: str, scenario: str, seeds: range) -> None:
+    recorded = json.loads(FIXTURE.read_text(encoding="utf-8"))[_key(spec, scenario)]
+    changed = [seed for seed in seeds
+               if digest(battle_log(spec, scenario, seed)) != recorded[str(seed)]]
+    assert not changed, (
+        f"{spec} / {scenario}: the logs of seeds {changed} changed. If the change is "
+        "intended, regenerate with: .venv/bin/python tests/monks_corner/test_regression.py "
+        "--write")
+
+
+def main(argv: list[str]) -> None:
+    """``--write``: regenerate the fixture; ``--dump DIR``: write every log to DIR."""
+    dump = Path(argv[argv.index("--dump") + 1]) if "--dump" in argv else None
+    out: dict[str, dict[str, str]] = {}
+    for spec, scenario, seeds in CASES:
+        key = _key(spec, scenario)
+        out[key] = {}
+        for seed in seeds:
+            text = battle_log(spec, scenario, seed)
+            out[key][str(seed)] = digest(text)
+            if dump is not None:
+                dump.mkdir(parents=True, exist_ok=True)
+                (dump / f"{scenario}-{seed}.jsonl").write_text(text, encoding="utf-8")
+    if "--write" in argv:
+        FIXTURE.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n",
+                           encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

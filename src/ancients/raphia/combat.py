@@ -360,7 +360,8 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
         if stack_test(state, att, "attack at inferiority", top_only=True):
             pass
         else:
-            state.emit("attack refused", f"{label(att.hex)} dares not attack {label(t_hex)}",
+            state.emit("attack refused", f"{state.name(att)} dares not attack "
+                       f"{state.name(tgt, t_hex)}",
                        side=side, units=att.counters)
             return
     if not back and may_evade:
@@ -372,7 +373,8 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
                                     prompt=f"{label(att.hex)} attacks {label(t_hex)}")
             if isinstance(choice, Evade):
                 tgt.hex = choice.at if choice.at is not None else state.board.hex(choice.to)
-                state.emit("evade", f"{label(t_hex)} evades to {choice.to}", side=tgt.side,
+                state.emit("evade", f"{state.name(tgt, t_hex)} evades to {choice.to}",
+                           side=tgt.side,
                            units=tgt.counters)
                 yield from _advance(state, att, t_hex)
                 return
@@ -381,14 +383,16 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
     column = "<1/4" if a.column is None else state.tables.combat.columns[a.column]
     mods = "".join(f" {v:+d} {r}" for r, v in a.modifiers)
     verb = "fires at" if fire else "back-attacks" if back else "attacks"
-    state.emit("combat", f"{label(att.hex)} {verb} {label(t_hex)}: {a.attack}x{a.multiplier}"
+    state.emit("combat", f"{state.name(att)} {verb} {state.name(tgt, t_hex)}: "
+               f"{a.attack}x{a.multiplier}"
                f" vs {a.defence} -> {column}, roll {roll}{mods} = {result}", side=side,
                units=[state.top(att), state.top(tgt)], result=result, column=column,
                roll=roll, modifier=a.modifier, fire=fire, back=back)
     routed = tgt.status is Status.ROUTED
     if result == "X":
         gone = eliminate_top(state, tgt)
-        state.emit("eliminated", f"{gone} eliminated", side=tgt.side, units=[gone])
+        state.emit("eliminated", f"{state.counter_name(gone)} ({label(t_hex)}) eliminated",
+                   side=tgt.side, units=[gone])
         if not routed and tgt in state.stacks and not state.leader_alone(tgt):
             _record(state, tgt, att, "X")
     elif result == "T" and not routed:
@@ -405,6 +409,6 @@ def _advance(state: State, att: Stack, vacated: Hex) -> Steps:
     choice = yield ask(att.side, "advance", [ADVANCE, STAY], unit=state.top(att),
                             prompt=f"advance into {state.board.label(vacated)}?")
     if choice == ADVANCE:
-        state.emit("advance", f"{state.board.label(att.hex)} advances to "
+        state.emit("advance", f"{state.name(att)} advances to "
                    f"{state.board.label(vacated)}", side=att.side, units=att.counters)
         att.hex = vacated

@@ -55,7 +55,8 @@ def counter_test(state: State, stack: Stack, cid: str, why: str, *,
     test = MoraleTest(state.morale(cid), modifiers=modifiers(state, stack,
                                                              elephant_rout=elephant_rout))
     result = test.roll(state.dice, f"morale {cid}: {why}")
-    state.emit("morale", f"{cid} ({state.board.label(stack.hex)}) {why}: {result}",
+    state.emit("morale", f"{state.counter_name(cid)} ({state.board.label(stack.hex)}) "
+               f"{why}: {result}",
                side=stack.side, units=[cid], passed=result.passed, target=test.target,
                why=why)
     return result.passed

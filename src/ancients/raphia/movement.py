@@ -210,7 +210,7 @@ def move_options(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
 def apply_move(state: State, stack: Stack, option: MoveTo) -> Stack:
     """Carry out a move; a move into a friendly stack joins it (§5)."""
     to = option.at if option.at is not None else state.board.hex(option.to)
-    old = state.board.label(stack.hex)
+    old = state.name(stack)
     others = [s for s in state.occupancy().get(to, ()) if s is not stack]
     stack.hex = to
     if option.facing is not None:
@@ -218,7 +218,7 @@ def apply_move(state: State, stack: Stack, option: MoveTo) -> Stack:
     state.emit("move", f"{old}: {option}", side=stack.side, units=stack.counters)
     if others:
         merge(state, others[0], stack)
-        state.emit("join", f"stack formed in {option.to}", side=stack.side,
+        state.emit("join", f"stack formed: {state.name(others[0])}", side=stack.side,
                    units=others[0].counters)
         return others[0]
     return stack

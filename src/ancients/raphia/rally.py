@@ -39,7 +39,7 @@ def rally_phase(state: State, side: str) -> Steps:
                 continue
         if not stack_test(state, p, "rally from pursuit", top_only=True):
             p.status, p.pursued = Status.GOOD, frozenset()
-            state.emit("rally", f"pursuers in {label(p.hex)} rally", side=side,
+            state.emit("rally", f"{state.name(p)}, pursuing, rallies", side=side,
                        units=p.counters)
     for r in sorted(state.side_stacks(side, Status.ROUTED), key=lambda s: s.sid):
         if r not in state.stacks:
@@ -59,7 +59,8 @@ def rally_phase(state: State, side: str) -> Steps:
             r.counters = [c for c in r.counters if c in failed]
             r = state.new_stack(side, r.hex, rallied + leaders, facing=r.facing)
         r.status, r.edge, r.push = Status.GOOD, "own", None
-        state.emit("rally", f"{', '.join(rallied)} rally in {label(r.hex)}", side=side,
+        names = ", ".join(state.counter_name(c) for c in rallied)
+        state.emit("rally", f"{names} rally in {label(r.hex)}", side=side,
                    units=r.counters)
         if state.is_phalanx(r) and state.edition.rally_choose_facing:
             # §6 addendum: a unit rallied from rout chooses its facing

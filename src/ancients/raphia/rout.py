@@ -52,8 +52,7 @@ def put_to_rout(state: State, stack: Stack, failed: list[str], push: int | None)
     if keep:
         stack.counters = keep + leaders
     for r in out:
-        state.emit("rout", f"{', '.join(state.combatants(r))} rout in "
-                   f"{state.board.label(r.hex)}", side=r.side, units=r.counters)
+        state.emit("rout", f"{state.name(r)} routs", side=r.side, units=r.counters)
     return out
 
 
@@ -116,7 +115,7 @@ def _start_pursuit(state: State, attackers: list[int], routed: list[Stack]) -> S
             if choice != PURSUE:
                 continue
         att.status, att.pursued = Status.PURSUING, pursued
-        state.emit("pursuit", f"{state.board.label(att.hex)} pursues", side=att.side,
+        state.emit("pursuit", f"{state.name(att)} pursues", side=att.side,
                    units=att.counters)
 
 
@@ -208,9 +207,11 @@ def _lose(state: State, stack: Stack, why: str) -> None:
         state.gone[c] = "lost"
         if state.counter(c).leader:
             state.leader_dead.add(stack.side)
-            state.emit("leader killed", f"{c} is carried off the map: the army's morale "
+            state.emit("leader killed", f"{state.counter_name(c)} is carried off the map: "
+                       "the army's morale "
                        "suffers -3", side=stack.side, units=[c])
-    state.emit("lost", f"{', '.join(stack.counters)} {why}", side=stack.side,
+    names = ", ".join(state.counter_name(c) for c in stack.counters)
+    state.emit("lost", f"{names} {why}", side=stack.side,
                units=stack.counters)
     state.remove_stack(stack)
 
@@ -252,11 +253,11 @@ def move_rout(state: State, stack: Stack) -> None:
         end = path[-1]
         assert end is not None
         stack.hex = end
-        state.emit("rout move", f"rout from {label(start)} to {label(end)} ("
+        state.emit("rout move", f"{state.name(stack, start)} routs to {label(end)} ("
                    + " ".join(label(h) for h in path if h is not None) + ")",
                    side=stack.side, units=stack.counters)
     else:
-        state.emit("rout move", f"rout in {label(start)} cannot move", side=stack.side,
+        state.emit("rout move", f"{state.name(stack)} cannot move", side=stack.side,
                    units=stack.counters)
 
 
@@ -405,7 +406,7 @@ def pursuit_phase(state: State, side: str) -> None:
             walked.pop()
         if walked:
             label = state.board.label
-            state.emit("pursuit move", f"pursuit from {label(p.hex)} to {label(walked[-1])}",
+            state.emit("pursuit move", f"{state.name(p)} pursues to {label(walked[-1])}",
                        side=side, units=p.counters)
             p.hex = walked[-1]
 

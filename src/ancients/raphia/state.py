@@ -255,6 +255,18 @@ class State:
             return self.board.corner_front(stack.hex, stack.facing)
         return self.board.neighbors(stack.hex)
 
+    def counter_name(self, cid: str) -> str:
+        """A counter's printed name for the log (``Phal. Mace``)."""
+        return self.counter(cid).name
+
+    def name(self, stack: Stack, at: Hex | None = None) -> str:
+        """A stack for the log: its top counter's name, how many counters, and its hex
+        (``Phal. Mace x4 (1513)``)."""
+        n = len(self.combatants(stack)) or len(stack.counters)
+        more = f" x{n}" if n > 1 else ""
+        return f"{self.counter_name(self.top(stack))}{more} " \
+               f"({self.board.label(stack.hex if at is None else at)})"
+
     def in_good_order(self, stack: Stack) -> bool:
         return stack.status is Status.GOOD
 

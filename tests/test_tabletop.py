@@ -578,3 +578,13 @@ def test_bad_terrain_raises_geometry_error() -> None:
         Table(0, 48)
     with pytest.raises(GeometryError):
         Table().terrain_crossed([(1, 1)])
+
+
+def test_march_union_survives_a_geos_topology_conflict() -> None:
+    # found in play: GEOS's floating overlay raised "side location conflict" on this march
+    block = Block(x=10.573707850525418, y=20.327739009881718, facing=180.0, files=9, ranks=3,
+                  base_width=1.0, base_depth=1.0)
+    move = block.march([(10.073707850525418, 17.327739009881718)])
+    assert move.swept.is_valid
+    assert move.swept.contains(move.end.core)
+    assert move.distance == pytest.approx(math.hypot(0.5, 3.0))

@@ -17,7 +17,7 @@ import attrs
 import numpy as np
 import shapely
 
-from ancients.tabletop import EPSILON, Block, Move, Table
+from ancients.tabletop import EPSILON, Block, Move, Table, union
 
 __all__ = ["Path", "bounds_meet", "path_blocked", "path_in_rough", "paths_blocked",
            "start_in_rough"]
@@ -58,7 +58,7 @@ def _hulls(steps: tuple[Block, ...]) -> Any:
         return steps[0].polygon
     parts = [shapely.convex_hull(shapely.multipoints([*a.corners, *b.corners]))
              for a, b in itertools.pairwise(steps)]
-    return parts[0] if len(parts) == 1 else shapely.union_all(parts)
+    return parts[0] if len(parts) == 1 else union(parts)
 
 
 def bounds_meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float],

@@ -30,6 +30,7 @@ from ancients.tabletop.geometry import (
     rotate_point,
 )
 from ancients.tabletop.movement import Move
+from ancients.tabletop.overlay import union
 from ancients.tabletop.table import SIGHT_BLOCKING, Table, Where
 from ancients.tabletop.terrain import (
     LineCrossing,
@@ -67,4 +68,5 @@ __all__ = [
     "heading",
     "normalise_angle",
     "rotate_point",
+    "union",
 ]

@@ -25,6 +25,7 @@ from ancients.tabletop.geometry import (
     bearing,
     heading,
 )
+from ancients.tabletop.overlay import union
 
 if TYPE_CHECKING:
     from ancients.tabletop.block import Block
@@ -57,7 +58,7 @@ class Move:
             self.start,
             following.end,
             self.distance + following.distance,
-            shapely.union(self.swept, following.swept),
+            union([self.swept, following.swept]),
             self.path + following.path[1:],
         )
 
@@ -162,8 +163,8 @@ def turn(block: Block, degrees: float) -> Move:
     if quarters % 4 == 0:
         return _still(block, kind)
     end = turned_end(block, quarters)
-    swept = block.polygon if end.corners == block.corners else shapely.union(
-        block.polygon, end.polygon
+    swept = block.polygon if end.corners == block.corners else union(
+        [block.polygon, end.polygon]
     )
     return Move(kind, block, end, 0.0, swept, (block.front_centre, end.front_centre))
 
@@ -189,7 +190,7 @@ def march(block: Block, waypoints: Sequence[Point]) -> Move:
     ]
     if abs(angle_difference(block.facing, bearing(path[0], path[1]))) > EPSILON:
         parts.append(shapely.Point(path[0]).buffer(half))  # the head turns where it stands
-    return Move("march", block, end, cost, shapely.union_all(parts), tuple(path))
+    return Move("march", block, end, cost, union(parts), tuple(path))
 
 
 def _rotation_swept(
@@ -207,7 +208,7 @@ def _rotation_swept(
             parts.append(
                 shapely.Polygon([centre, *arc_points(centre, r, bearing(centre, corner), degrees)])
             )
-    return shapely.union_all(parts)
+    return union(parts)
 
 
 def _arc_path(centre: Point, start: Point, degrees: float) -> tuple[Point, ...]:

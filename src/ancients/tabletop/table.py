@@ -16,6 +16,7 @@ from ancients.errors import GeometryError
 from ancients.tabletop.block import Block
 from ancients.tabletop.geometry import EPSILON, Point, clip_segment
 from ancients.tabletop.movement import Move
+from ancients.tabletop.overlay import union
 from ancients.tabletop.terrain import LineCrossing, Terrain, TerrainArea, TerrainLine
 
 #: What a table query accepts: a point, a polyline (a segment is two points), a block's
@@ -112,7 +113,7 @@ class Table:
         polys = [a.polygon for a in self.areas if a.kind in wanted]
         if len(points) < 2 or not polys:
             return 0.0
-        return float(shapely.LineString(points).intersection(shapely.union_all(polys)).length)
+        return float(shapely.LineString(points).intersection(union(polys)).length)
 
     def gradient(self, point: Point, heading_deg: float) -> float:
         """Slope met going ``heading_deg`` from ``point`` on the topmost hill there: +1

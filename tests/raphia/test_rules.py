@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+import attrs
 import pytest
 
 import ancients
@@ -46,6 +47,12 @@ def test_turn_sequence_and_final_rally(spec: str) -> None:
     b.run()
     phases = [e.phase for e in b.log if e.kind == "phase"]
     seq = b.state.edition.sequence  # type: ignore[attr-defined]
+    assert seq == ({
+        "raphia": ("movement", "combat", "morale", "rout", "pursuit", "rout tests",
+                   "back attacks", "rally"),
+        "raphia(edition=1990)": ("movement", "combat", "morale", "rout", "pursuit",
+                                 "back attacks", "rally"),
+    }[spec])
     assert phases[0] == "deployment"
     assert tuple(phases[1:1 + len(seq)]) == seq
     assert len(phases) == 1 + 16 * len(seq) + 1 and phases[-1] == "final rally"
@@ -295,23 +302,64 @@ def test_mercenaries_against_mercenaries_x_becomes_t(stage: Any) -> None:
     assert assess(st.state, a, t).probabilities(st.state)["X"] == 0
 
 
-def test_attack_at_inferiority_needs_a_test(stage: Any) -> None:
-    for spec, tests in (("raphia", False), ("raphia(edition=1990)", True)):
-        st = stage(spec)
-        st.put(P, C, ["P-libyan-cav"])
-        st.put(S, nb(st, C, 3), ["S-cardaces"])
-        drive(combat_phase(st.state, P))
-        kinds = [e.data.get("why") for e in st.battle.log if e.kind == "morale"]
-        assert ("attack at inferiority" in kinds) == tests  # cavalry exempt in 1991
-        st2 = stage(spec)
-        lt = st2.put(P, C, ["P-cretans1"])
-        st2.put(S, nb(st2, C, 3), ["S-cardaces"])
-        del lt
-        drive(combat_phase(st2.state, P), lambda d: next(
-            o for o in d.options if "attacks" in str(o)) if d.kind == "attack" and any(
-            "attacks" in str(o) for o in d.options) else d.options[-1])
-        kinds = [e.data.get("why") for e in st2.battle.log if e.kind == "morale"]
-        assert "attack at inferiority" in kinds  # infantry always tests
+@pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)"])
+def test_attack_at_inferiority_needs_a_test(stage: Any, spec: str) -> None:
+    # §8/§9: only infantry tests, in both editions (the 1990 text says "infantry"; the
+    # addendum confirms that cavalry and elephants need not)
+    st = stage(spec)
+    st.put(P, C, ["P-libyan-cav"])  # 3 against 6: 1/2
+    st.put(S, nb(st, C, 3), ["S-cardaces"])
+    drive(combat_phase(st.state, P))
+    kinds = [e.data.get("why") for e in st.battle.log if e.kind == "morale"]
+    assert "attack at inferiority" not in kinds
+    assert any(e.kind == "combat" for e in st.battle.log)
+    st2 = stage(spec)
+    st2.put(P, C, ["P-cretans1"])
+    st2.put(S, nb(st2, C, 3), ["S-cardaces"])
+    drive(combat_phase(st2.state, P), lambda d: next(
+        o for o in d.options if "attacks" in str(o)) if d.kind == "attack" and any(
+        "attacks" in str(o) for o in d.options) else d.options[-1])
+    kinds = [e.data.get("why") for e in st2.battle.log if e.kind == "morale"]
+    assert "attack at inferiority" in kinds  # infantry always tests
+
+
+def _morale(st: Stage, cid: str, value: int) -> None:
+    """Give counter ``cid`` a morale factor (2: always passes, 13: always fails)."""
+    st.state.replace(cid, attrs.evolve(st.state.counter(cid), morale=value))
+
+
+@pytest.mark.parametrize("passes", [True, False])
+def test_attack_at_inferiority_goes_ahead_only_if_the_test_passes(
+        stage: Any, passes: bool) -> None:
+    st = stage()
+    st.put(P, C, ["P-cretans1"])  # 2 against 6: 1/3
+    st.put(S, nb(st, C, 3), ["S-cardaces"])
+    _morale(st, "P-cretans1", 2 if passes else 13)
+    drive(combat_phase(st.state, P), lambda d: next(
+        (o for o in d.options if "attacks" in str(o)), d.options[-1])
+        if d.kind == "attack" else d.options[-1])
+    refused = any(e.kind == "attack refused" for e in st.battle.log)
+    fought = any(e.kind == "combat" for e in st.battle.log)
+    assert (refused, fought) == (not passes, passes)
+
+
+def test_refused_attack_at_inferiority_leaves_the_defender_free(stage: Any) -> None:
+    from ancients.raphia.combat import find_pair, resolve
+    st = stage()
+    s = st.state
+    st.put(P, C, ["P-cretans1"])  # 2 against 6: must test, and cannot pass
+    _morale(st, "P-cretans1", 13)
+    tgt = st.put(S, nb(st, C, 3), ["S-cardaces"])
+    st.put(P, nb(st, nb(st, C, 3), 3), ["P-agema1"])  # 8 against 6: no test
+    weak = next(o for o in attack_options(s, P) if o.attacker == C and not o.fire)
+    att, t = find_pair(s, weak, P)
+    assert t is tgt
+    drive(resolve(s, att, t))
+    assert any(e.kind == "attack refused" for e in st.battle.log)
+    assert "S-cardaces" not in s.defended
+    others = [o for o in attack_options(s, P) if o.attacker != C]
+    assert others and all(o.target == st.state.board.label(tgt.hex) for o in others)
+    assert not any(o.attacker == C for o in attack_options(s, P))  # its attack is spent
 
 
 def test_one_attack_per_stack_and_one_defence_per_counter(stage: Any) -> None:
@@ -535,4 +583,226 @@ def test_victory_points_and_seleucid_tie(stage: Any) -> None:
     st.put(S, "2018", ["S-cavalry1"], status=Status.PURSUING)  # nothing
     vp = victory_points(s)
     assert vp == {P: 9, S: 9} and winner(s, vp) == S
+    st.put(P, "1008", ["P-agema1"])  # semi-heavy: 2
+    st.put(P, "1010", ["P-cretans1", "P-cretans2"])  # light: 1 each
+    s.gone["P-agema2"] = "eliminated"  # off the map: nothing
+    s.gone["P-agema3"] = "lost"
+    vp = victory_points(s)
+    assert vp == {P: 13, S: 9} and winner(s, vp) == P
     assert Fraction(1) == 1
+
+
+def test_victory_is_counted_after_the_final_rally() -> None:
+    # §13: counted after the final morale-test phase, i.e. the first player's extra rally
+    b = ancients.ruleset("raphia").new_battle(seed=11)
+    out = b.run()
+    last_phase = max(i for i, e in enumerate(b.log) if e.kind == "phase")
+    assert b.log[last_phase].phase == "final rally"
+    assert out.score == {k: float(v) for k, v in victory_points(b.state).items()}
+
+
+# -- audit: clause-by-clause checks added by the rules-fidelity review -------------------
+class _Scripted:
+    """Dice whose d6 rolls come from a script first (then from the real dice)."""
+
+    def __init__(self, real: Any, d6: list[int], rolls: list[int] | None = None) -> None:
+        self.real, self.script, self.rolls = real, list(d6), list(rolls or [])
+
+    def roll(self, spec: str = "1d6", reason: str | None = None) -> int:
+        if spec == "2d6" and self.rolls:
+            self.real.roll(spec, reason)
+            return self.rolls.pop(0)
+        return int(self.real.roll(spec, reason))
+
+    def d6(self, reason: str | None = None) -> int:
+        if self.script:
+            value = self.script.pop(0)
+            self.real.roll("1d6", reason)  # keep the log's roll record
+            return value
+        return int(self.real.d6(reason))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real, name)
+
+
+def test_phalanx_turn_in_contact_needs_a_passed_test(stage: Any) -> None:
+    from ancients.raphia.movement import movement_phase
+    for morale, turned in ((2, True), (13, False)):
+        st = stage()
+        ph = st.put(P, C, ["P-phal-mace1"], facing=2)
+        st.put(S, nb(st, C, 2), ["S-arabs1"])
+        _morale(st, "P-phal-mace1", morale)
+        drive(movement_phase(st.state, P), lambda d: Turn(1) if Turn(1) in d.options
+              else d.options[0])
+        assert (ph.facing != 2) == turned
+
+
+@pytest.mark.parametrize(("spec", "drops"), [("raphia", True), ("raphia(edition=1990)", False)])
+def test_negative_modifiers_dropped_per_edition(stage: Any, spec: str, drops: bool) -> None:
+    # §8: 1990 drops the negative modifiers only against a rout; the French text in both
+    # the ×4 and the ×2 cases ("dans un cas comme dans l'autre")
+    st = stage(spec)
+    s = st.state
+    ph = st.put(S, C, ["S-phal-mace1"], facing=5)
+    lt = st.put(P, nb(st, C, 2), ["P-cretans2"])  # on its flank
+    a = assess(s, lt, ph)
+    assert a.multiplier == 2 and ("flank attack", 1) in a.modifiers
+    assert (("light against phalanx", -4) not in a.modifiers) == drops
+    r = st.put(S, "1808", ["S-phal-mace2"], facing=5, status=Status.ROUTED)
+    lt2 = st.put(P, nb(st, "1808", 5), ["P-cretans3"])  # in what was its front
+    b = assess(s, lt2, r)
+    assert b.multiplier == 4 and all(v >= 0 for _, v in b.modifiers)  # both editions
+
+
+def test_isolated_counter_goes_under_the_top_of_the_stack_that_joins_it(stage: Any) -> None:
+    # §5 addendum: reinforcements go under the top counter of the existing stack,
+    # whichever of the two moved
+    st = stage()
+    lone = st.put(P, C, ["S-dahae1"])
+    moving = st.put(P, C, ["P-cretans1", "P-cretans2", "P-cretans3"])
+    merge(st.state, lone, moving)
+    assert lone.counters == ["P-cretans1", "S-dahae1", "P-cretans2", "P-cretans3"]
+
+
+def test_back_attacks_respect_what_an_arm_may_never_attack(stage: Any) -> None:
+    from ancients.raphia.rout import back_attack_phase
+    st = stage()
+    cav = st.put(S, C, ["S-cavalry1"], status=Status.PURSUING)
+    cav.pursued = frozenset({"P-cretans1"})
+    st.put(P, nb(st, C, 5), ["P-elephants1"], status=Status.ROUTED)
+    lt = st.put(P, nb(st, C, 6), ["P-cretans1"], status=Status.ROUTED)
+    asked = drive(back_attack_phase(st.state, S), lambda d: d.options[-1])
+    assert len(asked) == 1
+    targets = {o.target for o in asked[0].options if hasattr(o, "target")}
+    assert targets == {st.state.board.label(lt.hex)}  # cavalry never attack elephants
+
+
+@pytest.mark.parametrize(("spec", "shift"), [("raphia", True), ("raphia(edition=1990)", False)])
+def test_rout_ending_on_an_occupied_hex(stage: Any, spec: str, shift: bool) -> None:
+    # §10: 1990 stops the rout before the occupied hex; the addendum shifts it on, in the
+    # direction in force, to an empty hex
+    st = stage(spec)
+    s = st.state
+    r = st.put(P, C, ["P-cretans1"], status=Status.ROUTED)  # 3 MP, own edge to the west
+    col = st.hex(C)[0] - 3
+    for h in s.board.grid.hexes:
+        if h[0] == col and s.board.passable(h) and abs(h[1] - st.hex(C)[1]) <= 4:
+            st.put(P, s.board.label(h), ["P-agema2"])
+    rout_phase(s, P)
+    end = r.hex
+    assert not any(o is not r and o.hex == end for o in s.stacks)
+    assert end[0] == (st.hex(C)[0] - 4 if shift else st.hex(C)[0] - 2)
+    assert bool(s.to_test_crossed) == shift  # shifting on crosses the friends
+
+
+def test_elephant_rout_1990_moves_on_at_random_until_it_hinders_no_one(stage: Any) -> None:
+    st = stage("raphia(edition=1990)")
+    s = st.state
+    el = st.put(P, C, ["P-elephants1"], status=Status.ROUTED)  # 3 MP, no push
+    h = st.hex(C)
+    for _ in range(3):
+        h = h.neighbor(Direction.NE)
+    st.put(P, s.board.label(h), ["P-cretans1"])
+    s.dice = _Scripted(s.dice, [2, 2, 2, 2])  # NE ×3, then moved on NE once more
+    rout_phase(s, P)
+    assert el.hex == h.neighbor(Direction.NE)
+    reasons = [r.reason for e in st.battle.log for r in e.rolls]
+    assert "elephant moved on at random" in reasons
+    assert s.to_test_crossed  # the friends crossed will test
+
+
+def _rally_tests(st: Stage) -> list[Any]:
+    from ancients.raphia.rally import rally_phase
+    drive(rally_phase(st.state, P), lambda d: d.options[0])
+    return [e for e in st.battle.log if e.kind == "morale" and "rally" in e.data["why"]]
+
+
+@pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)"])
+def test_rally_not_in_contact_with_an_enemy_not_itself_in_rout(stage: Any, spec: str) -> None:
+    st = stage(spec)
+    st.put(P, C, ["P-cretans1"], status=Status.ROUTED)
+    st.put(S, nb(st, C, 2), ["S-arabs1"])  # in good order: no rally
+    assert _rally_tests(st) == []
+    st = stage(spec)
+    st.put(P, C, ["P-cretans1"], status=Status.ROUTED)
+    st.put(S, nb(st, C, 2), ["S-arabs1"], status=Status.ROUTED)  # itself in rout
+    assert len(_rally_tests(st)) == 1
+    st = stage(spec)
+    st.put(P, C, ["P-cretans1"], status=Status.ROUTED)
+    st.put(S, nb(st, C, 2), ["S-cavalry1"], status=Status.PURSUING)  # pursuing
+    assert _rally_tests(st) == []
+
+
+@pytest.mark.parametrize(("spec", "tests"), [("raphia", 1), ("raphia(edition=1990)", 0)])
+def test_rally_of_a_pursued_rout_by_edition(stage: Any, spec: str, tests: int) -> None:
+    # §9 1990: only a unit not being pursued may rally; the addendum asks only that it
+    # be out of contact
+    st = stage(spec)
+    st.put(P, C, ["P-cretans1"], status=Status.ROUTED)
+    far = st.put(S, "2520", ["S-cavalry1"], status=Status.PURSUING)
+    far.pursued = frozenset({"P-cretans1"})
+    assert len(_rally_tests(st)) == tests
+
+
+@pytest.mark.parametrize(("spec", "elephants_rally"), [("raphia", False),
+                                                       ("raphia(edition=1990)", True)])
+def test_routed_elephants_rally_only_in_1990(stage: Any, spec: str,
+                                             elephants_rally: bool) -> None:
+    st = stage(spec)
+    st.put(P, C, ["P-elephants1"], status=Status.ROUTED)
+    assert (len(_rally_tests(st)) == 1) == elephants_rally
+
+
+@pytest.mark.parametrize(("spec", "tests"), [("raphia", 1), ("raphia(edition=1990)", 3)])
+def test_pursuers_rally_top_counter_or_each_counter(stage: Any, spec: str, tests: int) -> None:
+    # §9: the addendum tests a pursuing stack's top counter once; 1990 each counter
+    from ancients.raphia.rally import rally_phase
+    st = stage(spec)
+    p = st.put(P, C, ["P-household-cav1", "P-household-cav2", "P-libyan-cav"],
+               status=Status.PURSUING)
+    p.pursued = frozenset({"S-arabs1"})
+    _morale(st, "P-household-cav2", 13)  # always fails: pursues on in 1990
+    _morale(st, "P-household-cav1", 2)
+    _morale(st, "P-libyan-cav", 2)
+    drive(rally_phase(st.state, P), lambda d: d.options[0])
+    rallies = [e for e in st.battle.log if e.kind == "morale"]
+    assert len(rallies) == tests
+    if spec != "raphia":
+        left = [x for x in st.state.stacks if x.status is Status.PURSUING]
+        assert [x.counters for x in left] == [["P-household-cav2"]]
+
+
+def test_rout_keeps_its_direction_next_turn(stage: Any) -> None:
+    # §10 addendum: a rout turned towards the other edge keeps going that way
+    st = stage()
+    s = st.state
+    r = st.put(P, C, ["P-cretans1"], status=Status.ROUTED)
+    walls = [st.put(S, nb(st, C, d), [f"S-arabs{d}"]) for d in (5, 6)]
+    rout_phase(s, P)
+    assert r.edge == "other" and r.hex[0] > st.hex(C)[0]
+    for w in walls:
+        s.remove_stack(w)
+    before = r.hex
+    rout_phase(s, P)
+    assert r.hex[0] > before[0]  # still eastwards, though the west is now open
+
+
+def test_second_rank_exposed_only_to_a_stack_that_has_not_attacked(stage: Any) -> None:
+    # §8 addendum: once per attacker, each counter defends once, the second rank may then
+    # be attacked by another adjacent stack that has not yet attacked
+    from ancients.raphia.combat import find_pair, resolve
+    st = stage()
+    s = st.state
+    st.put(P, C, ["P-agema1"])
+    st.put(P, nb(st, C, 4), ["P-agema2"])
+    tgt = st.put(S, nb(st, C, 3), ["S-arabs1", "S-arabs2"])
+    s.dice = _Scripted(s.dice, [], rolls=[12, 2])  # X, then no effect
+    first = next(o for o in attack_options(s, P) if o.attacker == C and not o.fire)
+    def stand(d: Any) -> Any:
+        return d.options[0] if d.kind == "evade" else d.options[-1]  # no evasion, stay
+    drive(resolve(s, *find_pair(s, first, P)), stand)
+    assert tgt.counters == ["S-arabs2"] and "S-arabs1" in s.defended
+    left = attack_options(s, P)
+    assert left and {o.attacker for o in left} == {nb(st, C, 4)}
+    drive(resolve(s, *find_pair(s, left[0], P)), stand)
+    assert attack_options(s, P) == []  # S-arabs2 has defended, both have attacked

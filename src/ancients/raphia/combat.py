@@ -149,7 +149,11 @@ def assess(state: State, att: Stack, tgt: Stack, fire: bool = False,
         mods: list[tuple[str, int]] = []
     else:
         att_class = TroopClass.LIGHT if fire else state.stack_class(att)
-        mods = state.tables.modifiers.modifiers(att_class, state.stack_class(tgt), flank)
+        # §8: the negative modifiers no longer apply against a rout (both editions) and,
+        # in the French text, in the ×2 flank cases too ("dans un cas comme dans l'autre")
+        drop = routed or (flank and state.edition.drop_negatives_on_flank)
+        mods = state.tables.modifiers.modifiers(att_class, state.stack_class(tgt), flank,
+                                                drop)
     mercs = (state.top_counter(att).mercenary and state.top_counter(tgt).mercenary)
     return Assessment(a, d, mult, column, tuple(mods), flank, fire,
                       (fire and not routed) or (mercs and not fire))
@@ -341,8 +345,9 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
     ensure_identity(state, state.top(tgt))
     t_hex = tgt.hex
     if not back:
+        # §8: the attacker has made its one attack of the turn (even if it then dares not,
+        # below); the defender's top counter is marked only once the attack goes ahead
         state.attacked.update(att.counters)
-        state.defended.add(state.top(tgt))
     disorder = False
     may_evade = True
     if tgt.status is Status.PURSUING and not back:
@@ -353,17 +358,19 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
     a = assess(state, att, tgt, fire, disorder)
     a_class = state.stack_class(att)
     frontal = not (a.flank or tgt.status is Status.ROUTED)
+    # §8 attack at inferiority: infantry attacking head-on at a basic ratio of 1/2 or
+    # less tests (the top counter once, §9) and attacks only if it passes. Only
+    # infantry, in both editions (§8 and the §9 list say "infantry"; the addendum
+    # confirms that elephants and cavalry need not test). A refused attack leaves the
+    # defender free to be attacked by another stack (it has not defended).
     if (not fire and not back and frontal and a.basic_ratio <= Fraction(1, 2)
-            and (a_class in _INFANTRY or a_class not in state.edition.inferiority_exempt)
-            and a_class is not TroopClass.LEADER):
-        # §8 attack at inferiority: a morale test, or no attack
-        if stack_test(state, att, "attack at inferiority", top_only=True):
-            pass
-        else:
-            state.emit("attack refused", f"{state.name(att)} dares not attack "
-                       f"{state.name(tgt, t_hex)}",
-                       side=side, units=att.counters)
-            return
+            and a_class in _INFANTRY
+            and stack_test(state, att, "attack at inferiority", top_only=True)):  # failed
+        state.emit("attack refused", f"{state.name(att)} dares not attack "
+                   f"{state.name(tgt, t_hex)}", side=side, units=att.counters)
+        return
+    if not back:
+        state.defended.add(state.top(tgt))  # §8: each counter defends once a turn
     if not back and may_evade:
         hexes = evasion_hexes(state, att, tgt, fire)
         if hexes:

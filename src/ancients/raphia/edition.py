@@ -9,8 +9,6 @@ from typing import Literal
 
 import attrs
 
-from ancients.raphia.counters import TroopClass
-
 __all__ = ["EDITIONS", "EditionRules"]
 
 
@@ -23,8 +21,10 @@ class EditionRules:
     fire_modifiers: bool
     #: §8 elephants may not attack a phalanx from the front (1990) / heavy infantry at all
     elephants_vs_phalanx: Literal["not_front", "never"]
-    #: §8 attack at inferiority: classes exempt from the morale test (addendum)
-    inferiority_exempt: frozenset[TroopClass]
+    #: §8 the negative combat modifiers are dropped: 1990 only against a rout ("the
+    #: negative modifiers no longer apply to it"); French text: in both the ×4 (rout) and
+    #: the ×2 (phalanx flank, disordered pursuer) cases
+    drop_negatives_on_flank: bool
     #: §8 evasion: hexes a cavalry stack may fall back (1990: 1 or 2; French: 1)
     evasion_cavalry_hexes: int
     #: §8 French text: units evade only when at inferiority, ratio 1.5/1 or more
@@ -45,6 +45,12 @@ class EditionRules:
     #: routs/pursuers as a last resort
     rout_via_routers_first: bool
     rout_through_enemy_routers: bool
+    #: §10 a rout may not end on an occupied hex: 1990 the player stops it before that
+    #: hex; addendum: it is shifted on, in the direction in force, to an empty hex
+    rout_shift_forward: bool
+    #: §9 1990: only a unit "not being pursued" may try to rally; the addendum's sequence
+    #: asks only that the rout be out of contact
+    rally_not_if_pursued: bool
     #: §10 elephant routs: 1990 a random direction each hex, bumped units test, rally
     #: possible; addendum: pushed back, 2 hexes one random way, nearest empty hex, no rally
     elephant_rout: Literal["1990", "1991"]
@@ -77,11 +83,12 @@ _SEQUENCE_1991 = ("movement", "combat", "morale", "rout", "pursuit", "rout tests
 EDITIONS: dict[int, EditionRules] = {
     1990: EditionRules(
         year=1990, sequence=_SEQUENCE_1990, fire_modifiers=False,
-        elephants_vs_phalanx="not_front", inferiority_exempt=frozenset(),
+        elephants_vs_phalanx="not_front", drop_negatives_on_flank=False,
         evasion_cavalry_hexes=2, evasion_min_ratio=None, phalanx_tests_once=False,
         stack_tests_top_only=False, elephant_sees_rout_tests=True,
         pursuers_always_test=False, rout_sidesteps=True, rout_via_routers_first=False,
-        rout_through_enemy_routers=False, elephant_rout="1990", elephants_rally=True,
+        rout_through_enemy_routers=False, rout_shift_forward=False,
+        rally_not_if_pursued=True, elephant_rout="1990", elephants_rally=True,
         pursuit_needs_whole_rout=False, pursuit_blocked_by_friends=False,
         back_attack_any_router=False, disorder_rules=False, join_under_top=False,
         pass_through_friends=True, rally_choose_facing=False,
@@ -89,12 +96,12 @@ EDITIONS: dict[int, EditionRules] = {
     ),
     1991: EditionRules(
         year=1991, sequence=_SEQUENCE_1991, fire_modifiers=True,
-        elephants_vs_phalanx="never",
-        inferiority_exempt=frozenset({TroopClass.ELEPHANT, TroopClass.CAVALRY}),
+        elephants_vs_phalanx="never", drop_negatives_on_flank=True,
         evasion_cavalry_hexes=1, evasion_min_ratio=Fraction(3, 2), phalanx_tests_once=True,
         stack_tests_top_only=True, elephant_sees_rout_tests=False,
         pursuers_always_test=True, rout_sidesteps=False, rout_via_routers_first=True,
-        rout_through_enemy_routers=True, elephant_rout="1991", elephants_rally=False,
+        rout_through_enemy_routers=True, rout_shift_forward=True,
+        rally_not_if_pursued=False, elephant_rout="1991", elephants_rally=False,
         pursuit_needs_whole_rout=True, pursuit_blocked_by_friends=True,
         back_attack_any_router=True, disorder_rules=True, join_under_top=True,
         pass_through_friends=False, rally_choose_facing=True,

@@ -37,10 +37,21 @@ def rally_phase(state: State, side: str) -> Steps:
                                     unit=state.top(p), prompt="try to stop the pursuit?")
             if choice == PURSUE:
                 continue
-        if not stack_test(state, p, "rally from pursuit", top_only=True):
-            p.status, p.pursued = Status.GOOD, frozenset()
-            state.emit("rally", f"{state.name(p)}, pursuing, rallies", side=side,
-                       units=p.counters)
+        # §9: the addendum tests the top counter once for a stack in pursuit; in 1990
+        # each counter of a (never heavy-infantry) pursuing stack tests on its own, and
+        # those that pass rally while the others pursue on
+        failed = stack_test(state, p, "rally from pursuit",
+                            top_only=state.edition.stack_tests_top_only)
+        rallied = [c for c in state.combatants(p) if c not in failed]
+        if not rallied:
+            continue
+        if failed:
+            leaders = [c for c in p.counters if state.counter(c).leader]
+            p.counters = [c for c in p.counters if c in failed]
+            p = state.new_stack(side, p.hex, rallied + leaders, facing=p.facing)
+        p.status, p.pursued = Status.GOOD, frozenset()
+        state.emit("rally", f"{state.name(p)}, pursuing, rallies", side=side,
+                   units=p.counters)
     for r in sorted(state.side_stacks(side, Status.ROUTED), key=lambda s: s.sid):
         if r not in state.stacks:
             continue
@@ -50,6 +61,10 @@ def rally_phase(state: State, side: str) -> Steps:
             continue  # §10: no rally in contact with an enemy not itself in rout
         if any(s.hex == r.hex and s.status is Status.GOOD for s in state.stacks):
             continue  # still among steady troops: it must move off first
+        if state.edition.rally_not_if_pursued and any(
+                s.status is Status.PURSUING and s.side != side
+                and s.pursued.intersection(r.counters) for s in state.stacks):
+            continue  # §9 (1990): only a unit not being pursued may try to rally
         failed = stack_test(state, r, "rally", top_only=state.edition.stack_tests_top_only)
         rallied = [c for c in state.combatants(r) if c not in failed]
         if not rallied:

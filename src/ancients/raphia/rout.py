@@ -7,7 +7,7 @@ from collections.abc import Generator, Hashable
 
 from ancients.battle import Decision
 from ancients.hexgrid import Direction, Hex
-from ancients.raphia.combat import resolve
+from ancients.raphia.combat import resolve, type_forbids
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.morale import stack_test
 from ancients.raphia.options import NO_PURSUIT, PURSUE, STAY, Attack, ask
@@ -146,7 +146,14 @@ def _walk(state: State, stack: Stack, dirs: tuple[Direction, ...], occ: Occ, mp:
     path: list[Hex | None] = []
     pos, last = stack.hex, None
     seen = {pos}
-    for _ in range(mp):
+    # §10 addendum: a full move ending on an occupied hex is shifted on, in the direction
+    # in force and with the same priorities, to an empty hex (up to another full move;
+    # beyond that the terrain is saturated and :func:`_finish` stops it short)
+    extra = mp if state.edition.rout_shift_forward else 0
+    for step in range(mp + extra):
+        if step >= mp and (not path or path[-1] is None or not any(
+                s is not stack for s in occ.get(path[-1], ()))):
+            break
         cands = []
         for i, d in enumerate(dirs):
             n = pos.neighbor(d)
@@ -187,7 +194,7 @@ def rout_path(state: State, stack: Stack, occ: Occ) -> tuple[list[Hex | None], s
         if state.edition.rout_sidesteps:  # 1990: north/south as a last resort
             dirs = (*dirs, Direction.N, Direction.S)
         path = _walk(state, stack, dirs, occ, mp, through)
-        if len(path) == mp or (path and path[-1] is None):
+        if len(path) >= mp or (path and path[-1] is None):
             return path, edge
         if len(path) > len(best[0]):
             best = (path, edge)
@@ -195,7 +202,8 @@ def rout_path(state: State, stack: Stack, occ: Occ) -> tuple[list[Hex | None], s
 
 
 def _finish(state: State, stack: Stack, path: list[Hex | None], occ: Occ) -> list[Hex | None]:
-    """§10: a rout may not end on an occupied hex: it stops before it."""
+    """§10: a rout may not end on an occupied hex: it stops before it (1990; in 1991
+    when no empty hex could be reached by shifting it on, see :func:`_walk`)."""
     while path and path[-1] is not None and any(s is not stack for s in occ.get(path[-1], ())):
         path.pop()
     return path
@@ -283,7 +291,8 @@ def _nearest_empty(state: State, stack: Stack, pos: Hex) -> Hex:
 def move_elephants(state: State, stack: Stack) -> None:
     """§10 elephant rout: pushed back one hex from the attack, then at random (1991: two
     hexes one way after combat, a full move later; 1990: a new direction each hex),
-    crossing whatever is in the way; ending on the nearest empty hex."""
+    crossing whatever is in the way; ending on an empty hex (1991: the nearest one;
+    1990: moved on at random until it hinders no one)."""
     occ = state.occupancy()
     pos, path = stack.hex, []
     start = pos
@@ -318,6 +327,20 @@ def move_elephants(state: State, stack: Stack) -> None:
             break
         pos = n
         path.append(n)
+    if state.edition.elephant_rout == "1990":
+        # §10 (1990): ending among units, the animal is moved on again at random, a hex at
+        # a time, until it hinders no one (after 12 tries: the nearest empty hex)
+        for _try in range(12):
+            if not any(s is not stack for s in occ.get(pos, ())):
+                break
+            n = pos.neighbor(Direction(state.dice.d6("elephant moved on at random")))
+            if not state.board.contains(n):
+                _mark_path(state, stack, path, occ)
+                _lose(state, stack, "stampede off the map")
+                return
+            if state.board.passable(n):
+                pos = n
+                path.append(n)
     _mark_path(state, stack, path, occ)
     end = _nearest_empty(state, stack, pos)
     stack.hex = end
@@ -418,9 +441,12 @@ def back_attack_phase(state: State, side: str) -> Generator[Decision, Hashable, 
     for p in sorted(state.side_stacks(side, Status.PURSUING), key=lambda s: s.sid):
         if p not in state.stacks or p.sid in state.blocked_pursuit:
             continue
+        # §8: the arms that may never attack a type (cavalry against elephants, elephants
+        # against heavy infantry per edition) may not back-attack it either
         targets = [s for s in state.stacks if s.side != side and s.status is Status.ROUTED
                    and s.hex in state.board.neighbors(p.hex) and
-                   (state.edition.back_attack_any_router or p.pursued.intersection(s.counters))]
+                   (state.edition.back_attack_any_router or p.pursued.intersection(s.counters))
+                   and not type_forbids(state, state.stack_class(p), s, p.hex)]
         if not targets:
             continue
         options = sorted({Attack(label(p.hex), label(t.hex)) for t in targets})

@@ -53,7 +53,8 @@ def join_cost(state: State, mover: Stack, target: Stack) -> int | None:
 
 def merge(state: State, stationary: Stack, mover: Stack) -> None:
     """Put ``mover``'s counters into ``stationary`` in the edition's order (§5 addendum:
-    one counter goes under the top counter, two stacks interleave; 1990: at the bottom)."""
+    isolated counters joining an existing stack go under its top counter, whichever of
+    the two moved; two stacks interleave; 1990: the mover's counters at the bottom)."""
     fixed, moving = state.combatants(stationary), state.combatants(mover)
     leaders = [c for c in stationary.counters + mover.counters if state.counter(c).leader]
     if not fixed:
@@ -64,6 +65,9 @@ def merge(state: State, stationary: Stack, mover: Stack) -> None:
         order = []
         for i in range(max(len(fixed), len(moving))):
             order += fixed[i:i + 1] + moving[i:i + 1]
+    elif state.edition.join_under_top and len(fixed) == 1 and len(moving) >= 2:
+        # an isolated counter reinforces the stack that moves onto it: under its top
+        order = moving[:1] + fixed + moving[1:]
     elif state.edition.join_under_top:
         order = fixed[:1] + moving + fixed[1:]
     else:

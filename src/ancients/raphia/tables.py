@@ -80,13 +80,16 @@ class ModifierTable:
     reconstructed: bool
     reason: str
 
-    def modifiers(self, attacker: TroopClass, defender: TroopClass,
-                  flank: bool) -> list[tuple[str, int]]:
-        """The modifiers that apply, with reasons; in a flank attack the negative ones are
-        dropped (§8: "the negative modifiers no longer apply")."""
+    def modifiers(self, attacker: TroopClass, defender: TroopClass, flank: bool,
+                  drop_negatives: bool | None = None) -> list[tuple[str, int]]:
+        """The modifiers that apply, with reasons. ``drop_negatives`` (default: ``flank``)
+        leaves out the negative ones (§8: against a rout in both editions; in the French
+        text also in the ×2 flank cases)."""
         out: list[tuple[str, int]] = []
         base = self.values.get((attacker, defender), 0)
-        if base and not (flank and base < 0):
+        if drop_negatives is None:
+            drop_negatives = flank
+        if base and not (drop_negatives and base < 0):
             out.append((f"{attacker} against {defender}", base))
         if flank and self.flank.get(attacker, 0):
             out.append(("flank attack", self.flank[attacker]))

@@ -96,6 +96,12 @@ def test_unformed_may_not_contact_phalanx_front_or_left_but_may_its_right_and_re
     assert plan.aspect.value == "right"
     execute_charge(b, u(b, "h"), plan)
     assert u(b, "q").unformed  # Phalanxes 3: attacked in flank, it loses formation
+    b = battle([unit("h", "south", "horse", 3, 36, 26, facing=180.0),
+                phalanx("q", "north", 36, 20)])
+    (plan,) = charge_plans(b, u(b, "h"))
+    assert plan.aspect.value == "rear" and not u(b, "q").unformed
+    execute_charge(b, u(b, "h"), plan)
+    assert u(b, "q").unformed  # ... and in the rear
 
 
 def test_phalanx_charging_horse_rolls_1d6_and_option_reading() -> None:

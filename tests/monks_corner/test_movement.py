@@ -5,7 +5,9 @@ from __future__ import annotations
 import math
 
 import pytest
+import shapely
 
+from ancients.monks_corner.melee import charge_plans
 from ancients.monks_corner.movement import (
     Order,
     candidate_moves,
@@ -14,6 +16,7 @@ from ancients.monks_corner.movement import (
 )
 from ancients.monks_corner.sequence import execute_move
 from ancients.tabletop import EPSILON, Aspect, Block
+from ancients.units import Condition
 
 from .helpers import FixedDice, battle, phalanx, place, u, unit
 
@@ -36,6 +39,21 @@ def test_never_closer_than_3_inches_to_an_enemy() -> None:
         assert plan.end.distance(u(b, "q").block) >= 3.0 - EPSILON or plan.order.kind == "hold"
 
 
+def test_no_move_passes_within_3_inches_on_its_way() -> None:
+    # Sequence 2 holds along the move: horse may not slip past an enemy within 3" and end
+    # beyond it (the 12" move at -45 degrees here would graze x at 2.8")
+    b = battle([unit("h", "south", "horse", 3, 30, 10),
+                unit("x", "north", "light infantry", 4, 36, 14, facing=180.0,
+                     missile="javelin"),
+                phalanx("q", "north", 60, 40)])
+    x = u(b, "x").block
+    orders = _orders(b, "h")
+    assert 'move 12" at -45 degrees off the nearest enemy' not in orders
+    assert 'move 6" at -45 degrees off the nearest enemy' in orders
+    for plan in orders.values():
+        assert shapely.distance(plan.path.swept(), x.polygon) >= 3.0 - EPSILON
+
+
 def test_phalanx_line_moves_6_and_column_12() -> None:
     # Phalanxes 2 / Movement 3: a line advances 6" (or about-faces and moves 6"); it forms
     # column by facing 90 degrees and marches 12", or 6" and faces back into line
@@ -51,6 +69,10 @@ def test_phalanx_line_moves_6_and_column_12() -> None:
     assert not side.column and side.end.facing == 0.0
     assert side.end.x == pytest.approx(36 - 6.0)
     assert not any(o.order.kind == "wheel" for o in orders.values())  # 3 x 6 is no square
+    # "6" and face 90 degrees": either way (back to the old front, or to the old rear)
+    back = orders['form column facing left, march 6", then face left into line']
+    assert not back.column and back.end.facing == 180.0
+    assert back.end.x == pytest.approx(36 - 6.0)
 
 
 def test_column_head_wheels_90_and_moves_9() -> None:
@@ -73,6 +95,15 @@ def test_six_by_six_wheels_as_column_but_moves_6() -> None:
     b = battle([phalanx("p", "south", 36, 10, 36, 6), phalanx("q", "north", 36, 40)])
     wheels = [o for o in _orders(b, "p").values() if o.order.kind == "wheel"]
     assert wheels and all(o.order.distance == 6.0 for o in wheels)
+
+
+def test_only_a_6_by_6_phalanx_wheels_in_line() -> None:
+    # Phalanxes 2: a 6 x 6; not a 2 x 2 re-formed from a remnant
+    b = battle([phalanx("p", "south", 36, 10, 12, 2), phalanx("q", "north", 36, 40)])
+    p = u(b, "p")
+    p.set_shape(2, 2, 2)
+    assert p.files == p.ranks == 2
+    assert not any(o.order.kind == "wheel" for o in _orders(b, "p").values())
 
 
 def test_unformed_move_12_in_clear_6_in_rough() -> None:
@@ -146,6 +177,44 @@ def test_allied_phalanxes_do_not_advance_closer_than_the_leaders() -> None:
     ally = _orders(b, "ally")
     assert 'advance 4"' in ally and 'advance 6"' not in ally
     assert 'advance 6"' in _orders(b, "lead")
+
+
+def test_allied_contact_moves_wait_for_the_leaders_phalanxes() -> None:
+    # Movement 3: contact is 0" from the enemy, so an allied phalanx may make it only once
+    # a phalanx of the leader is in contact (at 0") itself
+    b = battle([phalanx("lead", "south", 24, 10, contingent="sparta"),
+                phalanx("ally", "south", 48, 10, contingent="tegea"),
+                phalanx("q", "north", 24, 15.5), phalanx("r", "north", 48, 15.5)],
+               leaders=("sparta", ""))
+    assert charge_plans(b, u(b, "ally")) == []
+    assert charge_plans(b, u(b, "lead"))
+    place(b, "lead", y=15.5)  # the leader's phalanx is in contact with q
+    assert b.in_melee(u(b, "lead"))
+    assert [p.target.id for p in charge_plans(b, u(b, "ally"))] == ["r"]
+
+
+@pytest.mark.parametrize(("spec", "held"), [
+    ("monks_corner(allies_follow_unformed=false)", False), ("monks_corner", True)])
+def test_allied_limit_formed_only_option(spec: str, held: bool) -> None:
+    # Movement 3: by default every phalanx counts, formed or not; with the option only
+    # formed ones, so an unformed leader's phalanx sets no limit (none formed: allies free)
+    b = battle([phalanx("lead", "south", 10, 4, contingent="sparta"),
+                phalanx("ally", "south", 36, 10, contingent="tegea"),
+                phalanx("q", "north", 36, 30)], leaders=("sparta", ""), spec=spec)
+    u(b, "lead").formed = False
+    assert ('advance 6"' not in _orders(b, "ally")) is held
+    place(b, "ally", y=27.0)  # 3" off q's front
+    assert (charge_plans(b, u(b, "ally")) == []) is held
+    # with the option an unformed allied phalanx moves as unformed troops, not held
+    u(b, "lead").formed = True
+    u(b, "ally").formed = False
+    place(b, "ally", y=10.0)
+    assert ('move 12" at +0 degrees off the nearest enemy' not in _orders(b, "ally")) is held
+    # all the leader's phalanxes off the table: the limit lapses under either reading
+    u(b, "ally").formed = True
+    u(b, "lead").condition = Condition.LEFT_FIELD
+    b.changed()
+    assert 'advance 6"' in _orders(b, "ally")
 
 
 def test_reorganising_or_reformed_phalanx_does_not_move() -> None:

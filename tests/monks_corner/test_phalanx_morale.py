@@ -5,6 +5,7 @@ from __future__ import annotations
 import ancients
 from ancients.battle import Phase, RandomCommander
 from ancients.monks_corner.morale import check_unit
+from ancients.monks_corner.movement import movable
 from ancients.monks_corner.phalanx import attempt_reform, can_attempt_reform
 from ancients.monks_corner.render import rear_rank_slots
 from ancients.monks_corner.victory import army_withdraws, score, verdict
@@ -103,6 +104,8 @@ def test_two_rank_phalanx_unforms_in_melee_else_two_even_ranks() -> None:
     check_unit(b, r)
     assert not r.unformed and (r.files, r.ranks, r.rear) == (7, 2, 6)
     assert r.block.files == 7
+    # the re-forming is its turn spent not moving, like a deeper phalanx's reorganising
+    assert r.reorganising and not movable(b, r)
 
 
 def test_losing_a_rear_rank_tests_against_ranks_remaining_and_rout_unforms_friends() -> None:

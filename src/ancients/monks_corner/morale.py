@@ -73,8 +73,9 @@ def _single_rank(battle: MonksCornerBattle, unit: Unit, in_melee: bool) -> None:
 
 
 def _reorganise(battle: MonksCornerBattle, unit: Unit, in_melee: bool) -> None:
-    """Morale 2: over half the rear rank lost. Begun three or more deep: a turn not moving
-    to reorganise (in melee too). Begun two deep: unformed in melee, else two even ranks."""
+    """Morale 2: over half the rear rank lost: a turn not moving to reorganise. Begun three
+    or more deep: it may do so in melee too. Begun two deep: unformed in melee, else it
+    re-forms two even ranks (and spends the turn not moving all the same)."""
     if unit.start_ranks >= 3:
         unit.reorganising = True
         battle.emit("reorganising", f"{unit.name} halts to reorganise its rear rank",
@@ -89,9 +90,10 @@ def _reorganise(battle: MonksCornerBattle, unit: Unit, in_melee: bool) -> None:
         return
     unit.set_shape(files, ranks, rear)
     unit.checked = (unit.ranks, unit.rear)
+    unit.reorganising = True  # Morale 2: the re-forming is its turn spent not moving
     battle.changed()
-    battle.emit("reorganised", f"{unit.name} re-forms in two even ranks ({files} wide)",
-                side=unit.side, units=(unit.id,))
+    battle.emit("reorganised", f"{unit.name} re-forms in two even ranks ({files} wide) "
+                "and halts to reorganise", side=unit.side, units=(unit.id,))
 
 
 def rout_path(battle: MonksCornerBattle, unit: Unit) -> Block:

@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING
 
 import attrs
 import numpy as np
+import shapely
 
 from ancients.monks_corner.geometry import (
     Path,
+    bounds_meet,
     path_in_rough,
     paths_blocked,
     sequence_blocks,
@@ -34,6 +36,7 @@ WITHDRAWAL = 6.0  # Movement 1
 UNFORMED_MOVE, UNFORMED_ROUGH = 12.0, 6.0  # Movement 2
 LINE_MOVE, COLUMN_MOVE, HEAD_WHEEL_MOVE, SQUARE_WHEEL_MOVE = 6.0, 12.0, 9.0, 6.0  # Phalanxes 2
 LINE_STEPS = (2.0, 4.0, 6.0)
+SQUARE = 6  # Phalanxes 2: only a 6 x 6 phalanx wheels as a column
 WHEELS = (-90.0, -45.0, 45.0, 90.0)
 UNFORMED_BEARINGS = (0.0, -45.0, 45.0, -90.0, 90.0, 180.0)
 
@@ -149,6 +152,12 @@ def keep_rules(battle: MonksCornerBattle, unit: Unit, plans: list[Plan]) -> list
     limit = allied_limit(battle, unit)
     if limit is not None:
         ok &= new.min(axis=1) >= min(limit, float(old.min())) - EPSILON
+    # Sequence 2 holds along the whole move, not only where it ends: a move may not pass
+    # closer than 3" to an enemy (or closer than it already was) on its way
+    floor = np.minimum(KEEP_OFF, old) - EPSILON
+    for i, p in enumerate(plans):
+        if ok[i] and not _path_keeps_off(p.path, enemies, floor):
+            ok[i] = False
     if not unit.unformed:
         return [p for p, good in zip(plans, ok, strict=True) if good]
     # zones: only a formed phalanx closer than PHALANX_ZONE can forbid an end (the zone
@@ -161,19 +170,40 @@ def keep_rules(battle: MonksCornerBattle, unit: Unit, plans: list[Plan]) -> list
 
 def allied_limit(battle: MonksCornerBattle, unit: Unit) -> float | None:
     """Monk's Corner, Movement 3: the closest the alliance leader's phalanxes are to the
-    enemy, which an allied phalanx may not come closer than (None: rule not in play)."""
+    enemy, which an allied phalanx may not come closer than (None: rule not in play).
+    By default every phalanx on the table counts, formed or not (the rule lapses once the
+    leader has none left); with ``allies_follow_unformed=false`` only formed phalanxes set
+    the limit or are held by it, and it lapses once the leader has no formed phalanx."""
     leader = battle.leaders.get(unit.side, "")
     if not unit.is_phalanx or not leader or unit.contingent == leader:
+        return None
+    if unit.unformed and not battle.opts.allies_follow_unformed:
         return None
     return battle.memo(("allied limit", unit.side), lambda: _leaders_gap(battle, unit.side))
 
 
 def _leaders_gap(battle: MonksCornerBattle, side: str) -> float | None:
     leader = battle.leaders.get(side, "")
-    leading = [u for u in battle.present(side) if u.is_phalanx and u.contingent == leader]
+    every = battle.opts.allies_follow_unformed
+    leading = [u for u in battle.present(side) if u.is_phalanx and u.contingent == leader
+               and (every or u.formed)]
     if not leading:
         return None
     return min(battle.nearest_enemy(u)[1] for u in leading)
+
+
+def _path_keeps_off(path: Path, enemies: Sequence[Unit], floor: np.ndarray) -> bool:
+    """The swept area of ``path`` stays at least ``floor[j]`` inches from enemy ``j``
+    (Sequence 2). Shapely is consulted only for enemies whose bounds come that close."""
+    if len(path.steps) < 2 and path.move is None:
+        return True
+    box = path.bounds
+    near = [(e, float(f)) for e, f in zip(enemies, floor, strict=True)
+            if f > 0.0 and bounds_meet(box, e.block.bounds, f)]
+    if not near:
+        return True
+    swept = path.swept()
+    return all(float(shapely.distance(swept, e.block.polygon)) >= f for e, f in near)
 
 
 def clear_of_phalanx_zones(battle: MonksCornerBattle, unit: Unit, end: Block,
@@ -266,9 +296,10 @@ def _phalanx_moves(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
             for d in (LINE_MOVE, COLUMN_MOVE):
                 builders.append((Order("column", d, side), True,
                                  _column_march(b, turned, 0.0)))
-            builders.append((Order("column", LINE_MOVE, side, -side), False,
-                             _column_march(b, turned, -side)))
-        if unit.files == unit.ranks:  # a square phalanx wheels as a column, 6"
+            for then in (-side, side):  # "6" and face 90 degrees": either way
+                builders.append((Order("column", LINE_MOVE, side, then), False,
+                                 _column_march(b, turned, then)))
+        if unit.files == unit.ranks == SQUARE:  # a 6 x 6 phalanx wheels as a column, 6"
             for angle in WHEELS:
                 builders.append((Order("wheel", SQUARE_WHEEL_MOVE, angle), False,
                                  _head_wheel(b, angle)))

@@ -30,6 +30,10 @@ class MonksCornerOptions:
     spartan_retry: bool = attrs.field(default=False, metadata={
         "help": "Phalanxes 3: Spartans who fail to re-form out of melee may try again "
                 "(true) or are unformed for good like everyone else (false)"})
+    allies_follow_unformed: bool = attrs.field(default=True, metadata={
+        "help": "Movement 3: every phalanx on the table, formed or not, takes part in the "
+                "allied-phalanx limit (true, literal); or only formed ones, the limit "
+                "lapsing once the leader has no formed phalanx left (false)"})
 
     @turn_limit.validator
     def _check_turn_limit(self, attribute: Any, value: int) -> None:

@@ -42,13 +42,10 @@ def rally_phase(state: State, side: str) -> Steps:
         # those that pass rally while the others pursue on
         failed = stack_test(state, p, "rally from pursuit",
                             top_only=state.edition.stack_tests_top_only)
-        rallied = [c for c in state.combatants(p) if c not in failed]
-        if not rallied:
+        rallied = _split_rallied(state, p, failed)
+        if rallied is None:
             continue
-        if failed:
-            leaders = [c for c in p.counters if state.counter(c).leader]
-            p.counters = [c for c in p.counters if c in failed]
-            p = state.new_stack(side, p.hex, rallied + leaders, facing=p.facing)
+        p = rallied
         p.status, p.pursued = Status.GOOD, frozenset()
         state.emit("rally", f"{state.name(p)}, pursuing, rallies", side=side,
                    units=p.counters)
@@ -66,15 +63,12 @@ def rally_phase(state: State, side: str) -> Steps:
                 and s.pursued.intersection(r.counters) for s in state.stacks):
             continue  # §9 (1990): only a unit not being pursued may try to rally
         failed = stack_test(state, r, "rally", top_only=state.edition.stack_tests_top_only)
-        rallied = [c for c in state.combatants(r) if c not in failed]
-        if not rallied:
+        back = _split_rallied(state, r, failed)
+        if back is None:
             continue
-        if failed:
-            leaders = [c for c in r.counters if state.counter(c).leader]
-            r.counters = [c for c in r.counters if c in failed]
-            r = state.new_stack(side, r.hex, rallied + leaders, facing=r.facing)
+        r = back
         r.status, r.edge, r.push = Status.GOOD, "own", None
-        names = ", ".join(state.counter_name(c) for c in rallied)
+        names = ", ".join(state.counter_name(c) for c in state.combatants(r))
         state.emit("rally", f"{names} rally in {label(r.hex)}", side=side,
                    units=r.counters)
         if state.is_phalanx(r) and state.edition.rally_choose_facing:
@@ -85,3 +79,15 @@ def rally_phase(state: State, side: str) -> Steps:
             r.facing = choice.corner
 
 
+def _split_rallied(state: State, stack: Stack, failed: list[str]) -> Stack | None:
+    """The counters of ``stack`` that passed their rally test, as a stack (with the
+    leader): the stack itself if all passed, a new one split off if some failed (those
+    stay as they were), None if none passed."""
+    rallied = [c for c in state.combatants(stack) if c not in failed]
+    if not rallied:
+        return None
+    if not failed:
+        return stack
+    leaders = [c for c in stack.counters if state.counter(c).leader]
+    stack.counters = [c for c in stack.counters if c in failed]
+    return state.new_stack(stack.side, stack.hex, rallied + leaders, facing=stack.facing)

@@ -109,3 +109,17 @@ def test_module_names_stay_callable() -> None:
     assert ancients.ruleset("toy").name == "toy"
     assert len(ancients.simulate("toy", runs=2)) == 2
     assert ancients.ruleset.Ruleset is not None  # still the module, too
+
+
+def test_the_core_never_imports_a_ruleset() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, ancients, ancients.simulate, ancients.testing, ancients.cli, "
+            "ancients.hexgrid, ancients.tabletop; ancients.rulesets(); "
+            "print(sorted(m for m in sys.modules if m.startswith('ancients.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert "ancients.simulate" in out
+    for plugin in ("ancients.raphia", "ancients.monks_corner"):
+        assert plugin not in out

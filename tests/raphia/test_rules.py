@@ -462,7 +462,7 @@ def test_rout_prefers_empty_hexes_then_routs_then_others_then_phalanx(stage: Any
     st.put(P, nw, ["P-cretans1"])
     path, _ = rout_path(st.state, r, st.state.occupancy())
     assert path[0] == st.hex(nw)  # non-phalanx friends before phalanxes
-    rout_phase(st.state, P)
+    drive(rout_phase(st.state, P))
     assert any(e.kind == "rout move" for e in st.battle.log)
     assert st.state.to_test_crossed  # crossing causes a test
 
@@ -488,7 +488,7 @@ def test_rout_surrounded_does_not_move(stage: Any) -> None:
 def test_rout_off_the_map_is_lost_and_leader_killed(stage: Any) -> None:
     st = stage()
     r = st.put(P, "0212", ["P-libyan-cav", "ptolemy"], status=Status.ROUTED)
-    rout_phase(st.state, P)
+    drive(rout_phase(st.state, P))
     assert r not in st.state.stacks
     assert st.state.gone["P-libyan-cav"] == "lost" and P in st.state.leader_dead
 
@@ -507,7 +507,7 @@ def test_elephant_rout_1991_pushback_and_ends_on_empty_hex(stage: Any) -> None:
     s = st.state
     el = st.put(P, C, ["P-elephants1"], status=Status.ROUTED)
     el.push = int(Direction.SW)
-    rout_phase(s, P)
+    drive(rout_phase(s, P))
     if el in s.stacks:
         assert all(o is el or o.hex != el.hex for o in s.stacks)
     rolls = [r.reason for e in st.battle.log for r in e.rolls]
@@ -688,7 +688,7 @@ def test_rout_ending_on_an_occupied_hex(stage: Any, spec: str, shift: bool) -> N
     for h in s.board.grid.hexes:
         if h[0] == col and s.board.passable(h) and abs(h[1] - st.hex(C)[1]) <= 4:
             st.put(P, s.board.label(h), ["P-agema2"])
-    rout_phase(s, P)
+    drive(rout_phase(s, P))
     end = r.hex
     assert not any(o is not r and o.hex == end for o in s.stacks)
     assert end[0] == (st.hex(C)[0] - 4 if shift else st.hex(C)[0] - 2)
@@ -704,11 +704,92 @@ def test_elephant_rout_1990_moves_on_at_random_until_it_hinders_no_one(stage: An
         h = h.neighbor(Direction.NE)
     st.put(P, s.board.label(h), ["P-cretans1"])
     s.dice = _Scripted(s.dice, [2, 2, 2, 2])  # NE ×3, then moved on NE once more
-    rout_phase(s, P)
+    drive(rout_phase(s, P))
     assert el.hex == h.neighbor(Direction.NE)
     reasons = [r.reason for e in st.battle.log for r in e.rolls]
     assert "elephant moved on at random" in reasons
     assert s.to_test_crossed  # the friends crossed will test
+
+
+@pytest.mark.parametrize("answer", ["move on", "shift", "doctrine"])
+def test_unit_bumped_by_a_routing_elephant_may_shift_it_1990(stage: Any, answer: str) -> None:
+    # §9 (1990): a unit bumped by a routing elephant makes it leave the hex or, at its
+    # player's choice, shift one hex; the doctrine shifts it away from its own troops
+    from ancients.raphia.commander import DoctrineCommander
+    from ancients.raphia.options import MOVE_ON, ShiftTo
+    st = stage("raphia(edition=1990)")
+    s = st.state
+    el = st.put(P, C, ["P-elephants1"], status=Status.ROUTED)  # 3 MP, no push
+    h = st.hex(C)
+    for _ in range(3):
+        h = h.neighbor(Direction.NE)
+    bumped = st.put(S, s.board.label(h), ["S-arabs1"])  # an enemy: its player answers
+    friends = [st.put(S, nb(st, s.board.label(h), d), [f"S-arabs{d}"]) for d in (3, 4)]
+    s.dice = _Scripted(s.dice, [2, 2, 2, 2])  # NE ×3, then (moving on) NE once more
+
+    def pick(d: Any) -> Any:
+        if answer == "move on":
+            return MOVE_ON
+        if answer == "shift":
+            return next(o for o in d.options if isinstance(o, ShiftTo))
+        return DoctrineCommander(S).decide(st.battle, d)
+    asked = drive(rout_phase(s, P), pick)
+    assert [(d.kind, d.side) for d in asked] == [("elephant bumped", S)]
+    opts_ = asked[0].options
+    assert opts_[0] == MOVE_ON and all(isinstance(o, ShiftTo) for o in opts_[1:])
+    around = {x for x in s.board.neighbors(h) if s.board.passable(x)}
+    assert {o.at for o in opts_[1:]} == {x for x in around
+                                         if all(o.hex != x for o in (bumped, *friends))}
+    if answer == "move on":
+        assert el.hex == h.neighbor(Direction.NE)
+    elif answer == "shift":
+        assert el.hex == opts_[1].at
+    else:  # not next to the Seleucid troops around the bumped unit
+        assert el.hex in around and all(el.hex.distance(f.hex) > 1 for f in friends)
+    assert bumped.sid in s.to_test_crossed  # the bumped unit tests all the same
+
+
+def test_elephant_panicked_by_a_rout_goes_its_way_first_1990(stage: Any) -> None:
+    # §9/§10 (1990): an elephant routed by seeing a friendly rout takes its first hex in
+    # the direction of that rout, not a random one
+    st = stage("raphia(edition=1990)")
+    s = st.state
+    cav = st.put(S, nb(st, C, 2), ["S-cavalry1"])
+    victim = st.put(P, C, ["P-cretans1"])
+    el = st.put(P, nb(st, C, 3), ["P-elephants1"])
+    _morale(st, "P-cretans1", 13)
+    _morale(st, "P-elephants1", 13)
+    s.hits[victim.sid] = Hit(["T"], [cav.sid], int(Direction.SW))
+    drive(morale_phase(s, S))
+    assert victim.status is Status.ROUTED and el.status is Status.ROUTED
+    path, _ = rout_path(s, victim, s.occupancy())
+    assert path and path[0] is not None
+    way = st.hex(C).direction_to(path[0])
+    assert way in (Direction.SW, Direction.NW) and el.push == int(way)
+    start = el.hex
+    drive(rout_phase(s, P))
+    assert s.paths[el.sid][0][1] == start.neighbor(way)
+
+
+@pytest.mark.parametrize(("spec", "through"), [("raphia", False), ("raphia(edition=1990)", True)])
+@pytest.mark.parametrize("friend_status", [Status.ROUTED, Status.GOOD])
+def test_pursuers_pass_through_friends_only_in_1990(stage: Any, spec: str, through: bool,
+                                                   friend_status: Status) -> None:
+    # §7 addendum: only a rout passes through its own side's units, so a pursuer stops
+    # before any friend on the rout's route; 1990 lets it pass (not end) there
+    from ancients.raphia.rout import pursuit_phase
+    st = stage(spec)
+    s = st.state
+    route = [st.hex(C)]
+    for _ in range(3):
+        route.append(route[-1].neighbor(Direction.NW))
+    router = st.put(P, s.board.label(route[3]), ["P-cretans1"], status=Status.ROUTED)
+    p = st.put(S, C, ["S-cavalry1"], status=Status.PURSUING)
+    p.pursued = frozenset({"P-cretans1"})
+    st.put(S, s.board.label(route[1]), ["S-arabs1"], status=friend_status)
+    s.paths[router.sid] = (route, None)
+    pursuit_phase(s, S)
+    assert p.hex == (route[2] if through else route[0])
 
 
 def _rally_tests(st: Stage) -> list[Any]:
@@ -778,12 +859,12 @@ def test_rout_keeps_its_direction_next_turn(stage: Any) -> None:
     s = st.state
     r = st.put(P, C, ["P-cretans1"], status=Status.ROUTED)
     walls = [st.put(S, nb(st, C, d), [f"S-arabs{d}"]) for d in (5, 6)]
-    rout_phase(s, P)
+    drive(rout_phase(s, P))
     assert r.edge == "other" and r.hex[0] > st.hex(C)[0]
     for w in walls:
         s.remove_stack(w)
     before = r.hex
-    rout_phase(s, P)
+    drive(rout_phase(s, P))
     assert r.hex[0] > before[0]  # still eastwards, though the west is now open
 
 

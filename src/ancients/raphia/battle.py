@@ -115,7 +115,7 @@ class RaphiaBattle(Battle):
             elif step == "morale":
                 yield from morale_phase(st, side)
             elif step == "rout":
-                rout_phase(st, other)
+                yield from rout_phase(st, other)
                 if "rout tests" not in sequence:
                     rout_tests(st)
             elif step == "pursuit":

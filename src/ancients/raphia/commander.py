@@ -33,6 +33,7 @@ from ancients.raphia.options import (
     Evade,
     Face,
     MoveTo,
+    ShiftTo,
 )
 from ancients.raphia.state import Stack, State, Status
 
@@ -263,6 +264,23 @@ class DoctrineCommander:
 
     def _stop_pursuit(self, battle: Battle, state: State, d: Decision) -> Hashable:
         return NO_PURSUIT
+
+    def _elephant_bumped(self, battle: Battle, state: State, d: Decision) -> Hashable:
+        """§9 (1990): shift the elephant rather than let it roam at random, to the hex
+        next to the fewest of our troops and the most of the enemy's."""
+        def crowding(o: Hashable) -> tuple[int, float]:
+            if not isinstance(o, ShiftTo) or o.at is None:
+                return (99, 99.0)
+            near = set(state.board.neighbors(o.at))
+            mine = theirs = 0
+            for s in state.stacks:
+                if s.hex in near and not state.leader_alone(s):
+                    if s.side == self.side:
+                        mine += 1
+                    else:
+                        theirs += 1
+            return (mine - theirs, self._dist(battle, state, o.at))
+        return min(d.options, key=crowding)
 
     def _facing(self, battle: Battle, state: State, d: Decision) -> Hashable:
         me = next(s for s in state.stacks if d.unit in s.counters)

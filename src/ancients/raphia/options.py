@@ -15,6 +15,7 @@ __all__ = [
     "END_ATTACKS",
     "EVADE_NOT",
     "HOLD",
+    "MOVE_ON",
     "NO_PURSUIT",
     "PURSUE",
     "STAY",
@@ -24,6 +25,7 @@ __all__ = [
     "Face",
     "MoveTo",
     "Plain",
+    "ShiftTo",
     "SplitTo",
     "Turn",
     "ask",
@@ -58,6 +60,8 @@ ADVANCE = Plain("advance into the vacated hex")
 STAY = Plain("stay")
 PURSUE = Plain("pursue")
 NO_PURSUIT = Plain("do not pursue")
+#: §9 (1990): a unit bumped by a routing elephant lets it move on as §10 would have it
+MOVE_ON = Plain("let the elephant move on")
 
 
 # The hexes an option names are carried alongside their labels, so that the rules need
@@ -90,6 +94,14 @@ class DisengageTo(MoveTo):
 
     def __str__(self) -> str:
         return "leave a rearguard and move to " + super().__str__()[len("move to "):]
+
+
+@attrs.frozen(order=True, cache_hash=True)
+class ShiftTo(MoveTo):
+    """§9 (1990): a unit bumped by a routing elephant shifts it one hex, to ``to``."""
+
+    def __str__(self) -> str:
+        return "shift the elephant to " + super().__str__()[len("move to "):]
 
 
 @attrs.frozen

@@ -10,7 +10,7 @@ from ancients.hexgrid import Direction, Hex
 from ancients.raphia.combat import resolve, type_forbids
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.morale import stack_test
-from ancients.raphia.options import NO_PURSUIT, PURSUE, STAY, Attack, ask
+from ancients.raphia.options import MOVE_ON, NO_PURSUIT, PURSUE, STAY, Attack, ShiftTo, ask
 from ancients.raphia.state import Stack, State, Status
 
 __all__ = ["back_attack_phase", "morale_phase", "pursuit_phase", "rout_path", "rout_phase",
@@ -93,7 +93,23 @@ def _elephants_see(state: State, routed: list[Stack]) -> None:
                 failed = stack_test(state, s, "sees a friendly rout",
                                     elephant_rout=state.stack_class(r) is TroopClass.ELEPHANT)
                 if failed:
-                    put_to_rout(state, s, failed, None)
+                    # §10 (1990): its first hex goes the way of the rout that panicked it
+                    put_to_rout(state, s, failed, _rout_direction(state, r))
+
+
+def _rout_direction(state: State, r: Stack) -> int | None:
+    """The direction a fresh rout takes (§10): an elephant rout's push back; any other
+    rout's first step on its itinerary (off the map: its first edge-ward direction);
+    None (a random direction) for a rout that cannot move."""
+    if state.stack_class(r) is TroopClass.ELEPHANT:
+        return r.push
+    path, edge = rout_path(state, r, state.occupancy())
+    if not path:
+        return None
+    first = path[0]
+    if first is None:
+        return int(state.board.edge_directions(r.side, edge)[0])
+    return int(r.hex.direction_to(first))
 
 
 def _start_pursuit(state: State, attackers: list[int], routed: list[Stack]) -> Steps:
@@ -288,7 +304,7 @@ def _nearest_empty(state: State, stack: Stack, pos: Hex) -> Hex:
     return pos
 
 
-def move_elephants(state: State, stack: Stack) -> None:
+def move_elephants(state: State, stack: Stack) -> Steps:
     """§10 elephant rout: pushed back one hex from the attack, then at random (1991: two
     hexes one way after combat, a full move later; 1990: a new direction each hex),
     crossing whatever is in the way; ending on an empty hex (1991: the nearest one;
@@ -329,9 +345,15 @@ def move_elephants(state: State, stack: Stack) -> None:
         path.append(n)
     if state.edition.elephant_rout == "1990":
         # §10 (1990): ending among units, the animal is moved on again at random, a hex at
-        # a time, until it hinders no one (after 12 tries: the nearest empty hex)
+        # a time, until it hinders no one (after 12 tries: the nearest empty hex); §9
+        # (1990): the bumped units' player may instead shift it one hex
         for _try in range(12):
             if not any(s is not stack for s in occ.get(pos, ())):
+                break
+            shift = yield from _bumped(state, stack, pos, occ)
+            if shift is not None:
+                pos = shift
+                path.append(shift)
                 break
             n = pos.neighbor(Direction(state.dice.d6("elephant moved on at random")))
             if not state.board.contains(n):
@@ -350,6 +372,28 @@ def move_elephants(state: State, stack: Stack) -> None:
                + " ".join(label(h) for h in path) + ")", side=stack.side, units=stack.counters)
 
 
+def _bumped(state: State, stack: Stack, pos: Hex, occ: Occ) -> Generator[
+        Decision, Hashable, Hex | None]:
+    """§9 (1990): units a routing elephant ends on (friend or foe, not themselves in rout)
+    test with the other crossing tests; their player chooses whether the elephant moves
+    on as §10 has it or shifts one hex, to an adjacent empty hex it may enter."""
+    bumped = [s for s in occ.get(pos, ()) if s is not stack and
+              s.status is not Status.ROUTED and not state.leader_alone(s)]
+    if not bumped:
+        return None
+    label = state.board.label
+    shifts = sorted({ShiftTo(label(n), at=n) for n in state.board.neighbors(pos)
+                     if state.board.passable(n) and
+                     not any(s is not stack for s in occ.get(n, ()))})
+    if not shifts:
+        return None
+    choice = yield ask(bumped[0].side, "elephant bumped", [MOVE_ON, *shifts],
+                       unit=state.top(bumped[0]), target=state.top(stack),
+                       prompt=f"routing elephants end on {label(pos)}: let them move on "
+                              "or shift them one hex?")
+    return choice.at if isinstance(choice, ShiftTo) else None
+
+
 def _mark_path(state: State, stack: Stack, path: list[Hex], occ: Occ) -> None:
     for h in path:
         _mark_crossed(state, stack, h, occ, True)
@@ -362,7 +406,7 @@ def _mark_path(state: State, stack: Stack, path: list[Hex], occ: Occ) -> None:
                         state.to_test_crossed[s.sid] = True
 
 
-def rout_phase(state: State, side: str) -> None:
+def rout_phase(state: State, side: str) -> Steps:
     """§3 step 4: the routed stacks of ``side`` (the non-phasing player) make their rout
     move."""
     state.paths.clear()
@@ -370,7 +414,7 @@ def rout_phase(state: State, side: str) -> None:
         if stack not in state.stacks:
             continue
         if state.stack_class(stack) is TroopClass.ELEPHANT:
-            move_elephants(state, stack)
+            yield from move_elephants(state, stack)
         else:
             move_rout(state, stack)
 
@@ -419,11 +463,14 @@ def pursuit_phase(state: State, side: str) -> None:
             state.blocked_pursuit.add(p.sid)
         occ = state.occupancy()
         walked: list[Hex] = []
+        through = state.edition.pass_through_friends
         for h in route[:state.speed(p)]:
             if h == p.hex:
                 continue
             if any(s.side != side for s in occ.get(h, ())) and h != router.hex:
                 break
+            if not through and any(s.side == side and s is not p for s in occ.get(h, ())):
+                break  # §7 addendum: only a rout passes through its own side's units
             walked.append(h)
         while walked and any(s is not p for s in occ.get(walked[-1], ())):
             walked.pop()

@@ -34,14 +34,23 @@ CASES: tuple[tuple[str, str, range], ...] = (
     ("monks_corner(spartan_retry=true, turn_limit=20)", "mantinea-418bc", range(16, 22)),
     ("monks_corner", "phalanx-duel", range(8)),
 )
+# Doctrine against doctrine (the scenario's default commanders): pins the AI's decisions
+# too, so an optimisation of the geometry it reads must leave its choices alone.
+DOCTRINE_CASES: tuple[tuple[str, str, range], ...] = (
+    ("monks_corner", "mantinea-418bc", range(6)),
+    ("monks_corner", "phalanx-duel", range(4)),
+)
 
 
-def battle_log(spec: str, scenario: str, seed: int) -> str:
-    """The JSON-lines log of one battle between random commanders."""
+def battle_log(spec: str, scenario: str, seed: int, doctrine: bool = False) -> str:
+    """The JSON-lines log of one battle between random (or doctrine) commanders."""
     rs = ancients.ruleset(spec)
     sides = rs.scenario(scenario).sides
-    battle = rs.new_battle(scenario, seed=seed,
-                           commanders={s: RandomCommander() for s in sides})
+    if doctrine:
+        battle = rs.new_battle(scenario, seed=seed)
+    else:
+        battle = rs.new_battle(scenario, seed=seed,
+                               commanders={s: RandomCommander() for s in sides})
     battle.run()
     return battle.log.to_jsonl()
 
@@ -50,8 +59,8 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _key(spec: str, scenario: str) -> str:
-    return f"{spec} / {scenario}"
+def _key(spec: str, scenario: str, doctrine: bool = False) -> str:
+    return f"{spec} / {scenario}" + (" / doctrine" if doctrine else "")
 
 
 @pytest.mark.parametrize(("spec", "scenario", "seeds"), CASES,
@@ -66,19 +75,33 @@ def test_random_battle_logs_unchanged(spec: str, scenario: str, seeds: range) ->
         "--write")
 
 
+@pytest.mark.parametrize(("spec", "scenario", "seeds"), DOCTRINE_CASES,
+                         ids=[_key(s, sc, True) for s, sc, _ in DOCTRINE_CASES])
+def test_doctrine_battle_logs_unchanged(spec: str, scenario: str, seeds: range) -> None:
+    recorded = json.loads(FIXTURE.read_text(encoding="utf-8"))[_key(spec, scenario, True)]
+    changed = [seed for seed in seeds
+               if digest(battle_log(spec, scenario, seed, True)) != recorded[str(seed)]]
+    assert not changed, (
+        f"{spec} / {scenario} (doctrine): the logs of seeds {changed} changed; the AI's "
+        "decisions moved. If intended, regenerate with: .venv/bin/python "
+        "tests/monks_corner/test_regression.py --write")
+
+
 def main(argv: list[str]) -> None:
     """``--write``: regenerate the fixture; ``--dump DIR``: write every log to DIR."""
     dump = Path(argv[argv.index("--dump") + 1]) if "--dump" in argv else None
     out: dict[str, dict[str, str]] = {}
-    for spec, scenario, seeds in CASES:
-        key = _key(spec, scenario)
+    cases = [(c, False) for c in CASES] + [(c, True) for c in DOCTRINE_CASES]
+    for (spec, scenario, seeds), doctrine in cases:
+        key = _key(spec, scenario, doctrine)
         out[key] = {}
         for seed in seeds:
-            text = battle_log(spec, scenario, seed)
+            text = battle_log(spec, scenario, seed, doctrine)
             out[key][str(seed)] = digest(text)
             if dump is not None:
                 dump.mkdir(parents=True, exist_ok=True)
-                (dump / f"{scenario}-{seed}.jsonl").write_text(text, encoding="utf-8")
+                tag = "-doctrine" if doctrine else ""
+                (dump / f"{scenario}{tag}-{seed}.jsonl").write_text(text, encoding="utf-8")
     if "--write" in argv:
         FIXTURE.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n",
                            encoding="utf-8")

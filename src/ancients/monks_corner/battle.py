@@ -57,6 +57,7 @@ class MonksCornerBattle(Battle):
         self._memo: tuple[int, dict[Hashable, Any]] = (-1, {})
         self._foes: dict[str, tuple[int, list[Unit], NDArray[np.float64],
                                     NDArray[np.float64]]] = {}
+        self._present: tuple[int, dict[str | None, list[Unit]]] = (-1, {})
 
     # -- the core's hooks -------------------------------------------------------------
     def play(self) -> Engine:
@@ -84,8 +85,17 @@ class MonksCornerBattle(Battle):
         return self.sides[1 - self.sides.index(side)]
 
     def present(self, side: str | None = None) -> list[Unit]:
-        """Units on the table (of ``side``)."""
-        return [u for u in self.pieces if u.on_table and (side is None or u.side == side)]
+        """Units on the table (of ``side``): remembered until something moves or leaves
+        (:meth:`changed`); a fresh list each call."""
+        version, table = self._present
+        if version != self._version:
+            table = {}
+            self._present = (self._version, table)
+        found = table.get(side)
+        if found is None:
+            found = [u for u in self.pieces if u.on_table and (side is None or u.side == side)]
+            table[side] = found
+        return list(found)
 
     def others(self, unit: Unit) -> list[Unit]:
         return [u for u in self.pieces if u.on_table and u is not unit]
@@ -104,10 +114,19 @@ class MonksCornerBattle(Battle):
     def _compute_contacts(self) -> dict[str, tuple[Unit, ...]]:
         a, b = self.present(self.sides[0]), self.present(self.sides[1])
         out: dict[str, list[Unit]] = {u.id: [] for u in a + b}
-        if a and b:
-            d = distance_matrix(corners_array([u.block for u in a]),
-                                corners_array([u.block for u in b]))
-            for i, j in zip(*np.nonzero(d <= EPSILON), strict=True):
+        # only blocks whose bounds come within EPSILON can touch: measure just those
+        # (each entry of the matrix depends on its own pair only, and the sub-matrix
+        # keeps the row-major order of the whole)
+        m = 2.0 * EPSILON
+        near = [(i, j) for i, u in enumerate(a) for j, e in enumerate(b)
+                if _boxes_near(u.block.bounds, e.block.bounds, m)]
+        if near:
+            ia = sorted({i for i, _ in near})
+            jb = sorted({j for _, j in near})
+            d = distance_matrix(corners_array([a[i].block for i in ia]),
+                                corners_array([b[j].block for j in jb]))
+            for si, sj in zip(*np.nonzero(d <= EPSILON), strict=True):
+                i, j = ia[si], jb[sj]
                 out[a[i].id].append(b[j])
                 out[b[j].id].append(a[i])
         return {k: tuple(v) for k, v in out.items() if v}
@@ -140,7 +159,16 @@ class MonksCornerBattle(Battle):
         """Edge-to-edge inches from each of ``blocks`` to each enemy of ``side`` (in the
         order of :meth:`foes`), as an (n, m) array."""
         _, corners, frames_ = self.foes(side)
-        return distance_matrix(corners_array(blocks), corners, frames_)
+        # each row depends only on its block and the enemies, so rows are remembered
+        # until something moves: the commander scores the ends the menu just measured
+        rows: dict[Block, NDArray[np.float64]] = self.memo(("gap rows", side), dict)
+        missing = list(dict.fromkeys(b for b in blocks if b not in rows))
+        if missing:
+            fresh = distance_matrix(corners_array(missing), corners, frames_)
+            rows.update(zip(missing, fresh, strict=True))
+        if not blocks:
+            return np.zeros((0, corners.shape[0]))
+        return np.array([rows[b] for b in blocks])
 
     def nearest_enemy(self, unit: Unit, block: Block | None = None) -> tuple[Unit | None, float]:
         """The closest enemy on the table and its edge-to-edge distance."""
@@ -151,3 +179,11 @@ class MonksCornerBattle(Battle):
             if d < best[1]:
                 best = (e, d)
         return best
+
+
+def _boxes_near(p: tuple[float, float, float, float], q: tuple[float, float, float, float],
+                margin: float) -> bool:
+    """The bounding boxes come within ``margin`` of each other on both axes (else the
+    blocks are more than ``margin`` apart)."""
+    return not (p[0] > q[2] + margin or q[0] > p[2] + margin
+                or p[1] > q[3] + margin or q[1] > p[3] + margin)

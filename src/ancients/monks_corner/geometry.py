@@ -9,6 +9,7 @@ swept areas) is consulted only when another unit or a rough area is near the pat
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterable, Sequence
 from functools import cached_property
 from typing import Any
@@ -19,8 +20,12 @@ import shapely
 
 from ancients.tabletop import EPSILON, Block, Move, Table, union
 
-__all__ = ["Path", "bounds_meet", "path_blocked", "path_in_rough", "paths_blocked",
-           "start_in_rough"]
+#: The margin by which a closed-form bound must clear a threshold to settle a test that
+#: shapely would otherwise answer (far above float error, far below any rule's inches).
+SURE = 1e-9
+
+__all__ = ["SURE", "Path", "bounds_meet", "hull_gap", "path_blocked", "path_in_rough",
+           "paths_blocked", "start_in_rough"]
 
 
 @attrs.frozen
@@ -51,6 +56,48 @@ class Path:
         if self.move is not None:
             return self.move.swept
         return _hulls(self.steps)
+
+
+def hull_gap(path: Path, other: Block, core: bool = False) -> float:
+    """A lower bound on the inches between the swept area of a path of footprints (not
+    a tabletop move) and ``other``: the least, over the hulls of consecutive steps, of
+    the widest gap between projections on the axes of ``other``, of the steps and across
+    the move (any axis's gap bounds the distance from below; > 0 proves them apart).
+    ``core``: to ``other``'s core (its footprint shrunk by EPSILON: what touching may
+    not enter)."""
+    steps = path.steps
+    pairs = [(steps[0], steps[0])] if len(steps) == 1 else itertools.pairwise(steps)
+    ocx, ocy, orx, ory, ofx, ofy, ohw, ohd = other.frame
+    if core:
+        ohw, ohd = ohw - EPSILON, ohd - EPSILON
+    worst = math.inf
+    for a, b in pairs:
+        acx, acy, arx, ary, afx, afy, ahw, ahd = a.frame
+        bcx, bcy, brx, bry, bfx, bfy, bhw, bhd = b.frame
+        axes = [(orx, ory), (ofx, ofy), (arx, ary), (afx, afy)]
+        if b is not a:
+            axes += [(brx, bry), (bfx, bfy)]
+            mx, my = bcx - acx, bcy - acy  # the hull's sides along the move
+            n = math.hypot(mx, my)
+            if n > EPSILON:
+                axes.append((-my / n, mx / n))
+        best = -math.inf
+        for ux, uy in axes:
+            c = ocx * ux + ocy * uy
+            e = ohw * abs(orx * ux + ory * uy) + ohd * abs(ofx * ux + ofy * uy)
+            o_lo, o_hi = c - e, c + e
+            c = acx * ux + acy * uy
+            e = ahw * abs(arx * ux + ary * uy) + ahd * abs(afx * ux + afy * uy)
+            p_lo, p_hi = c - e, c + e
+            c = bcx * ux + bcy * uy
+            e = bhw * abs(brx * ux + bry * uy) + bhd * abs(bfx * ux + bfy * uy)
+            p_lo, p_hi = min(p_lo, c - e), max(p_hi, c + e)
+            g = max(o_lo - p_hi, p_lo - o_hi)
+            if g > best:
+                best = g
+        if best < worst:
+            worst = best
+    return worst
 
 
 def _hulls(steps: tuple[Block, ...]) -> Any:
@@ -103,6 +150,10 @@ def path_blocked(table: Table, path: Path, others: Iterable[Block], near: bool =
         return False
     if any(end.overlaps(o) for o in near_ones):
         return True
+    if path.move is None:  # what the separating axes leave in doubt goes to shapely
+        near_ones = [o for o in near_ones if hull_gap(path, o, core=True) <= SURE]
+        if not near_ones:
+            return False
     swept = path.swept()
     return any(bool(shapely.intersects(swept, o.core)) for o in near_ones)
 

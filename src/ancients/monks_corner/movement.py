@@ -12,15 +12,17 @@ import numpy as np
 import shapely
 
 from ancients.monks_corner.geometry import (
+    SURE,
     Path,
     bounds_meet,
+    hull_gap,
     path_in_rough,
     paths_blocked,
     sequence_blocks,
     start_in_rough,
 )
 from ancients.monks_corner.troops import Troop, Unit
-from ancients.tabletop import EPSILON, Aspect, Block, bearing
+from ancients.tabletop import EPSILON, Aspect, Block, bearing, heading
 
 if TYPE_CHECKING:
     from ancients.monks_corner.battle import MonksCornerBattle
@@ -144,8 +146,8 @@ def keep_rules(battle: MonksCornerBattle, unit: Unit, plans: list[Plan]) -> list
     enemies = battle.foes(unit.side)[0]
     if not enemies:
         return plans
-    new = battle.gaps(unit.side, [p.end for p in plans])
-    old = battle.gaps(unit.side, [unit.block])[0]
+    both = battle.gaps(unit.side, [*(p.end for p in plans), unit.block])  # one matrix
+    new, old = both[:-1], both[-1]
     # Monk's Corner, Sequence 2: never closer than 3" to an enemy (nor closer still)
     ok = np.all(new >= np.minimum(KEEP_OFF, old) - EPSILON, axis=1)
     # Monk's Corner, Movement 3: allies advance no closer than the leader's phalanxes
@@ -200,6 +202,8 @@ def _path_keeps_off(path: Path, enemies: Sequence[Unit], floor: np.ndarray) -> b
     box = path.bounds
     near = [(e, float(f)) for e, f in zip(enemies, floor, strict=True)
             if f > 0.0 and bounds_meet(box, e.block.bounds, f)]
+    if path.move is None:  # settled by the separating axes, else by shapely
+        near = [(e, f) for e, f in near if hull_gap(path, e.block) < f + SURE]
     if not near:
         return True
     swept = path.swept()
@@ -240,8 +244,10 @@ def _shifted(block: Block, towards: float, distance: float, facing: float | None
     r = math.radians(towards)
     cx, cy = block.centre
     c = (cx + distance * math.sin(r), cy + distance * math.cos(r))
-    return Block.centred(c, block.facing if facing is None else facing, block.files,
-                         block.ranks, block.base_width, block.base_depth)
+    face = block.facing if facing is None else facing
+    fx, fy = heading(face)  # as Block.centred, on the block's own bases
+    half = block.ranks * block.base_depth / 2.0
+    return block.derived(c[0] + fx * half, c[1] + fy * half, face, block.files, block.ranks)
 
 
 def _unformed_moves(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:

@@ -166,6 +166,24 @@ class Block:
             base_width, base_depth,
         )
 
+    def derived(self, x: float, y: float, facing: float, files: int, ranks: int) -> Block:
+        """A block on the same bases with ``files`` and ``ranks`` taken from this one's
+        (possibly swapped): as the constructor, without re-checking what this block
+        already has (the hot path of moves); a position or facing that is not finite
+        still goes through the constructor and fails there."""
+        if not (math.isfinite(x) and math.isfinite(y) and math.isfinite(facing)):
+            return type(self)(x, y, facing, files, ranks, self.base_width, self.base_depth)
+        new = object.__new__(type(self))
+        put = object.__setattr__
+        put(new, "x", x)
+        put(new, "y", y)
+        put(new, "facing", normalise_angle(facing))
+        put(new, "files", files)
+        put(new, "ranks", ranks)
+        put(new, "base_width", self.base_width)
+        put(new, "base_depth", self.base_depth)
+        return new
+
     # -- shape ---------------------------------------------------------------------------
 
     @property
@@ -205,7 +223,7 @@ class Block:
         fx, fy = heading(self.facing)
         return (fy, -fx)
 
-    @property
+    @cached_property
     def centre(self) -> Point:
         fx, fy = heading(self.facing)
         half = self.depth / 2.0
@@ -231,9 +249,21 @@ class Block:
     @cached_property
     def bounds(self) -> tuple[float, float, float, float]:
         """min x, min y, max x, max y of the footprint."""
-        xs = [p[0] for p in self.corners]
-        ys = [p[1] for p in self.corners]
-        return (min(xs), min(ys), max(xs), max(ys))
+        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = self.corners
+        # as min()/max() of the four: the first of equals
+        xmin = x1 if x1 < x0 else x0
+        xmin = x2 if x2 < xmin else xmin
+        xmin = x3 if x3 < xmin else xmin
+        ymin = y1 if y1 < y0 else y0
+        ymin = y2 if y2 < ymin else ymin
+        ymin = y3 if y3 < ymin else ymin
+        xmax = x1 if x1 > x0 else x0
+        xmax = x2 if x2 > xmax else xmax
+        xmax = x3 if x3 > xmax else xmax
+        ymax = y1 if y1 > y0 else y0
+        ymax = y2 if y2 > ymax else ymax
+        ymax = y3 if y3 > ymax else ymax
+        return (xmin, ymin, xmax, ymax)
 
     @cached_property
     def polygon(self) -> Any:
@@ -437,7 +467,40 @@ class Block:
             return self._point_in_arc(target, arc, aspect)
         if whole:
             return all(self._point_in_arc(p, arc, aspect) for p in target.corners)
+        if not arc.from_centre and arc.reach == math.inf:
+            settled = self._block_in_wedge(target, arc, aspect)
+            if settled is not None:
+                return settled
         return bool(shapely.intersects(self.arc_polygon(arc, aspect), target.core))
+
+    def _block_in_wedge(self, target: Block, arc: Arc, aspect: Aspect) -> bool | None:
+        """:meth:`in_arc` of a block for an unlimited arc from an edge, in closed form
+        where it is clear by a margin: the arc polygon lies within three half planes (in
+        front of the edge, inside either side); a target wholly outside one of them by
+        the margin misses it, one with a corner inside all of them by the margin (well
+        short of :data:`FAR`) meets it. None: too close to call, ask shapely."""
+        margin = 1e-5  # well above the EPSILON the core is shrunk by
+        a, b = self.edge(aspect)
+        half = math.hypot(b[0] - a[0], b[1] - a[1]) / 2.0
+        nx, ny = heading(self.edge_facing(aspect))
+        mx, my = (a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0
+        sin_h, cos_h = heading(arc.half_angle)
+        front = right = left = True  # every corner outside that half plane
+        for px, py in target.corners:
+            dx, dy = px - mx, py - my
+            s, v = dx * ny - dy * nx, dx * nx + dy * ny
+            fv = -v  # <= 0 inside
+            fr = (s - half) * cos_h - v * sin_h
+            fl = (-s - half) * cos_h - v * sin_h
+            if fv < -margin and fr < -margin and fl < -margin and \
+                    abs(s) + abs(v) < FAR / 4.0:
+                return True
+            front = front and fv > margin
+            right = right and fr > margin
+            left = left and fl > margin
+        if front or right or left:
+            return False
+        return None
 
     def _point_in_arc(self, p: Point, arc: Arc, aspect: Aspect) -> bool:
         a, b = self.edge(aspect)

@@ -51,13 +51,24 @@ def angle_difference(a: float, b: float) -> float:
     return d - 360.0 if d > 180.0 else d
 
 
+_HEADINGS: dict[float, Point] = {}
+
+
 def heading(degrees: float) -> Point:
     """Unit vector of a bearing: (sin, cos), exact at multiples of 90 degrees."""
+    found = _HEADINGS.get(degrees)
+    if found is not None:
+        return found
     a = normalise_angle(degrees)
     if a % 90.0 == 0.0:
-        return _EXACT[int(a) // 90]
-    r = math.radians(a)
-    return (math.sin(r), math.cos(r))
+        out = _EXACT[int(a) // 90]
+    else:
+        r = math.radians(a)
+        out = (math.sin(r), math.cos(r))
+    if len(_HEADINGS) >= 4096:  # a memo of the facings in play, kept small
+        _HEADINGS.clear()
+    _HEADINGS[degrees] = out
+    return out
 
 
 def bearing(origin: Point, target: Point) -> float:
@@ -86,20 +97,34 @@ def _against(corners: Corners, frame: Frame) -> tuple[float, float]:
     of a corner to that rectangle, and the overlap of the projections on its two axes.
     (Unrolled comparisons: this is the hot path of :meth:`Block.distance`.)"""
     cx, cy, rx, ry, fx, fy, hw, hd = frame
-    us: list[float] = []
-    vs: list[float] = []
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = corners
+    dx, dy = x0 - cx, y0 - cy
+    u0, v0 = dx * rx + dy * ry, dx * fx + dy * fy
+    dx, dy = x1 - cx, y1 - cy
+    u1, v1 = dx * rx + dy * ry, dx * fx + dy * fy
+    dx, dy = x2 - cx, y2 - cy
+    u2, v2 = dx * rx + dy * ry, dx * fx + dy * fy
+    dx, dy = x3 - cx, y3 - cy
+    u3, v3 = dx * rx + dy * ry, dx * fx + dy * fy
     best = math.inf
-    for x, y in corners:
-        dx, dy = x - cx, y - cy
-        u, v = dx * rx + dy * ry, dx * fx + dy * fy
-        us.append(u)
-        vs.append(v)
+    for u, v in ((u0, v0), (u1, v1), (u2, v2), (u3, v3)):
         eu = (u if u > 0.0 else -u) - hw
         ev = (v if v > 0.0 else -v) - hd
         d2 = (eu * eu if eu > 0.0 else 0.0) + (ev * ev if ev > 0.0 else 0.0)
         if d2 < best:
             best = d2
-    umin, umax, vmin, vmax = min(us), max(us), min(vs), max(vs)
+    umin = u1 if u1 < u0 else u0  # as min(): the first of equals
+    umin = u2 if u2 < umin else umin
+    umin = u3 if u3 < umin else umin
+    umax = u1 if u1 > u0 else u0
+    umax = u2 if u2 > umax else umax
+    umax = u3 if u3 > umax else umax
+    vmin = v1 if v1 < v0 else v0  # as min(): the first of equals
+    vmin = v2 if v2 < vmin else vmin
+    vmin = v3 if v3 < vmin else vmin
+    vmax = v1 if v1 > v0 else v0
+    vmax = v2 if v2 > vmax else vmax
+    vmax = v3 if v3 > vmax else vmax
     gap_u = (hw if hw < umax else umax) - (-hw if -hw > umin else umin)
     gap_v = (hd if hd < vmax else vmax) - (-hd if -hd > vmin else vmin)
     return best, (gap_u if gap_u < gap_v else gap_v)

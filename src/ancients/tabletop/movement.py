@@ -110,8 +110,7 @@ def translated_end(block: Block, forward: float, right: float) -> Block:
     if math.hypot(forward, right) <= EPSILON:
         return block
     x, y = block.world(right, forward)
-    return type(block)(x, y, block.facing, block.files, block.ranks, block.base_width,
-                       block.base_depth)
+    return block.derived(x, y, block.facing, block.files, block.ranks)
 
 
 def turned_end(block: Block, quarters: int) -> Block:
@@ -123,8 +122,7 @@ def turned_end(block: Block, quarters: int) -> Block:
     fx, fy = heading(facing)
     cx, cy = block.centre
     half = ranks * block.base_depth / 2.0
-    return type(block)(cx + fx * half, cy + fy * half, facing, files, ranks,
-                       block.base_width, block.base_depth)
+    return block.derived(cx + fx * half, cy + fy * half, facing, files, ranks)
 
 
 def wheel(block: Block, degrees: float) -> Move:

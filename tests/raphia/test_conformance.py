@@ -8,7 +8,7 @@ import pytest
 
 from ancients.testing import check_ruleset
 
-BATTLES = 20 if os.environ.get("ANCIENTS_SLOW") else 1
+BATTLES = 20 if os.environ.get("ANCIENTS_SLOW") else 3
 
 
 @pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)",

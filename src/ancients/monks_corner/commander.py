@@ -28,6 +28,8 @@ from ancients.tabletop import (
 __all__ = ["DoctrineCommander"]
 
 _FRONT_ARC = Arc(45.0)
+#: what losing formation costs a phalanx, in figures, when weighing a charge at horse
+_FORMATION_WORTH = 4.0
 _ORDER = {Troop.PHALANX: 1, Troop.HORSE: 2, Troop.MEDIUM: 3, Troop.LIGHT: 4}
 
 
@@ -99,9 +101,12 @@ class DoctrineCommander:
                        foes: list[Unit], gaps: list[float]) -> float:
         """Advance in line, square to the enemy; avoid rough ground and columns."""
         end = plan.end
-        # the line dresses on the nearest enemy foot: horse is for the flanks to watch
+        # the line dresses on the nearest enemy phalanx (else foot): skirmishers and
+        # horse are for the flanks to watch, not to chase
         foot = [(d, i) for i, (e, d) in enumerate(zip(foes, gaps, strict=True))
-                if e.troop is not Troop.HORSE]
+                if e.is_phalanx]
+        foot = foot or [(d, i) for i, (e, d) in enumerate(zip(foes, gaps, strict=True))
+                        if e.troop is not Troop.HORSE]
         gap, near = min(foot) if foot else min((d, i) for i, d in enumerate(gaps))
         foe = foes[near]
         off = abs(angle_difference(end.facing, bearing(end.centre, foe.block.centre)))
@@ -229,22 +234,55 @@ def _expected(dice: int, need: int) -> float:
     return dice * (7 - need) / 6.0
 
 
+def _strikers(battle: MonksCornerBattle, unit: Unit, end: Block) -> list[Unit]:
+    """The enemies that would strike ``unit`` once it stands at ``end``, as the melee
+    picks opponents (Melee 4, :func:`~ancients.monks_corner.melee.opponent`: the first
+    enemy at a unit's front in table order, else the first it touches)."""
+    mine = [(f, end if f.id == unit.id else f.block) for f in battle.present(unit.side)]
+    out = []
+    for e in battle.present(battle.enemy_of(unit.side)):
+        if e.block.contact_edge(end) is None:
+            continue
+        touching = [(f, b) for f, b in mine if e.block.contact_edge(b) is not None]
+        front = [f for f, b in touching if e.block.contact_edge(b) is Aspect.FRONT]
+        if (front[0] if front else touching[0][0]).id == unit.id:
+            out.append(e)
+    return out
+
+
+def _struck(battle: MonksCornerBattle, unit: Unit, end: Block) -> Unit | None:
+    """The enemy ``unit`` would strike from ``end`` (Melee 4, as the melee resolves it:
+    the first enemy at its front, else the first it touches)."""
+    touching = [e for e in battle.present(battle.enemy_of(unit.side))
+                if end.contact_edge(e.block) is not None]
+    for e in touching:
+        if end.contact_edge(e.block) is Aspect.FRONT:
+            return e
+    return touching[0] if touching else None
+
+
 def exchange(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan) -> tuple[float, float]:
-    """Expected value given and taken in the first round of the melee a charge would start
-    (the target fights back only if it has no other enemy at its front): hits, plus the
-    figures and points of a phalanx that may lose its rear rank and break."""
+    """Expected value given and taken in the first round of the melee a charge would start,
+    with opponents picked as the melee picks them (the charger may end up striking
+    another enemy than its target, and every enemy that would pick it strikes back):
+    hits, plus the figures and points of a phalanx that may lose its rear rank and
+    break."""
     t = plan.target
     me = attrs.evolve(unit, block=plan.end)
     them = attrs.evolve(t, formed=t.formed and plan.aspect is Aspect.FRONT)
-    dice, need = melee_dice(me, them)
-    given = _expected(dice, need) + _break_risk(them, dice, need) * (t.figures + 6.0)
-    engaged_front = any(t.block.contact_edge(f.block) is Aspect.FRONT
-                        for f in battle.contacts(t))
+    struck = _struck(battle, unit, plan.end)
+    hit = them if struck is None or struck is t else struck
+    dice, need = melee_dice(me, hit)
+    given = _expected(dice, need) + _break_risk(hit, dice, need) * (hit.figures + 6.0)
     taken = 0.0
     back = 0
-    if not engaged_front:
-        back, back_need = melee_dice(them, me)
-        taken = _expected(back, back_need)
+    back_need = 5
+    for e in _strikers(battle, unit, plan.end):
+        foe = them if e is t else e
+        d, n = melee_dice(foe, me)
+        taken += _expected(d, n)
+        back += d
+        back_need = min(back_need, n)
     if t.missile is not Missile.NONE and not battle.in_melee(t):
         taken += (t.figures // 2) * (7 - hit_number(t, me)) / 6.0
     if back:
@@ -256,13 +294,17 @@ def _charge_worth(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan) -> fl
     t = plan.target
     if unit.troop is Troop.LIGHT:
         return 0.0
-    if plan.against_horse:
-        return 0.0
     if unit.troop is Troop.HORSE and t.is_phalanx and t.formed and \
             plan.aspect is Aspect.FRONT:
         return 0.0
     given, taken = exchange(battle, unit, plan)
+    if plan.against_horse:
+        # Melee 1: the die sets the distance and may unform the phalanx
+        reach = max(0, 7 - math.ceil(plan.gap - 1e-9)) / 6.0
+        unformed = 2 / 6 if battle.opts.charge_horse_unformed else 4 / 6
+        return reach * (given - taken) - unformed * _FORMATION_WORTH
     bonus = 2.0 if (t.is_phalanx and t.formed and plan.aspect is not Aspect.FRONT) else 0.0
     if unit.is_phalanx and unit.contingent == battle.leaders.get(unit.side):
         bonus += 1.5  # the alliance leader goes in first, so the allies may follow
     return given + bonus - taken + (0.01 if unit.is_phalanx else 0.0)
+

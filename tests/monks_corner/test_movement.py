@@ -60,7 +60,9 @@ def test_phalanx_line_moves_6_and_column_12() -> None:
     b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 40)])
     orders = _orders(b, "p")
     assert max(o.order.distance for o in orders.values() if o.order.kind == "advance") == 6.0
-    assert 'about face and advance 6"' in orders
+    # "about face 180 degrees and move 6"": up to 6", as an advance
+    assert {'about face', 'about face and advance 2"', 'about face and advance 4"',
+            'about face and advance 6"'} <= set(orders)
     col = orders['form column facing right, march 12" in column']
     assert col.column and col.end.facing == 90.0
     assert (col.end.files, col.end.ranks) == (3, 6)
@@ -69,6 +71,10 @@ def test_phalanx_line_moves_6_and_column_12() -> None:
     assert not side.column and side.end.facing == 0.0
     assert side.end.x == pytest.approx(36 - 6.0)
     assert not any(o.order.kind == "wheel" for o in orders.values())  # 3 x 6 is no square
+    # forming column is a move of its own: the column may stand where it formed
+    formed = orders["form column facing right"]
+    assert formed.column and formed.end.facing == 90.0
+    assert formed.end.centre == pytest.approx(u(b, "p").block.centre)
     # "6" and face 90 degrees": either way (back to the old front, or to the old rear)
     back = orders['form column facing left, march 6", then face left into line']
     assert not back.column and back.end.facing == 180.0
@@ -132,6 +138,18 @@ def test_unformed_keep_3_inches_off_phalanx_front_and_left_not_right() -> None:
     assert not clear_of_phalanx_zones(b, h, Block(39.5, 21.0, 270.0, 3, 1, 0.75, 1.5))
     assert clear_of_phalanx_zones(b, h, Block(32.5, 21.0, 90.0, 3, 1, 0.75, 1.5))
     assert clear_of_phalanx_zones(b, h, Block(36.0, 23.5, 180.0, 3, 1, 0.75, 1.5))
+
+
+def test_unformed_contact_move_keeps_out_of_phalanx_zones_on_its_way() -> None:
+    # Sequence 5 / Melee 1: an unformed unit's contact move may not pass through the 3"
+    # zone in front of an enemy phalanx, even to end clear of it beside the phalanx
+    lone = unit("l", "north", "light infantry", 4, 30, 19, facing=180.0, missile="javelin")
+    q = phalanx("q", "north", 36, 20, facing=180.0)
+    across = battle([unit("h", "south", "horse", 3, 41, 15), q, lone])
+    assert [p.target.id for p in charge_plans(across, u(across, "h"))] == []
+    # from the other side the path stays clear of the zone: the same target may be hit
+    clear = battle([unit("h", "south", "horse", 3, 27, 13), q, lone])
+    assert [p.target.id for p in charge_plans(clear, u(clear, "h"))] == ["l"]
 
 
 def test_pinned_units_stay_but_unformed_withdraw_from_phalanxes_and_horse_from_foot() -> None:
@@ -229,3 +247,4 @@ def test_reorganising_or_reformed_phalanx_does_not_move() -> None:
 def test_orders_read_well() -> None:
     assert str(Order("wheel", 9.0, -45.0)) == 'wheel 45 degrees left and march 9"'
     assert str(Order("column", 12.0, 90.0)) == 'form column facing right, march 12" in column'
+    assert str(Order("column", 0.0, -90.0)) == "form column facing left"

@@ -25,6 +25,7 @@ __all__ = ["Charge", "ChargePlan", "charge_plans", "chargers", "execute_charge",
 CONTACT_MOVE, HORSE_CONTACT_MOVE = 6.0, 12.0  # Sequence 5, Melee 1
 PHALANX_CHARGE_ARC = Arc(45.0)  # a formed phalanx charges what lies ahead of it
 PUSH_STEP = 0.5
+ZONE_STEP = 0.25  # inches between the positions checked along an unformed contact move
 
 
 @attrs.frozen
@@ -155,14 +156,26 @@ def charge_plans(battle: MonksCornerBattle, unit: Unit) -> list[ChargePlan]:
         if path_blocked(battle.table, path, blocks) or end.overlaps(target.block):
             continue
         # Sequence 5 / Melee 1: unformed never closer than 3" to an enemy phalanx's front
-        # or left flank
-        if unit.unformed and not clear_of_phalanx_zones(battle, unit, end):
+        # or left flank, where the move ends nor on its way
+        if unit.unformed and not _clear_along(battle, unit, end):
             continue
         against_horse = unit.is_phalanx and target.troop is Troop.HORSE
         rough = path_in_rough(battle.table, path)
         plans.append(ChargePlan(target, end, aspect, travel, against_horse or rough, rough,
                                 against_horse))
     return plans
+
+
+def _clear_along(battle: MonksCornerBattle, unit: Unit, end: Block) -> bool:
+    """Sequence 5 / Melee 1 along a contact move: the end block, and the end block carried
+    back along the straight path in steps of at most ZONE_STEP inches, each keep out of
+    the 3" zones of enemy phalanxes (:func:`clear_of_phalanx_zones`)."""
+    start = unit.block
+    dx, dy = start.centre[0] - end.centre[0], start.centre[1] - end.centre[1]
+    steps = max(1, math.ceil(math.hypot(dx, dy) / ZONE_STEP))
+    return all(clear_of_phalanx_zones(battle, unit,
+                                      end.translated(dx * k / steps, dy * k / steps))
+               for k in range(steps))
 
 
 def execute_charge(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan) -> None:

@@ -65,6 +65,8 @@ class Order:
             case "about face":
                 return "about face" + (f" and advance {d}" if self.distance else "")
             case "column":
+                if not self.distance:
+                    return f"form column facing {side[self.angle]}"
                 tail = (f", then face {side[self.then]} into line" if self.then else
                         " in column")
                 return f"form column facing {side[self.angle]}, march {d}{tail}"
@@ -278,9 +280,10 @@ def _unformed_moves(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
 
 def _phalanx_moves(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
     """Monk's Corner, Phalanxes 2 and Movement 3: a line advances or about-faces and moves
-    6", or forms column facing 90 degrees and marches 12" (or 6" and faces back into
-    line); a column's head wheels up to 90 degrees and marches 9"; a 6 x 6 phalanx wheels
-    as a column but marches 6". In rough ground the distance is 1d6"."""
+    up to 6" (2", 4" or 6"), or forms column facing 90 degrees and marches up to 12" (0",
+    6" or 12"; or 6" and faces back into line); a column's head wheels up to 90 degrees
+    and marches 9"; a 6 x 6 phalanx wheels as a column but marches 6". In rough ground the
+    distance is 1d6"."""
     b = unit.block
     builders: list[tuple[Order, bool, Callable[[float], Path]]] = []
 
@@ -296,10 +299,11 @@ def _phalanx_moves(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
             return Path(sequence_blocks((b, about, about.advanced(d))))
 
         builders.append((Order("about face"), False, about_face))
-        builders.append((Order("about face", LINE_MOVE), False, about_face))
+        for d in LINE_STEPS:  # "about face 180 degrees and move 6"": up to 6"
+            builders.append((Order("about face", d), False, about_face))
         for side in (-90.0, 90.0):
             turned = b.faced(side)
-            for d in (LINE_MOVE, COLUMN_MOVE):
+            for d in (0.0, LINE_MOVE, COLUMN_MOVE):  # forming column, then up to 12"
                 builders.append((Order("column", d, side), True,
                                  _column_march(b, turned, 0.0)))
             for then in (-side, side):  # "6" and face 90 degrees": either way

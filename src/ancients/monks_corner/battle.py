@@ -14,7 +14,7 @@ from ancients.monks_corner.options import DEFAULT_TURN_LIMIT, MonksCornerOptions
 from ancients.monks_corner.scenario import Setup
 from ancients.monks_corner.troops import Troop, Unit
 from ancients.tabletop import EPSILON, Block, corners_array, distance_matrix
-from ancients.tabletop.geometry import frames
+from ancients.tabletop.geometry import frames, separation
 from ancients.units import Condition, UnitView
 
 if TYPE_CHECKING:
@@ -114,21 +114,21 @@ class MonksCornerBattle(Battle):
     def _compute_contacts(self) -> dict[str, tuple[Unit, ...]]:
         a, b = self.present(self.sides[0]), self.present(self.sides[1])
         out: dict[str, list[Unit]] = {u.id: [] for u in a + b}
-        # only blocks whose bounds come within EPSILON can touch: measure just those
-        # (each entry of the matrix depends on its own pair only, and the sub-matrix
-        # keeps the row-major order of the whole)
+        # only blocks whose bounds come within EPSILON can touch: measure just those, in
+        # pure Python with the frames the distance matrix uses (its entries bit for bit;
+        # a few pairs do not pay numpy's fixed cost)
         m = 2.0 * EPSILON
-        near = [(i, j) for i, u in enumerate(a) for j, e in enumerate(b)
-                if _boxes_near(u.block.bounds, e.block.bounds, m)]
-        if near:
-            ia = sorted({i for i, _ in near})
-            jb = sorted({j for _, j in near})
-            d = distance_matrix(corners_array([a[i].block for i in ia]),
-                                corners_array([b[j].block for j in jb]))
-            for si, sj in zip(*np.nonzero(d <= EPSILON), strict=True):
-                i, j = ia[si], jb[sj]
-                out[a[i].id].append(b[j])
-                out[b[j].id].append(a[i])
+        boxes = [e.block.bounds for e in b]
+        for u in a:
+            x0, y0, x1, y1 = u.block.bounds
+            for e, q in zip(b, boxes, strict=True):
+                if x0 > q[2] + m or q[0] > x1 + m or y0 > q[3] + m or q[1] > y1 + m:
+                    continue
+                ub, eb = u.block, e.block
+                if separation(ub.corners, ub.matrix_frame, eb.corners,
+                              eb.matrix_frame)[1] <= EPSILON:
+                    out[u.id].append(e)
+                    out[e.id].append(u)
         return {k: tuple(v) for k, v in out.items() if v}
 
     def memo(self, key: Hashable, compute: Callable[[], T]) -> T:
@@ -180,10 +180,3 @@ class MonksCornerBattle(Battle):
                 best = (e, d)
         return best
 
-
-def _boxes_near(p: tuple[float, float, float, float], q: tuple[float, float, float, float],
-                margin: float) -> bool:
-    """The bounding boxes come within ``margin`` of each other on both axes (else the
-    blocks are more than ``margin`` apart)."""
-    return not (p[0] > q[2] + margin or q[0] > p[2] + margin
-                or p[1] > q[3] + margin or q[1] > p[3] + margin)

@@ -128,8 +128,11 @@ def paths_blocked(table: Table, paths: Sequence[Path], others: Sequence[Block]) 
              | (theirs[None, :, 0] >= boxes[:, None, 2] - EPSILON)
              | (boxes[:, None, 1] >= theirs[None, :, 3] - EPSILON)
              | (theirs[None, :, 1] >= boxes[:, None, 3] - EPSILON))
-    return [path_blocked(table, p, [others[int(j)] for j in np.flatnonzero(row)], near=True)
-            for p, row in zip(paths, meet, strict=True)]
+    near: list[list[Block]] = [[] for _ in paths]
+    rows, cols = np.nonzero(meet)  # row-major: each row's blocks in the order given
+    for i, j in zip(rows.tolist(), cols.tolist(), strict=True):
+        near[i].append(others[j])
+    return [path_blocked(table, p, n, near=True) for p, n in zip(paths, near, strict=True)]
 
 
 def path_blocked(table: Table, path: Path, others: Iterable[Block], near: bool = False) -> bool:

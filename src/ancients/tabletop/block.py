@@ -27,7 +27,9 @@ from ancients.tabletop.geometry import (
     clip_band,
     clip_segment,
     heading,
+    matrix_frame,
     normalise_angle,
+    overlapping,
     rotate_point,
     separation,
 )
@@ -247,6 +249,13 @@ class Block:
         return (cx, cy, fy, -fx, fx, fy, self.frontage / 2.0, self.depth / 2.0)
 
     @cached_property
+    def matrix_frame(self) -> Frame:
+        """The frame as :func:`~ancients.tabletop.distance_matrix` derives it from the
+        corners (:func:`~ancients.tabletop.geometry.matrix_frame`): ``separation`` with
+        these frames equals the matrix's entries bit for bit."""
+        return matrix_frame(self.corners)
+
+    @cached_property
     def bounds(self) -> tuple[float, float, float, float]:
         """min x, min y, max x, max y of the footprint."""
         (x0, y0), (x1, y1), (x2, y2), (x3, y3) = self.corners
@@ -359,7 +368,7 @@ class Block:
 
     def overlaps(self, other: Block) -> bool:
         """The footprints overlap by more than :data:`EPSILON` (touching is not)."""
-        return separation(self.corners, self.frame, other.corners, other.frame)[0] > EPSILON
+        return overlapping(self.corners, self.frame, other.corners, other.frame, EPSILON)
 
     def contact_edge(self, other: Block) -> Aspect | None:
         """The edge of this block that ``other`` touches (the longest contact), or None."""

@@ -24,8 +24,8 @@ from ancients.tabletop import EPSILON, Block, Move, Table, union
 #: shapely would otherwise answer (far above float error, far below any rule's inches).
 SURE = 1e-9
 
-__all__ = ["SURE", "Path", "bounds_meet", "hull_gap", "path_blocked", "path_in_rough",
-           "paths_blocked", "start_in_rough"]
+__all__ = ["SURE", "Path", "bounds_meet", "hull_gap", "hull_gaps", "path_blocked",
+           "path_in_rough", "paths_blocked", "start_in_rough"]
 
 
 @attrs.frozen
@@ -65,20 +65,37 @@ def hull_gap(path: Path, other: Block, core: bool = False) -> float:
     the move (any axis's gap bounds the distance from below; > 0 proves them apart).
     ``core``: to ``other``'s core (its footprint shrunk by EPSILON: what touching may
     not enter)."""
+    return hull_gaps(path, other, core)[0]
+
+
+def hull_gaps(path: Path, other: Block, core: bool = False) -> tuple[float, float]:
+    """:func:`hull_gap`, and the same least gap over only the hulls whose axes are
+    complete (``inf`` if none): a step to itself, or a straight shift of one footprint
+    (same axes and size) by more than EPSILON. The separating axes of two convex
+    polygons are among their edge normals, and those of such a hull are the
+    footprint's two and the normal of the shift; so on them a gap below -SURE proves
+    that hull and ``other`` overlap (closed form: no shapely needed)."""
     steps = path.steps
     pairs = [(steps[0], steps[0])] if len(steps) == 1 else itertools.pairwise(steps)
     ocx, ocy, orx, ory, ofx, ofy, ohw, ohd = other.frame
     if core:
         ohw, ohd = ohw - EPSILON, ohd - EPSILON
-    worst = math.inf
+    worst = complete = math.inf
     for a, b in pairs:
         acx, acy, arx, ary, afx, afy, ahw, ahd = a.frame
-        bcx, bcy, brx, bry, bfx, bfy, bhw, bhd = b.frame
         axes = [(orx, ory), (ofx, ofy), (arx, ary), (afx, afy)]
-        if b is not a:
-            axes += [(brx, bry), (bfx, bfy)]
+        if b is a:
+            bcx, bcy, brx, bry, bfx, bfy, bhw, bhd = a.frame
+            exact = True
+        else:
+            bcx, bcy, brx, bry, bfx, bfy, bhw, bhd = b.frame
+            same = (brx == arx and bry == ary and bfx == afx and bfy == afy
+                    and bhw == ahw and bhd == ahd)
+            if not same:
+                axes += [(brx, bry), (bfx, bfy)]
             mx, my = bcx - acx, bcy - acy  # the hull's sides along the move
             n = math.hypot(mx, my)
+            exact = same and n > EPSILON
             if n > EPSILON:
                 axes.append((-my / n, mx / n))
         best = -math.inf
@@ -91,13 +108,18 @@ def hull_gap(path: Path, other: Block, core: bool = False) -> float:
             p_lo, p_hi = c - e, c + e
             c = bcx * ux + bcy * uy
             e = bhw * abs(brx * ux + bry * uy) + bhd * abs(bfx * ux + bfy * uy)
-            p_lo, p_hi = min(p_lo, c - e), max(p_hi, c + e)
-            g = max(o_lo - p_hi, p_lo - o_hi)
+            if c - e < p_lo:
+                p_lo = c - e
+            if c + e > p_hi:
+                p_hi = c + e
+            g = o_lo - p_hi if o_lo - p_hi > p_lo - o_hi else p_lo - o_hi
             if g > best:
                 best = g
         if best < worst:
             worst = best
-    return worst
+        if exact and best < complete:
+            complete = best
+    return worst, complete
 
 
 def _hulls(steps: tuple[Block, ...]) -> Any:
@@ -154,9 +176,16 @@ def path_blocked(table: Table, path: Path, others: Iterable[Block], near: bool =
     if any(end.overlaps(o) for o in near_ones):
         return True
     if path.move is None:  # what the separating axes leave in doubt goes to shapely
-        near_ones = [o for o in near_ones if hull_gap(path, o, core=True) <= SURE]
-        if not near_ones:
+        doubtful = []
+        for o in near_ones:
+            gap, complete = hull_gaps(path, o, core=True)
+            if complete < -SURE:  # overlaps on every axis of a complete set: enters it
+                return True
+            if gap <= SURE:
+                doubtful.append(o)
+        if not doubtful:
             return False
+        near_ones = doubtful
     swept = path.swept()
     return any(bool(shapely.intersects(swept, o.core)) for o in near_ones)
 

@@ -15,7 +15,7 @@ from ancients.monks_corner.geometry import (
     SURE,
     Path,
     bounds_meet,
-    hull_gap,
+    hull_gaps,
     path_in_rough,
     paths_blocked,
     sequence_blocks,
@@ -203,7 +203,14 @@ def _path_keeps_off(path: Path, enemies: Sequence[Unit], floor: np.ndarray) -> b
     near = [(e, float(f)) for e, f in zip(enemies, floor, strict=True)
             if f > 0.0 and bounds_meet(box, e.block.bounds, f)]
     if path.move is None:  # settled by the separating axes, else by shapely
-        near = [(e, f) for e, f in near if hull_gap(path, e.block) < f + SURE]
+        doubtful = []
+        for e, f in near:
+            gap, complete = hull_gaps(path, e.block)
+            if complete < -SURE:  # it overlaps e (a complete set of axes): 0 < f
+                return False
+            if gap < f + SURE:
+                doubtful.append((e, f))
+        near = doubtful
     if not near:
         return True
     swept = path.swept()

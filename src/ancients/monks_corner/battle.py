@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 __all__ = ["MonksCornerBattle"]
 
 T = TypeVar("T")
+_PENDING = np.zeros(0)  # a row being measured
 
 
 class MonksCornerBattle(Battle):
@@ -58,6 +59,7 @@ class MonksCornerBattle(Battle):
         self._foes: dict[str, tuple[int, list[Unit], NDArray[np.float64],
                                     NDArray[np.float64]]] = {}
         self._present: tuple[int, dict[str | None, list[Unit]]] = (-1, {})
+        self._apart: dict[tuple[int, int], tuple[Block, Block, float]] = {}
 
     # -- the core's hooks -------------------------------------------------------------
     def play(self) -> Engine:
@@ -160,22 +162,44 @@ class MonksCornerBattle(Battle):
         order of :meth:`foes`), as an (n, m) array."""
         _, corners, frames_ = self.foes(side)
         # each row depends only on its block and the enemies, so rows are remembered
-        # until something moves: the commander scores the ends the menu just measured
-        rows: dict[Block, NDArray[np.float64]] = self.memo(("gap rows", side), dict)
-        missing = list(dict.fromkeys(b for b in blocks if b not in rows))
+        # until something moves: the commander scores the ends the menu just measured.
+        # Keyed by the block itself (its id, the block kept alive beside its row): an
+        # equal block elsewhere would only be measured again, to the same row.
+        rows: dict[int, tuple[Block, NDArray[np.float64]]] = self.memo(("gap rows", side),
+                                                                       dict)
+        missing: list[Block] = []
+        for b in blocks:
+            found = rows.get(id(b))
+            if found is None or found[0] is not b:
+                rows[id(b)] = (b, _PENDING)
+                missing.append(b)
         if missing:
             fresh = distance_matrix(corners_array(missing), corners, frames_)
-            rows.update(zip(missing, fresh, strict=True))
+            for b, row in zip(missing, fresh, strict=True):
+                rows[id(b)] = (b, row)
         if not blocks:
             return np.zeros((0, corners.shape[0]))
-        return np.array([rows[b] for b in blocks])
+        return np.array([rows[id(b)][1] for b in blocks])
+
+    def apart(self, a: Block, b: Block) -> float:
+        """``a.distance(b)``, remembered for the battle by the two blocks themselves
+        (blocks are immutable values, and most stay put from one move to the next)."""
+        key = (id(a), id(b))
+        found = self._apart.get(key)
+        if found is not None and found[0] is a and found[1] is b:
+            return found[2]
+        if len(self._apart) >= 65536:  # blocks of the past: keep the memo small
+            self._apart.clear()
+        d = a.distance(b)
+        self._apart[key] = (a, b, d)
+        return d
 
     def nearest_enemy(self, unit: Unit, block: Block | None = None) -> tuple[Unit | None, float]:
         """The closest enemy on the table and its edge-to-edge distance."""
         here = block or unit.block
         best: tuple[Unit | None, float] = (None, float("inf"))
         for e in self.present(self.enemy_of(unit.side)):
-            d = here.distance(e.block)
+            d = self.apart(here, e.block)
             if d < best[1]:
                 best = (e, d)
         return best

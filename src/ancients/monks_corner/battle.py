@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import attrs
 import numpy as np
 from numpy.typing import NDArray
 
@@ -56,10 +57,13 @@ class MonksCornerBattle(Battle):
         self._version = 0
         self._contacts: tuple[int, dict[str, tuple[Unit, ...]]] = (-1, {})
         self._memo: tuple[int, dict[Hashable, Any]] = (-1, {})
-        self._foes: dict[str, tuple[int, list[Unit], NDArray[np.float64],
-                                    NDArray[np.float64]]] = {}
+        self._foes: dict[str, _Foes] = {}
         self._present: tuple[int, dict[str | None, list[Unit]]] = (-1, {})
         self._apart: dict[tuple[int, int], tuple[Block, Block, float]] = {}
+        #: each unit's last menu of moves before the legality checks, and what it was
+        #: built from (see ``movement.candidate_moves``)
+        self.menus: dict[str, tuple[tuple[tuple[Block | None, ...], tuple[object, ...]],
+                                    list[Any]]] = {}
 
     # -- the core's hooks -------------------------------------------------------------
     def play(self) -> Engine:
@@ -148,25 +152,38 @@ class MonksCornerBattle(Battle):
 
     def foes(self, side: str) -> tuple[list[Unit], NDArray[np.float64], NDArray[np.float64]]:
         """The enemies of ``side`` on the table, their corners (m, 4, 2) and frames
-        (8, m): built once until something moves (:meth:`changed`)."""
+        (8, m): built again only when one of them has moved, changed shape or left
+        (the same units with the same block objects: blocks are immutable)."""
+        found = self._foe_table(side)
+        return found.units, found.corners, found.frames
+
+    def _foe_table(self, side: str) -> _Foes:
         cached = self._foes.get(side)
-        if cached is None or cached[0] != self._version:
-            foes = self.present(self.enemy_of(side))
-            corners = corners_array([e.block for e in foes])
-            cached = (self._version, foes, corners, frames(corners))
-            self._foes[side] = cached
-        return cached[1], cached[2], cached[3]
+        if cached is not None and cached.version == self._version:
+            return cached
+        foes = self.present(self.enemy_of(side))
+        blocks = [e.block for e in foes]
+        if cached is not None and len(cached.units) == len(foes) and all(
+                a is b for a, b in zip(cached.units, foes, strict=True)) and all(
+                a is b for a, b in zip(cached.blocks, blocks, strict=True)):
+            cached.version = self._version  # nobody on that side has moved
+            return cached
+        corners = corners_array(blocks)
+        cached = _Foes(self._version, foes, blocks, corners, frames(corners))
+        self._foes[side] = cached
+        return cached
 
     def gaps(self, side: str, blocks: Sequence[Block]) -> NDArray[np.float64]:
         """Edge-to-edge inches from each of ``blocks`` to each enemy of ``side`` (in the
         order of :meth:`foes`), as an (n, m) array."""
-        _, corners, frames_ = self.foes(side)
+        table = self._foe_table(side)
+        corners, frames_ = table.corners, table.frames
         # each row depends only on its block and the enemies, so rows are remembered
-        # until something moves: the commander scores the ends the menu just measured.
-        # Keyed by the block itself (its id, the block kept alive beside its row): an
-        # equal block elsewhere would only be measured again, to the same row.
-        rows: dict[int, tuple[Block, NDArray[np.float64]]] = self.memo(("gap rows", side),
-                                                                       dict)
+        # until one of the enemies moves: the commander scores the ends the menu just
+        # measured, and a unit that has not moved asks for its own row again. Keyed by
+        # the block itself (its id, the block kept alive beside its row): an equal block
+        # elsewhere would only be measured again, to the same row.
+        rows = table.rows
         missing: list[Block] = []
         for b in blocks:
             found = rows.get(id(b))
@@ -174,6 +191,10 @@ class MonksCornerBattle(Battle):
                 rows[id(b)] = (b, _PENDING)
                 missing.append(b)
         if missing:
+            if len(rows) > 4096:  # the ends of past menus: keep it small
+                keep = {id(b) for b in blocks}
+                for k in [k for k in rows if k not in keep]:
+                    del rows[k]
             fresh = distance_matrix(corners_array(missing), corners, frames_)
             for b, row in zip(missing, fresh, strict=True):
                 rows[id(b)] = (b, row)
@@ -204,3 +225,15 @@ class MonksCornerBattle(Battle):
                 best = (e, d)
         return best
 
+
+@attrs.define(eq=False)
+class _Foes:
+    """One side's enemies as :meth:`MonksCornerBattle.foes` measures against them, and
+    the gap rows measured so far (block id -> (block, row))."""
+
+    version: int
+    units: list[Unit]
+    blocks: list[Block]
+    corners: NDArray[np.float64]
+    frames: NDArray[np.float64]
+    rows: dict[int, tuple[Block, NDArray[np.float64]]] = attrs.field(factory=dict)

@@ -68,13 +68,18 @@ def hull_gap(path: Path, other: Block, core: bool = False) -> float:
     return hull_gaps(path, other, core)[0]
 
 
-def hull_gaps(path: Path, other: Block, core: bool = False) -> tuple[float, float]:
+def hull_gaps(path: Path, other: Block, core: bool = False,
+              enough: float = math.inf) -> tuple[float, float]:
     """:func:`hull_gap`, and the same least gap over only the hulls whose axes are
     complete (``inf`` if none): a step to itself, or a straight shift of one footprint
     (same axes and size) by more than EPSILON. The separating axes of two convex
     polygons are among their edge normals, and those of such a hull are the
     footprint's two and the normal of the shift; so on them a gap below -SURE proves
-    that hull and ``other`` overlap (closed form: no shapely needed)."""
+    that hull and ``other`` overlap (closed form: no shapely needed).
+
+    ``enough``: a hull's axes are tried only until one gap reaches it (that hull then
+    counts at least ``enough``, not its widest gap): both values compare with any
+    threshold up to ``enough`` as the exact ones would."""
     steps = path.steps
     pairs = [(steps[0], steps[0])] if len(steps) == 1 else itertools.pairwise(steps)
     ocx, ocy, orx, ory, ofx, ofy, ohw, ohd = other.frame
@@ -115,6 +120,8 @@ def hull_gaps(path: Path, other: Block, core: bool = False) -> tuple[float, floa
             g = o_lo - p_hi if o_lo - p_hi > p_lo - o_hi else p_lo - o_hi
             if g > best:
                 best = g
+                if best >= enough:
+                    break
         if best < worst:
             worst = best
         if exact and best < complete:
@@ -178,7 +185,7 @@ def path_blocked(table: Table, path: Path, others: Iterable[Block], near: bool =
     if path.move is None:  # what the separating axes leave in doubt goes to shapely
         doubtful = []
         for o in near_ones:
-            gap, complete = hull_gaps(path, o, core=True)
+            gap, complete = hull_gaps(path, o, core=True, enough=2.0 * SURE)
             if complete < -SURE:  # overlaps on every axis of a complete set: enters it
                 return True
             if gap <= SURE:

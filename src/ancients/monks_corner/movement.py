@@ -14,7 +14,6 @@ import shapely
 from ancients.monks_corner.geometry import (
     SURE,
     Path,
-    bounds_meet,
     hull_gaps,
     path_in_rough,
     paths_blocked,
@@ -26,6 +25,8 @@ from ancients.tabletop import EPSILON, Aspect, Block, bearing, heading
 
 if TYPE_CHECKING:
     from ancients.monks_corner.battle import MonksCornerBattle
+
+Bounds = tuple[float, float, float, float]
 
 __all__ = ["HOLD", "Order", "Plan", "can_withdraw", "candidate_moves", "movable"]
 
@@ -130,13 +131,35 @@ def candidate_moves(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
     if battle.in_melee(unit):
         plans = _withdrawals(battle, unit)
     elif unit.unformed:
-        plans = _unformed_moves(battle, unit)
+        foe = battle.nearest_enemy(unit)[0]
+        plans = _remembered(battle, unit, (unit.block, foe.block if foe else None),
+                            (False, unit.column), _unformed_moves)
     else:
-        plans = _phalanx_moves(battle, unit)
+        plans = _remembered(
+            battle, unit, (unit.block,), (True, unit.column, unit.files, unit.ranks),
+            _phalanx_moves)
     others = [o.block for o in battle.others(unit)]
     blocked = paths_blocked(battle.table, [p.path for p in plans], others)
     plans = [p for p, no in zip(plans, blocked, strict=True) if not no]
     return [hold, *keep_rules(battle, unit, plans)]
+
+
+def _remembered(battle: MonksCornerBattle, unit: Unit, blocks: tuple[Block | None, ...],
+                values: tuple[object, ...],
+                build: Callable[[MonksCornerBattle, Unit], list[Plan]]) -> list[Plan]:
+    """``build(battle, unit)``, the menu before the legality checks, remembered per unit
+    while what it is built from stays put: the same block objects (compared by
+    identity: blocks are immutable) and the same ``values``. About half the menus are
+    asked again of a unit that has not moved (the table's terrain never changes)."""
+    found = battle.menus.get(unit.id)
+    if found is not None:
+        (old_blocks, old_values), plans = found
+        if old_values == values and all(a is b for a, b in zip(old_blocks, blocks,
+                                                                strict=True)):
+            return list(plans)
+    plans = build(battle, unit)
+    battle.menus[unit.id] = ((blocks, values), plans)
+    return list(plans)
 
 
 def keep_rules(battle: MonksCornerBattle, unit: Unit, plans: list[Plan]) -> list[Plan]:
@@ -149,24 +172,27 @@ def keep_rules(battle: MonksCornerBattle, unit: Unit, plans: list[Plan]) -> list
     both = battle.gaps(unit.side, [*(p.end for p in plans), unit.block])  # one matrix
     new, old = both[:-1], both[-1]
     # Monk's Corner, Sequence 2: never closer than 3" to an enemy (nor closer still)
-    ok = np.all(new >= np.minimum(KEEP_OFF, old) - EPSILON, axis=1)
+    floor = np.minimum(KEEP_OFF, old) - EPSILON
+    ok = np.all(new >= floor, axis=1)
     # Monk's Corner, Movement 3: allies advance no closer than the leader's phalanxes
     limit = allied_limit(battle, unit)
     if limit is not None:
         ok &= new.min(axis=1) >= min(limit, float(old.min())) - EPSILON
     # Sequence 2 holds along the whole move, not only where it ends: a move may not pass
     # closer than 3" to an enemy (or closer than it already was) on its way
-    floor = np.minimum(KEEP_OFF, old) - EPSILON
+    good: list[bool] = ok.tolist()
+    guards = [(e.block, f, e.block.bounds)
+              for e, f in zip(enemies, floor.tolist(), strict=True) if f > 0.0]
     for i, p in enumerate(plans):
-        if ok[i] and not _path_keeps_off(p.path, enemies, floor):
-            ok[i] = False
+        if good[i] and not _path_keeps_off(p.path, guards):
+            good[i] = False
     if not unit.unformed:
-        return [p for p, good in zip(plans, ok, strict=True) if good]
+        return [p for p, g in zip(plans, good, strict=True) if g]
     # zones: only a formed phalanx closer than PHALANX_ZONE can forbid an end (the zone
     # distance is never less than the edge distance)
-    near = new < PHALANX_ZONE
-    return [p for i, p in enumerate(plans) if ok[i] and (
-        not near[i].any() or clear_of_phalanx_zones(
+    near: list[list[bool]] = (new < PHALANX_ZONE).tolist()
+    return [p for i, p in enumerate(plans) if good[i] and (
+        not any(near[i]) or clear_of_phalanx_zones(
             battle, unit, p.end, [e for e, n in zip(enemies, near[i], strict=True) if n]))]
 
 
@@ -194,27 +220,28 @@ def _leaders_gap(battle: MonksCornerBattle, side: str) -> float | None:
     return min(battle.nearest_enemy(u)[1] for u in leading)
 
 
-def _path_keeps_off(path: Path, enemies: Sequence[Unit], floor: np.ndarray) -> bool:
-    """The swept area of ``path`` stays at least ``floor[j]`` inches from enemy ``j``
-    (Sequence 2). Shapely is consulted only for enemies whose bounds come that close."""
+def _path_keeps_off(path: Path, guards: Sequence[tuple[Block, float, Bounds]]) -> bool:
+    """The swept area of ``path`` stays at least ``f`` inches from each enemy block of
+    ``guards`` (block, f > 0, its bounds) (Sequence 2). Shapely is consulted only for
+    enemies whose bounds come that close and the separating axes leave in doubt."""
     if len(path.steps) < 2 and path.move is None:
         return True
-    box = path.bounds
-    near = [(e, float(f)) for e, f in zip(enemies, floor, strict=True)
-            if f > 0.0 and bounds_meet(box, e.block.bounds, f)]
+    x0, y0, x1, y1 = path.bounds
+    near = [(b, f) for b, f, q in guards  # bounds_meet(path.bounds, q, f)
+            if not (x0 >= q[2] + f or q[0] >= x1 + f or y0 >= q[3] + f or q[1] >= y1 + f)]
     if path.move is None:  # settled by the separating axes, else by shapely
         doubtful = []
-        for e, f in near:
-            gap, complete = hull_gaps(path, e.block)
-            if complete < -SURE:  # it overlaps e (a complete set of axes): 0 < f
+        for b, f in near:
+            gap, complete = hull_gaps(path, b, enough=f + 2.0 * SURE)
+            if complete < -SURE:  # it overlaps b (a complete set of axes): 0 < f
                 return False
             if gap < f + SURE:
-                doubtful.append((e, f))
+                doubtful.append((b, f))
         near = doubtful
     if not near:
         return True
     swept = path.swept()
-    return all(float(shapely.distance(swept, e.block.polygon)) >= f for e, f in near)
+    return all(float(shapely.distance(swept, b.polygon)) >= f for b, f in near)
 
 
 def clear_of_phalanx_zones(battle: MonksCornerBattle, unit: Unit, end: Block,

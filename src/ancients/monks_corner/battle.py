@@ -104,7 +104,8 @@ class MonksCornerBattle(Battle):
         return list(found)
 
     def others(self, unit: Unit) -> list[Unit]:
-        return [u for u in self.pieces if u.on_table and u is not unit]
+        """The units on the table but ``unit`` (in table order)."""
+        return [u for u in self.present() if u is not unit]
 
     def contacts(self, unit: Unit) -> tuple[Unit, ...]:
         """Enemy units touching ``unit`` (it is pinned in melee if any)."""

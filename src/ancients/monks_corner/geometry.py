@@ -46,11 +46,19 @@ class Path:
         if self.move is not None:
             x0, y0, x1, y1 = self.move.swept.bounds
             return (float(x0), float(y0), float(x1), float(y1))
-        if len(self.steps) == 1:
-            return self.steps[0].bounds
-        bs = [b.bounds for b in self.steps]
-        return (min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs),
-                max(b[3] for b in bs))
+        steps = self.steps
+        x0, y0, x1, y1 = steps[0].bounds
+        for b in steps[1:]:  # as min()/max() of each: the first of equals
+            bx0, by0, bx1, by1 = b.bounds
+            if bx0 < x0:
+                x0 = bx0
+            if by0 < y0:
+                y0 = by0
+            if bx1 > x1:
+                x1 = bx1
+            if by1 > y1:
+                y1 = by1
+        return (x0, y0, x1, y1)
 
     def swept(self) -> Any:
         if self.move is not None:

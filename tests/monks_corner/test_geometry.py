@@ -6,7 +6,7 @@ import shapely
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ancients.monks_corner.geometry import SURE, Path, hull_gaps
+from ancients.monks_corner.geometry import SURE, Path, hull_gaps, path_crosses
 from ancients.tabletop import Block
 
 coords = st.floats(0.0, 30.0, allow_nan=False)
@@ -42,3 +42,9 @@ def test_hull_gaps_agree_with_shapely(path: Path, other: Block, core: bool) -> N
     if complete < -SURE:  # overlap on a complete set of axes: they meet
         assert shapely.intersects(swept, target)
     assert complete >= gap
+
+
+@given(paths(), blocks)
+def test_path_crosses_only_what_shapely_says_it_enters(path: Path, other: Block) -> None:
+    if path_crosses(path, other):
+        assert shapely.intersects(path.swept(), other.core)

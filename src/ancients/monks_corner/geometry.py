@@ -25,7 +25,7 @@ from ancients.tabletop import EPSILON, Block, Move, Table, union
 SURE = 1e-9
 
 __all__ = ["SURE", "Path", "bounds_meet", "hull_gap", "hull_gaps", "path_blocked",
-           "path_in_rough", "paths_blocked", "start_in_rough"]
+           "path_crosses", "path_in_rough", "paths_blocked", "start_in_rough"]
 
 
 @attrs.frozen
@@ -200,9 +200,53 @@ def path_blocked(table: Table, path: Path, others: Iterable[Block], near: bool =
                 doubtful.append(o)
         if not doubtful:
             return False
+        if any(path_crosses(path, o) for o in doubtful):
+            return True
         near_ones = doubtful
     swept = path.swept()
     return any(bool(shapely.intersects(swept, o.core)) for o in near_ones)
+
+
+def path_crosses(path: Path, other: Block) -> bool:
+    """A sufficient test, closed form, that the swept area of a path of footprints
+    enters ``other``'s core: one of the segments joining a step's centre or corners to
+    the next step's (each inside their hull) meets ``other`` shrunk by EPSILON + SURE.
+    False: not proven (ask shapely). Settles most of the turning moves whose hull the
+    separating axes leave in doubt (their axes are not complete)."""
+    ocx, ocy, orx, ory, ofx, ofy, ohw, ohd = other.frame
+    hw, hd = ohw - EPSILON - SURE, ohd - EPSILON - SURE
+    if hw <= 0.0 or hd <= 0.0:
+        return False
+    for a, b in itertools.pairwise(path.steps):
+        for p, q in ((a.centre, b.centre), *zip(a.corners, b.corners, strict=True)):
+            dx, dy = p[0] - ocx, p[1] - ocy
+            u0, v0 = dx * orx + dy * ory, dx * ofx + dy * ofy
+            dx, dy = q[0] - ocx, q[1] - ocy
+            u1, v1 = dx * orx + dy * ory, dx * ofx + dy * ofy
+            if _clips(u0, u1, v0, v1, hw, hd):
+                return True
+    return False
+
+
+def _clips(u0: float, u1: float, v0: float, v1: float, hw: float, hd: float) -> bool:
+    """The segment (u0, v0)-(u1, v1) meets the box |u| <= hw, |v| <= hd (Liang-Barsky)."""
+    t0, t1 = 0.0, 1.0
+    for a, b, h in ((u0, u1, hw), (v0, v1, hd)):
+        d = b - a
+        if d == 0.0:
+            if a > h or a < -h:
+                return False
+            continue
+        lo, hi = (-h - a) / d, (h - a) / d
+        if lo > hi:
+            lo, hi = hi, lo
+        if lo > t0:
+            t0 = lo
+        if hi < t1:
+            t1 = hi
+        if t0 > t1:
+            return False
+    return True
 
 
 def start_in_rough(table: Table, block: Block) -> bool:

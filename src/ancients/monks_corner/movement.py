@@ -293,11 +293,24 @@ def _unformed_moves(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
     rough_start = start_in_rough(battle.table, b)
     full = UNFORMED_ROUGH if rough_start else UNFORMED_MOVE
     plans = []
+    # as _shifted(b, base + off, d, face), the turned block built once: its centre
+    # before turning is worked out with the arithmetic of Block.centre
+    cx, cy = b.centre
+    half = b.ranks * b.base_depth / 2.0
+    fx0, fy0 = heading(b.facing)
+    target = foe.block.centre if foe else None
     for off in UNFORMED_BEARINGS:
+        r = math.radians(base + off)
+        sin_r, cos_r = math.sin(r), math.cos(r)
         for d in (full, full / 2.0):
-            moved = _shifted(b, base + off, d)
-            face = bearing(moved.centre, foe.block.centre) if foe else b.facing
-            end = _shifted(b, base + off, d, face)
+            x, y = cx + d * sin_r, cy + d * cos_r
+            if target is not None:
+                moved = ((x + fx0 * half) - fx0 * half, (y + fy0 * half) - fy0 * half)
+                face = bearing(moved, target)
+            else:
+                face = b.facing
+            fx, fy = heading(face)
+            end = b.derived(x + fx * half, y + fy * half, face, b.files, b.ranks)
             path = Path(sequence_blocks((b, end)))
             if d > UNFORMED_ROUGH and path_in_rough(battle.table, path):
                 continue  # in rough ground only 6"

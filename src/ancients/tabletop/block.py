@@ -173,9 +173,20 @@ class Block:
         (possibly swapped): as the constructor, without re-checking what this block
         already has (the hot path of moves); a position or facing that is not finite
         still goes through the constructor and fails there."""
+        cls = type(self)
         if not (math.isfinite(x) and math.isfinite(y) and math.isfinite(facing)):
-            return type(self)(x, y, facing, files, ranks, self.base_width, self.base_depth)
-        new = object.__new__(type(self))
+            return cls(x, y, facing, files, ranks, self.base_width, self.base_depth)
+        new = object.__new__(cls)
+        if cls is Block:  # straight into the slots (what object.__setattr__ looks up)
+            sx, sy, sf, sfi, sr, sw, sd = _SLOT_SETTERS
+            sx(new, x)
+            sy(new, y)
+            sf(new, normalise_angle(facing))
+            sfi(new, files)
+            sr(new, ranks)
+            sw(new, self.base_width)
+            sd(new, self.base_depth)
+            return new
         put = object.__setattr__
         put(new, "x", x)
         put(new, "y", y)
@@ -571,6 +582,11 @@ class Block:
         """Column move: the head (front-centre) follows the polyline through ``waypoints``
         and the body follows its path; ends facing along the last leg; costs its length."""
         return movement.march(self, waypoints)
+
+
+_SLOT_SETTERS: tuple[Any, ...] = tuple(
+    getattr(Block, name).__set__
+    for name in ("x", "y", "facing", "files", "ranks", "base_width", "base_depth"))
 
 
 def corners_array(blocks: Sequence[Block]) -> NDArray[np.float64]:

@@ -383,6 +383,22 @@ class Block:
 
     def contact_edge(self, other: Block) -> Aspect | None:
         """The edge of this block that ``other`` touches (the longest contact), or None."""
+        memo = self._edges  # by the other block itself (kept beside the answer)
+        known = memo.get(id(other))
+        if known is not None and known[0] is other:
+            return known[1]
+        if len(memo) >= 64:
+            memo.clear()
+        found = self._contact_edge(other)
+        memo[id(other)] = (other, found)
+        return found
+
+    @cached_property
+    def _edges(self) -> dict[int, tuple[Block, Aspect | None]]:
+        """:meth:`contact_edge`'s answers so far (melee asks them again and again)."""
+        return {}
+
+    def _contact_edge(self, other: Block) -> Aspect | None:
         best, found = -1.0, None
         for aspect in _ASPECTS:
             a, b = self.edge(aspect)

@@ -278,17 +278,10 @@ def distance_matrix(
     b = np.asarray(b, dtype=np.float64)
     if a.ndim != 3 or b.ndim != 3 or a.shape[1:] != (4, 2) or b.shape[1:] != (4, 2):
         raise GeometryError(f"corner arrays must have shape (n, 4, 2), got {a.shape}, {b.shape}")
-    n = a.shape[0]
     fa = _frames(a)
     fb = _frames(b) if frames_b is None else frames_b
-    # both directions in one pass (numpy's cost here is per call, not per element): the
-    # corners of a and b against the frames of b and a; the two off-diagonal blocks
-    # are a against b and b against a
-    d2, gap = _against_all(np.concatenate((a, b)), np.concatenate((fb, fa), axis=1))
-    m = fb.shape[1]
-    gap = np.minimum(gap[:n, :m], gap[n:, m:].T)
-    near = np.minimum(d2[:n, :m], d2[n:, m:].T)
-    out: NDArray[np.float64] = np.where(gap < 0.0, np.sqrt(near), 0.0)
+    d2, gap = _against_pairs(a, fa, b, fb)
+    out: NDArray[np.float64] = np.where(gap < 0.0, np.sqrt(d2), 0.0)
     return out
 
 
@@ -313,33 +306,41 @@ def frames(c: NDArray[np.float64]) -> NDArray[np.float64]:
 
 
 def _frames(c: NDArray[np.float64]) -> NDArray[np.float64]:
-    """Frames (8, k) of rectangles with corners (k, 4, 2): as :func:`frame_of`."""
-    r = c[:, 1] - c[:, 0]
-    f = c[:, 1] - c[:, 2]
-    w = np.hypot(r[:, 0], r[:, 1])
-    d = np.hypot(f[:, 0], f[:, 1])
-    centre = (c[:, 0] + c[:, 2]) / 2.0
-    return np.stack([centre[:, 0], centre[:, 1], r[:, 0] / w, r[:, 1] / w,
-                     f[:, 0] / d, f[:, 1] / d, w / 2.0, d / 2.0])
+    """Frames (8, k) of rectangles with corners (k, 4, 2): as :func:`matrix_frame` (a
+    few numpy calls for all of them)."""
+    k = c.shape[0]
+    out = np.empty((8, k))
+    sides = c[:, 1, None, :] - c[:, 0:3:2, :]  # corner 1 less corners 0 and 2: right, forward
+    size = np.hypot(sides[:, :, 0], sides[:, :, 1])  # width, depth
+    out[0:2] = ((c[:, 0] + c[:, 2]) / 2.0).T
+    out[2:6] = (sides / size[:, :, None]).reshape(k, 4).T
+    out[6:8] = (size / 2.0).T
+    return out
 
 
-def _against_all(
-    c: NDArray[np.float64], frames: NDArray[np.float64]
+def _against_pairs(
+    a: NDArray[np.float64], fa: NDArray[np.float64],
+    b: NDArray[np.float64], fb: NDArray[np.float64],
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """As :func:`_against` for every rectangle (n, 4, 2) against every frame (8, m):
-    squared distances and axis overlaps, each (n, m). The two axes go through each
-    step together (numpy's cost at these sizes is per call), with :func:`_against`'s
-    arithmetic: the same values bit for bit."""
-    cx, cy = frames[0], frames[1]  # each (m,)
-    across = frames[2:6:2, None, None, :]  # rx, fx: (2, 1, 1, m)
-    along = frames[3:7:2, None, None, :]  # ry, fy
-    # corner-major (1, 4, n, 1): numpy reduces fast over a leading axis
-    x = np.ascontiguousarray(c[:, :, 0].T)[None, :, :, None]
-    y = np.ascontiguousarray(c[:, :, 1].T)[None, :, :, None]
-    uv = (x - cx) * across + (y - cy) * along  # u and v: (2, 4, n, m)
-    half = frames[6:8, None, None, :]  # hw, hd
+    """:func:`_against` both ways for every pair of a rectangle of ``a`` (n, 4, 2) and
+    one of ``b`` (m, 4, 2), given their frames: the least squared corner distance and
+    the least axis overlap of the two directions, each (n, m). Both directions and both
+    axes go through each step together (numpy's cost at these sizes is per call), with
+    :func:`_against`'s arithmetic: the same values bit for bit."""
+    n, m = a.shape[0], b.shape[0]
+    # direction 0: the corners of a (axis n) against the frames of b (axis m);
+    # direction 1: the corners of b (axis m) against the frames of a (axis n)
+    x, y, f = np.empty((2, 4, n, m)), np.empty((2, 4, n, m)), np.empty((2, 8, n, m))
+    x[0], x[1] = a[:, :, 0].T[:, :, None], b[:, :, 0].T[:, None, :]
+    y[0], y[1] = a[:, :, 1].T[:, :, None], b[:, :, 1].T[:, None, :]
+    f[0], f[1] = fb[:, None, :], fa[:, :, None]
+    cx, cy = f[:, 0:1], f[:, 1:2]
+    across, along = f[:, None, 2:6:2], f[:, None, 3:7:2]  # (rx, fx), (ry, fy)
+    # u and v of every corner: (direction, corner, axis, n, m)
+    uv = (x - cx)[:, :, None] * across + (y - cy)[:, :, None] * along
+    half = f[:, None, 6:8]  # hw, hd
     e = np.maximum(np.abs(uv) - half, 0.0)
-    d2 = np.add.reduce(e * e, axis=0).min(axis=0)  # eu * eu + ev * ev, least corner
-    half = frames[6:8, None, :]
-    gap = (np.minimum(half, uv.max(axis=1)) - np.maximum(-half, uv.min(axis=1))).min(axis=0)
-    return d2, gap
+    d2 = np.add.reduce(e * e, axis=2).min(axis=1)  # eu * eu + ev * ev, least corner
+    half = f[:, 6:8]
+    gap = (np.minimum(half, uv.max(axis=1)) - np.maximum(-half, uv.min(axis=1))).min(axis=1)
+    return d2.min(axis=0), gap.min(axis=0)

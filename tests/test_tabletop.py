@@ -207,6 +207,15 @@ def test_matrix_frames_give_the_distance_matrix_bit_for_bit(xs: list[Block],
     assert m.tolist() == want
 
 
+@given(blocks)
+def test_corners_and_frame_are_the_spelled_out_rectangle(b: Block) -> None:
+    # corners and frame are written out for speed: the same arithmetic as _rectangle
+    fx, fy = b.forward
+    cx, cy = b.centre
+    assert repr(b.corners) == repr(b._rectangle(0.0))
+    assert repr(b.frame) == repr((cx, cy, fy, -fx, fx, fy, b.frontage / 2.0, b.depth / 2.0))
+
+
 @given(blocks, blocks, st.sampled_from([0.0, EPSILON, 0.5]))
 def test_overlapping_is_the_separation_test(a: Block, b: Block, by: float) -> None:
     assert overlapping(a.corners, a.frame, b.corners, b.frame, by) == (

@@ -99,7 +99,10 @@ class MonksCornerBattle(Battle):
             self._present = (self._version, table)
         found = table.get(side)
         if found is None:
-            found = [u for u in self.pieces if u.on_table and (side is None or u.side == side)]
+            every = table.get(None)
+            if every is None:
+                every = table[None] = [u for u in self.pieces if u.on_table]
+            found = every if side is None else [u for u in every if u.side == side]
             table[side] = found
         return list(found)
 
@@ -116,7 +119,10 @@ class MonksCornerBattle(Battle):
         return table.get(unit.id, ())
 
     def in_melee(self, unit: Unit) -> bool:
-        return bool(self.contacts(unit))
+        version, table = self._contacts
+        if version != self._version:
+            return bool(self.contacts(unit))
+        return unit.id in table  # (only units with contacts have an entry)
 
     def _compute_contacts(self) -> dict[str, tuple[Unit, ...]]:
         a, b = self.present(self.sides[0]), self.present(self.sides[1])

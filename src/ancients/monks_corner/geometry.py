@@ -169,7 +169,15 @@ def paths_blocked(table: Table, paths: Sequence[Path], others: Sequence[Block]) 
     rows, cols = np.nonzero(meet)  # row-major: each row's blocks in the order given
     for i, j in zip(rows.tolist(), cols.tolist(), strict=True):
         near[i].append(others[j])
-    return [path_blocked(table, p, n, near=True) for p, n in zip(paths, near, strict=True)]
+    w, d = table.width + EPSILON, table.depth + EPSILON
+    out = []
+    for p, n in zip(paths, near, strict=True):
+        x0, y0, x1, y1 = p.bounds
+        if n or x0 < -EPSILON or y0 < -EPSILON or x1 > w or y1 > d:
+            out.append(path_blocked(table, p, n, near=True))
+        else:  # on the table with room to spare and near nobody: as path_blocked
+            out.append(not table.contains(p.end))
+    return out
 
 
 def path_blocked(table: Table, path: Path, others: Iterable[Block], near: bool = False) -> bool:
@@ -252,18 +260,23 @@ def _clips(u0: float, u1: float, v0: float, v1: float, hw: float, hd: float) -> 
 def start_in_rough(table: Table, block: Block) -> bool:
     """Any part of the block stands in rough ground (every area of a Monk's Corner table
     is rough)."""
-    if not table.areas:
-        return False
-    return any(bounds_meet(block.bounds, a.bounds, -EPSILON)
-               for a in table.areas) and bool(table.terrain_crossed(block))
+    return _near_areas(table, block.bounds) and bool(table.terrain_crossed(block))
+
+
+def _near_areas(table: Table, box: tuple[float, float, float, float]) -> bool:
+    """Some area's bounds meet ``box`` (``bounds_meet`` with margin -EPSILON)."""
+    x0, y0, x1, y1 = box
+    for a in table.areas:
+        q = a.bounds
+        if not (x0 >= q[2] - EPSILON or q[0] >= x1 - EPSILON or y0 >= q[3] - EPSILON
+                or q[1] >= y1 - EPSILON):
+            return True
+    return False
 
 
 def path_in_rough(table: Table, path: Path) -> bool:
     """The path (start, sweep or end) enters rough ground."""
-    if not table.areas:
-        return False
-    box = path.bounds
-    if not any(bounds_meet(box, a.bounds, -EPSILON) for a in table.areas):
+    if not table.areas or not _near_areas(table, path.bounds):
         return False
     return bool(table.terrain_crossed(path.swept()))
 
@@ -272,6 +285,13 @@ def sequence_blocks(blocks: Sequence[Block]) -> tuple[Block, ...]:
     """Drop consecutive duplicates."""
     out: list[Block] = []
     for b in blocks:
-        if not out or out[-1] != b:
+        if not out:
+            out.append(b)
+            continue
+        a = out[-1]  # a != b, as attrs compares them (field by field; never NaN)
+        if a is not b and (a.x != b.x or a.y != b.y or a.facing != b.facing
+                           or a.files != b.files or a.ranks != b.ranks
+                           or a.base_width != b.base_width or a.base_depth != b.base_depth
+                           or type(a) is not type(b)):
             out.append(b)
     return tuple(out)

@@ -251,8 +251,14 @@ def clear_of_phalanx_zones(battle: MonksCornerBattle, unit: Unit, end: Block,
     (``enemies``: the ones to check, if not all)."""
     if enemies is None:
         enemies = battle.present(battle.enemy_of(unit.side))
+    x0, y0, x1, y1 = end.bounds
     for e in enemies:
         if e.unformed:
+            continue
+        # the zone distance is never less than the edge distance, which is never less
+        # than the gap between the bounding boxes: a box PHALANX_ZONE away settles it
+        q = e.block.bounds
+        if max(q[0] - x1, x0 - q[2], q[1] - y1, y0 - q[3]) >= PHALANX_ZONE:
             continue
         for aspect in (Aspect.FRONT, Aspect.LEFT):
             now = e.block.zone_distance(end, aspect)

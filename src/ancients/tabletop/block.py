@@ -178,14 +178,20 @@ class Block:
             return cls(x, y, facing, files, ranks, self.base_width, self.base_depth)
         new = object.__new__(cls)
         if cls is Block:  # straight into the slots (what object.__setattr__ looks up)
-            sx, sy, sf, sfi, sr, sw, sd = _SLOT_SETTERS
+            sx, sy, sf, sfi, sr, sw, sd, sc, sb = _SLOT_SETTERS
+            facing = normalise_angle(facing)
             sx(new, x)
             sy(new, y)
-            sf(new, normalise_angle(facing))
+            sf(new, facing)
             sfi(new, files)
             sr(new, ranks)
             sw(new, self.base_width)
             sd(new, self.base_depth)
+            # every block of a move is measured: its corners and bounds now, not through
+            # the cached properties' first lookup (the same functions, the same values)
+            c = _corners(x, y, facing, files * self.base_width, ranks * self.base_depth)
+            sc(new, c)
+            sb(new, _box(c))
             return new
         put = object.__setattr__
         put(new, "x", x)
@@ -250,22 +256,8 @@ class Block:
     @cached_property
     def corners(self) -> Corners:
         """Front-left, front-right, rear-right, rear-left (clockwise)."""
-        # self._rectangle(0.0) spelled out, the same arithmetic (a hot path: every new
-        # block of a move)
-        fx, fy = heading(self.facing)
-        half = self.files * self.base_width / 2.0 - 0.0
-        if half < EPSILON / 4.0:  # max(half, EPSILON / 4.0)
-            half = EPSILON / 4.0
-        depth = self.ranks * self.base_depth - 2.0 * 0.0
-        if depth < EPSILON / 2.0:
-            depth = EPSILON / 2.0
-        x, y = self.x - fx * 0.0, self.y - fy * 0.0
-        flx, fly = x - fy * half, y + fx * half  # rx, ry = fy, -fx
-        frx, fry = x + fy * half, y - fx * half
-        return (
-            (flx, fly), (frx, fry),
-            (frx - fx * depth, fry - fy * depth), (flx - fx * depth, fly - fy * depth),
-        )
+        return _corners(self.x, self.y, self.facing, self.files * self.base_width,
+                        self.ranks * self.base_depth)
 
     @cached_property
     def frame(self) -> Frame:
@@ -285,21 +277,7 @@ class Block:
     @cached_property
     def bounds(self) -> tuple[float, float, float, float]:
         """min x, min y, max x, max y of the footprint."""
-        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = self.corners
-        # as min()/max() of the four: the first of equals
-        xmin = x1 if x1 < x0 else x0
-        xmin = x2 if x2 < xmin else xmin
-        xmin = x3 if x3 < xmin else xmin
-        ymin = y1 if y1 < y0 else y0
-        ymin = y2 if y2 < ymin else ymin
-        ymin = y3 if y3 < ymin else ymin
-        xmax = x1 if x1 > x0 else x0
-        xmax = x2 if x2 > xmax else xmax
-        xmax = x3 if x3 > xmax else xmax
-        ymax = y1 if y1 > y0 else y0
-        ymax = y2 if y2 > ymax else ymax
-        ymax = y3 if y3 > ymax else ymax
-        return (xmin, ymin, xmax, ymax)
+        return _box(self.corners)
 
     @cached_property
     def polygon(self) -> Any:
@@ -618,7 +596,46 @@ class Block:
 
 _SLOT_SETTERS: tuple[Any, ...] = tuple(
     getattr(Block, name).__set__
-    for name in ("x", "y", "facing", "files", "ranks", "base_width", "base_depth"))
+    for name in ("x", "y", "facing", "files", "ranks", "base_width", "base_depth", "corners",
+                 "bounds"))
+
+
+def _corners(x: float, y: float, facing: float, frontage: float, depth: float) -> Corners:
+    """:attr:`Block.corners`: ``Block._rectangle(0.0)`` spelled out, the same arithmetic
+    (a hot path: every new block of a move)."""
+    fx, fy = heading(facing)
+    half = frontage / 2.0 - 0.0
+    if half < EPSILON / 4.0:  # max(half, EPSILON / 4.0)
+        half = EPSILON / 4.0
+    depth = depth - 2.0 * 0.0
+    if depth < EPSILON / 2.0:
+        depth = EPSILON / 2.0
+    x, y = x - fx * 0.0, y - fy * 0.0
+    flx, fly = x - fy * half, y + fx * half  # rx, ry = fy, -fx
+    frx, fry = x + fy * half, y - fx * half
+    return (
+        (flx, fly), (frx, fry),
+        (frx - fx * depth, fry - fy * depth), (flx - fx * depth, fly - fy * depth),
+    )
+
+
+def _box(corners: Corners) -> tuple[float, float, float, float]:
+    """:attr:`Block.bounds` of these corners: as min()/max() of the four (the first of
+    equals)."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = corners
+    xmin = x1 if x1 < x0 else x0
+    xmin = x2 if x2 < xmin else xmin
+    xmin = x3 if x3 < xmin else xmin
+    ymin = y1 if y1 < y0 else y0
+    ymin = y2 if y2 < ymin else ymin
+    ymin = y3 if y3 < ymin else ymin
+    xmax = x1 if x1 > x0 else x0
+    xmax = x2 if x2 > xmax else xmax
+    xmax = x3 if x3 > xmax else xmax
+    ymax = y1 if y1 > y0 else y0
+    ymax = y2 if y2 > ymax else ymax
+    ymax = y3 if y3 > ymax else ymax
+    return (xmin, ymin, xmax, ymax)
 
 
 def corners_array(blocks: Sequence[Block]) -> NDArray[np.float64]:

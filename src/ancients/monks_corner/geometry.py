@@ -37,6 +37,12 @@ class Path:
     steps: tuple[Block, ...]
     move: Move | None = None
 
+    def __attrs_post_init__(self) -> None:
+        # nearly every path of footprints is measured: its bounds now (the cached
+        # property's value), not by a first lookup through attrs' __getattr__
+        if self.move is None:
+            object.__setattr__(self, "bounds", self._step_bounds())
+
     @property
     def end(self) -> Block:
         return self.move.end if self.move is not None else self.steps[-1]
@@ -46,6 +52,9 @@ class Path:
         if self.move is not None:
             x0, y0, x1, y1 = self.move.swept.bounds
             return (float(x0), float(y0), float(x1), float(y1))
+        return self._step_bounds()
+
+    def _step_bounds(self) -> tuple[float, float, float, float]:
         steps = self.steps
         x0, y0, x1, y1 = steps[0].bounds
         for b in steps[1:]:  # as min()/max() of each: the first of equals

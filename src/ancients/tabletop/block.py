@@ -640,7 +640,11 @@ def _box(corners: Corners) -> tuple[float, float, float, float]:
 
 def corners_array(blocks: Sequence[Block]) -> NDArray[np.float64]:
     """The corners of many blocks as an (n, 4, 2) array, for :func:`distance_matrix`."""
-    return np.array([b.corners for b in blocks], dtype=np.float64).reshape(len(blocks), 4, 2)
+    flat: list[float] = []  # one flat list: numpy reads it ~3x faster than nested tuples
+    for b in blocks:
+        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = b.corners
+        flat += (x0, y0, x1, y1, x2, y2, x3, y3)
+    return np.array(flat, dtype=np.float64).reshape(len(blocks), 4, 2)
 
 
 def _as_geometry(x: Point | Any) -> Any:

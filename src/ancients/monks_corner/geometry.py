@@ -105,36 +105,57 @@ def hull_gaps(path: Path, other: Block, core: bool = False,
     worst = complete = math.inf
     for a, b in pairs:
         acx, acy, arx, ary, afx, afy, ahw, ahd = a.frame
-        axes = [(orx, ory), (ofx, ofy), (arx, ary), (afx, afy)]
+        # A block's half extent across a unit axis u is hw |r.u| + hd |f.u|; between
+        # two blocks' axes |r.r'| = |f.f'| (the cosine of the turn) and |r.f'| =
+        # |f.r'| (the sine), so every extent on the blocks' own axes follows from
+        # those (exact up to rounding, far below SURE). Each axis: (u, the half extent
+        # of other, of a, of b).
+        ca, sa = abs(orx * arx + ory * ary), abs(orx * afx + ory * afy)
         if b is a:
-            bcx, bcy, brx, bry, bfx, bfy, bhw, bhd = a.frame
-            exact = True
+            bcx, bcy, bhw, bhd = acx, acy, ahw, ahd
+            same, exact, n = True, True, 0.0
         else:
             bcx, bcy, brx, bry, bfx, bfy, bhw, bhd = b.frame
             same = (brx == arx and bry == ary and bfx == afx and bfy == afy
                     and bhw == ahw and bhd == ahd)
-            if not same:
-                axes += [(brx, bry), (bfx, bfy)]
             mx, my = bcx - acx, bcy - acy  # the hull's sides along the move
             n = math.hypot(mx, my)
             exact = same and n > EPSILON
-            if n > EPSILON:
-                axes.append((-my / n, mx / n))
+        if same:
+            axes = [(orx, ory, ohw, ahw * ca + ahd * sa, ahw * ca + ahd * sa),
+                    (ofx, ofy, ohd, ahw * sa + ahd * ca, ahw * sa + ahd * ca),
+                    (arx, ary, ohw * ca + ohd * sa, ahw, ahw),
+                    (afx, afy, ohw * sa + ohd * ca, ahd, ahd)]
+        else:
+            cb, sb = abs(orx * brx + ory * bry), abs(orx * bfx + ory * bfy)
+            cab, sab = abs(arx * brx + ary * bry), abs(arx * bfx + ary * bfy)
+            axes = [(orx, ory, ohw, ahw * ca + ahd * sa, bhw * cb + bhd * sb),
+                    (ofx, ofy, ohd, ahw * sa + ahd * ca, bhw * sb + bhd * cb),
+                    (arx, ary, ohw * ca + ohd * sa, ahw, bhw * cab + bhd * sab),
+                    (afx, afy, ohw * sa + ohd * ca, ahd, bhw * sab + bhd * cab),
+                    (brx, bry, ohw * cb + ohd * sb, ahw * cab + ahd * sab, bhw),
+                    (bfx, bfy, ohw * sb + ohd * cb, ahw * sab + ahd * cab, bhd)]
+        if n > EPSILON:
+            ux, uy = -my / n, mx / n
+            axes.append((ux, uy,
+                         ohw * abs(orx * ux + ory * uy) + ohd * abs(ofx * ux + ofy * uy),
+                         ahw * abs(arx * ux + ary * uy) + ahd * abs(afx * ux + afy * uy),
+                         bhw * abs(brx * ux + bry * uy) + bhd * abs(bfx * ux + bfy * uy)
+                         if not same else
+                         ahw * abs(arx * ux + ary * uy) + ahd * abs(afx * ux + afy * uy)))
         best = -math.inf
-        for ux, uy in axes:
-            c = ocx * ux + ocy * uy
-            e = ohw * abs(orx * ux + ory * uy) + ohd * abs(ofx * ux + ofy * uy)
-            o_lo, o_hi = c - e, c + e
-            c = acx * ux + acy * uy
-            e = ahw * abs(arx * ux + ary * uy) + ahd * abs(afx * ux + afy * uy)
-            p_lo, p_hi = c - e, c + e
-            c = bcx * ux + bcy * uy
-            e = bhw * abs(brx * ux + bry * uy) + bhd * abs(bfx * ux + bfy * uy)
-            if c - e < p_lo:
-                p_lo = c - e
-            if c + e > p_hi:
-                p_hi = c + e
-            g = o_lo - p_hi if o_lo - p_hi > p_lo - o_hi else p_lo - o_hi
+        for ux, uy, eo, ea, eb in axes:
+            co = ocx * ux + ocy * uy
+            pa = acx * ux + acy * uy
+            pb = bcx * ux + bcy * uy
+            lo, hi = pa - ea, pa + ea
+            if pb - eb < lo:
+                lo = pb - eb
+            if pb + eb > hi:
+                hi = pb + eb
+            g = co - eo - hi
+            if lo - co - eo > g:
+                g = lo - co - eo
             if g > best:
                 best = g
                 if best >= enough:

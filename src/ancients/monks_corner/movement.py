@@ -130,18 +130,35 @@ def candidate_moves(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
         return [hold]
     if battle.in_melee(unit):
         plans = _withdrawals(battle, unit)
-    elif unit.unformed:
-        foe = battle.nearest_enemy(unit)[0]
-        plans = _remembered(battle, unit, (unit.block, foe.block if foe else None),
-                            (False, unit.column), _unformed_moves)
     else:
-        plans = _remembered(
-            battle, unit, (unit.block,), (True, unit.column, unit.files, unit.ranks),
-            _phalanx_moves)
+        battle.prefetch_gaps(unit.side, lambda: _side_ends(battle, unit.side))
+        plans = _menu(battle, unit)
     others = [o.block for o in battle.others(unit)]
     blocked = paths_blocked(battle.table, [p.path for p in plans], others)
     plans = [p for p, no in zip(plans, blocked, strict=True) if not no]
     return [hold, *keep_rules(battle, unit, plans)]
+
+
+def _menu(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
+    """The moves of a unit not in melee before the legality checks (remembered)."""
+    if unit.unformed:
+        foe = battle.nearest_enemy(unit)[0]
+        return _remembered(battle, unit, (unit.block, foe.block if foe else None),
+                           (False, unit.column), _unformed_moves)
+    return _remembered(battle, unit, (unit.block,),
+                       (True, unit.column, unit.files, unit.ranks), _phalanx_moves)
+
+
+def _side_ends(battle: MonksCornerBattle, side: str) -> list[Block]:
+    """Every block whose gaps the menus of ``side``'s units free to move will ask for:
+    their ends (the menus built now, to be reused when each unit's turn comes) and
+    their blocks. For :meth:`~MonksCornerBattle.prefetch_gaps`: pure speed."""
+    blocks: list[Block] = []
+    for u in battle.present(side):
+        if movable(battle, u) and not battle.in_melee(u):
+            blocks.extend(p.end for p in _menu(battle, u))
+            blocks.append(u.block)
+    return blocks
 
 
 def _remembered(battle: MonksCornerBattle, unit: Unit, blocks: tuple[Block | None, ...],

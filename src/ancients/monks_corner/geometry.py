@@ -246,7 +246,8 @@ def path_crosses(path: Path, other: Block) -> bool:
     enters ``other``'s core: one of the segments joining a step's centre or corners to
     the next step's (each inside their hull) meets ``other`` shrunk by EPSILON + SURE.
     False: not proven (ask shapely). Settles most of the turning moves whose hull the
-    separating axes leave in doubt (their axes are not complete)."""
+    separating axes leave in doubt (their axes are not complete): ~1.5 us when the
+    centre segment proves it, against ~17 us to build the hull and ask shapely."""
     ocx, ocy, orx, ory, ofx, ofy, ohw, ohd = other.frame
     hw, hd = ohw - EPSILON - SURE, ohd - EPSILON - SURE
     if hw <= 0.0 or hd <= 0.0:

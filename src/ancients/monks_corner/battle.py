@@ -238,11 +238,16 @@ class MonksCornerBattle(Battle):
     def nearest_enemy(self, unit: Unit, block: Block | None = None) -> tuple[Unit | None, float]:
         """The closest enemy on the table and its edge-to-edge distance."""
         here = block or unit.block
+        table = self._foe_table(unit.side)  # the same enemies, in the same order
+        found = table.nearest.get(id(here))  # remembered while none of them moves
+        if found is not None and found[0] is here:
+            return found[1]
         best: tuple[Unit | None, float] = (None, float("inf"))
-        for e in self.present(self.enemy_of(unit.side)):
+        for e in table.units:
             d = self.apart(here, e.block)
             if d < best[1]:
                 best = (e, d)
+        table.nearest[id(here)] = (here, best)
         return best
 
 
@@ -258,3 +263,4 @@ class _Foes:
     frames: NDArray[np.float64]
     rows: dict[int, tuple[Block, NDArray[np.float64]]] = attrs.field(factory=dict)
     prefetched: bool = False
+    nearest: dict[int, tuple[Block, tuple[Unit | None, float]]] = attrs.field(factory=dict)

@@ -162,7 +162,7 @@ class MonksCornerBattle(Battle):
         (8, m): built again only when one of them has moved, changed shape or left
         (the same units with the same block objects: blocks are immutable)."""
         found = self._foe_table(side)
-        return found.units, found.corners, found.frames
+        return list(found.units), found.corners, found.frames  # (the list is ours)
 
     def _foe_table(self, side: str) -> _Foes:
         cached = self._foes.get(side)

@@ -62,7 +62,7 @@ class MonksCornerBattle(Battle):
         self._apart: dict[tuple[int, int], tuple[Block, Block, float]] = {}
         #: each unit's last menu of moves before the legality checks, and what it was
         #: built from (see ``movement.candidate_moves``)
-        self.menus: dict[str, tuple[tuple[tuple[Block | None, ...], tuple[object, ...]],
+        self.menu_memo: dict[str, tuple[tuple[tuple[Block | None, ...], tuple[object, ...]],
                                     list[Any]]] = {}
 
     # -- the core's hooks -------------------------------------------------------------

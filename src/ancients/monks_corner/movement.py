@@ -168,14 +168,14 @@ def _remembered(battle: MonksCornerBattle, unit: Unit, blocks: tuple[Block | Non
     while what it is built from stays put: the same block objects (compared by
     identity: blocks are immutable) and the same ``values``. About half the menus are
     asked again of a unit that has not moved (the table's terrain never changes)."""
-    found = battle.menus.get(unit.id)
+    found = battle.menu_memo.get(unit.id)
     if found is not None:
         (old_blocks, old_values), plans = found
         if old_values == values and all(a is b for a, b in zip(old_blocks, blocks,
                                                                 strict=True)):
             return list(plans)
     plans = build(battle, unit)
-    battle.menus[unit.id] = ((blocks, values), plans)
+    battle.menu_memo[unit.id] = ((blocks, values), plans)
     return list(plans)
 
 

@@ -30,6 +30,7 @@ from ancients.tabletop import (
     normalise_angle,
     rotate_point,
 )
+from ancients.tabletop.geometry import overlapping, separation
 
 # -- helpers and strategies --------------------------------------------------------------
 
@@ -194,6 +195,31 @@ def test_distance_matrix_matches_pairwise(xs: list[Block], ys: list[Block]) -> N
     m = distance_matrix(corners_array(xs), corners_array(ys))
     want = np.array([[x.distance(y) for y in ys] for x in xs])
     np.testing.assert_allclose(m, want, atol=1e-7)
+
+
+@given(st.lists(blocks, min_size=1, max_size=6), st.lists(blocks, min_size=1, max_size=6))
+def test_matrix_frames_give_the_distance_matrix_bit_for_bit(xs: list[Block],
+                                                            ys: list[Block]) -> None:
+    # pure Python code that must agree exactly with the matrix (contacts) relies on this
+    m = distance_matrix(corners_array(xs), corners_array(ys))
+    want = [[separation(x.corners, x.matrix_frame, y.corners, y.matrix_frame)[1]
+             for y in ys] for x in xs]
+    assert m.tolist() == want
+
+
+@given(blocks)
+def test_corners_and_frame_are_the_spelled_out_rectangle(b: Block) -> None:
+    # corners and frame are written out for speed: the same arithmetic as _rectangle
+    fx, fy = b.forward
+    cx, cy = b.centre
+    assert repr(b.corners) == repr(b._rectangle(0.0))
+    assert repr(b.frame) == repr((cx, cy, fy, -fx, fx, fy, b.frontage / 2.0, b.depth / 2.0))
+
+
+@given(blocks, blocks, st.sampled_from([0.0, EPSILON, 0.5]))
+def test_overlapping_is_the_separation_test(a: Block, b: Block, by: float) -> None:
+    assert overlapping(a.corners, a.frame, b.corners, b.frame, by) == (
+        separation(a.corners, a.frame, b.corners, b.frame)[0] > by)
 
 
 def test_distance_matrix_rejects_bad_shape() -> None:

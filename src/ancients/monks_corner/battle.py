@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import attrs
 import numpy as np
 from numpy.typing import NDArray
 
@@ -14,7 +15,7 @@ from ancients.monks_corner.options import DEFAULT_TURN_LIMIT, MonksCornerOptions
 from ancients.monks_corner.scenario import Setup
 from ancients.monks_corner.troops import Troop, Unit
 from ancients.tabletop import EPSILON, Block, corners_array, distance_matrix
-from ancients.tabletop.geometry import frames
+from ancients.tabletop.geometry import frames, separation
 from ancients.units import Condition, UnitView
 
 if TYPE_CHECKING:
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 __all__ = ["MonksCornerBattle"]
 
 T = TypeVar("T")
+_PENDING = np.zeros(0)  # a row being measured
 
 
 class MonksCornerBattle(Battle):
@@ -55,9 +57,13 @@ class MonksCornerBattle(Battle):
         self._version = 0
         self._contacts: tuple[int, dict[str, tuple[Unit, ...]]] = (-1, {})
         self._memo: tuple[int, dict[Hashable, Any]] = (-1, {})
-        self._foes: dict[str, tuple[int, list[Unit], NDArray[np.float64],
-                                    NDArray[np.float64]]] = {}
+        self._foes: dict[str, _Foes] = {}
         self._present: tuple[int, dict[str | None, list[Unit]]] = (-1, {})
+        self._apart: dict[tuple[int, int], tuple[Block, Block, float]] = {}
+        #: each unit's last menu of moves before the legality checks, and what it was
+        #: built from (see ``movement.candidate_moves``)
+        self.menu_memo: dict[str, tuple[tuple[tuple[Block | None, ...], tuple[object, ...]],
+                                    list[Any]]] = {}
 
     # -- the core's hooks -------------------------------------------------------------
     def play(self) -> Engine:
@@ -93,12 +99,16 @@ class MonksCornerBattle(Battle):
             self._present = (self._version, table)
         found = table.get(side)
         if found is None:
-            found = [u for u in self.pieces if u.on_table and (side is None or u.side == side)]
+            every = table.get(None)
+            if every is None:
+                every = table[None] = [u for u in self.pieces if u.on_table]
+            found = every if side is None else [u for u in every if u.side == side]
             table[side] = found
         return list(found)
 
     def others(self, unit: Unit) -> list[Unit]:
-        return [u for u in self.pieces if u.on_table and u is not unit]
+        """The units on the table but ``unit`` (in table order)."""
+        return [u for u in self.present() if u is not unit]
 
     def contacts(self, unit: Unit) -> tuple[Unit, ...]:
         """Enemy units touching ``unit`` (it is pinned in melee if any)."""
@@ -109,26 +119,29 @@ class MonksCornerBattle(Battle):
         return table.get(unit.id, ())
 
     def in_melee(self, unit: Unit) -> bool:
-        return bool(self.contacts(unit))
+        version, table = self._contacts
+        if version != self._version:
+            return bool(self.contacts(unit))
+        return unit.id in table  # (only units with contacts have an entry)
 
     def _compute_contacts(self) -> dict[str, tuple[Unit, ...]]:
         a, b = self.present(self.sides[0]), self.present(self.sides[1])
         out: dict[str, list[Unit]] = {u.id: [] for u in a + b}
-        # only blocks whose bounds come within EPSILON can touch: measure just those
-        # (each entry of the matrix depends on its own pair only, and the sub-matrix
-        # keeps the row-major order of the whole)
+        # only blocks whose bounds come within EPSILON can touch: measure just those, in
+        # pure Python with the frames the distance matrix uses (its entries bit for bit;
+        # a few pairs do not pay numpy's fixed cost)
         m = 2.0 * EPSILON
-        near = [(i, j) for i, u in enumerate(a) for j, e in enumerate(b)
-                if _boxes_near(u.block.bounds, e.block.bounds, m)]
-        if near:
-            ia = sorted({i for i, _ in near})
-            jb = sorted({j for _, j in near})
-            d = distance_matrix(corners_array([a[i].block for i in ia]),
-                                corners_array([b[j].block for j in jb]))
-            for si, sj in zip(*np.nonzero(d <= EPSILON), strict=True):
-                i, j = ia[si], jb[sj]
-                out[a[i].id].append(b[j])
-                out[b[j].id].append(a[i])
+        boxes = [e.block.bounds for e in b]
+        for u in a:
+            x0, y0, x1, y1 = u.block.bounds
+            for e, q in zip(b, boxes, strict=True):
+                if x0 > q[2] + m or q[0] > x1 + m or y0 > q[3] + m or q[1] > y1 + m:
+                    continue
+                ub, eb = u.block, e.block
+                if separation(ub.corners, ub.matrix_frame, eb.corners,
+                              eb.matrix_frame)[1] <= EPSILON:
+                    out[u.id].append(e)
+                    out[e.id].append(u)
         return {k: tuple(v) for k, v in out.items() if v}
 
     def memo(self, key: Hashable, compute: Callable[[], T]) -> T:
@@ -146,44 +159,108 @@ class MonksCornerBattle(Battle):
 
     def foes(self, side: str) -> tuple[list[Unit], NDArray[np.float64], NDArray[np.float64]]:
         """The enemies of ``side`` on the table, their corners (m, 4, 2) and frames
-        (8, m): built once until something moves (:meth:`changed`)."""
+        (8, m): built again only when one of them has moved, changed shape or left
+        (the same units with the same block objects: blocks are immutable)."""
+        found = self._foe_table(side)
+        return list(found.units), found.corners, found.frames  # (the list is ours)
+
+    def _foe_table(self, side: str) -> _Foes:
         cached = self._foes.get(side)
-        if cached is None or cached[0] != self._version:
-            foes = self.present(self.enemy_of(side))
-            corners = corners_array([e.block for e in foes])
-            cached = (self._version, foes, corners, frames(corners))
-            self._foes[side] = cached
-        return cached[1], cached[2], cached[3]
+        if cached is not None and cached.version == self._version:
+            return cached
+        foes = self.present(self.enemy_of(side))
+        blocks = [e.block for e in foes]
+        if cached is not None and len(cached.units) == len(foes) and all(
+                a is b for a, b in zip(cached.units, foes, strict=True)) and all(
+                a is b for a, b in zip(cached.blocks, blocks, strict=True)):
+            cached.version = self._version  # nobody on that side has moved
+            return cached
+        corners = corners_array(blocks)
+        cached = _Foes(self._version, foes, blocks, corners, frames(corners))
+        self._foes[side] = cached
+        return cached
 
     def gaps(self, side: str, blocks: Sequence[Block]) -> NDArray[np.float64]:
         """Edge-to-edge inches from each of ``blocks`` to each enemy of ``side`` (in the
         order of :meth:`foes`), as an (n, m) array."""
-        _, corners, frames_ = self.foes(side)
+        table = self._foe_table(side)
+        corners, frames_ = table.corners, table.frames
         # each row depends only on its block and the enemies, so rows are remembered
-        # until something moves: the commander scores the ends the menu just measured
-        rows: dict[Block, NDArray[np.float64]] = self.memo(("gap rows", side), dict)
-        missing = list(dict.fromkeys(b for b in blocks if b not in rows))
+        # until one of the enemies moves: the commander scores the ends the menu just
+        # measured, and a unit that has not moved asks for its own row again. Keyed by
+        # the block itself (its id, the block kept alive beside its row): an equal block
+        # elsewhere would only be measured again, to the same row.
+        rows = table.rows
+        missing: list[Block] = []
+        for b in blocks:
+            found = rows.get(id(b))
+            if found is None or found[0] is not b:
+                rows[id(b)] = (b, _PENDING)
+                missing.append(b)
         if missing:
+            if len(rows) > 8192:  # the ends of past menus: keep it small
+                keep = {id(b) for b in blocks}
+                for k in [k for k in rows if k not in keep]:
+                    del rows[k]
             fresh = distance_matrix(corners_array(missing), corners, frames_)
-            rows.update(zip(missing, fresh, strict=True))
+            for b, row in zip(missing, fresh, strict=True):
+                rows[id(b)] = (b, row)
+            if len(missing) == len(blocks):  # all new, in order: the matrix (a copy:
+                return fresh.copy()  # the remembered rows are views of it)
         if not blocks:
             return np.zeros((0, corners.shape[0]))
-        return np.array([rows[b] for b in blocks])
+        return np.array([rows[id(b)][1] for b in blocks])
+
+    def prefetch_gaps(self, side: str, blocks: Callable[[], Sequence[Block]]) -> None:
+        """Measure the rows of ``blocks()`` for :meth:`gaps` in one matrix, once for each
+        state of the enemies of ``side`` (numpy's cost is mostly per call: one big
+        matrix costs far less than a small one per menu). The enemies stand still
+        through a side's movement phase, so the rows stay valid while its units move."""
+        table = self._foe_table(side)
+        if table.prefetched:
+            return
+        table.prefetched = True
+        self.gaps(side, blocks())
+
+    def apart(self, a: Block, b: Block) -> float:
+        """``a.distance(b)``, remembered for the battle by the two blocks themselves
+        (blocks are immutable values, and most stay put from one move to the next)."""
+        key = (id(a), id(b))
+        found = self._apart.get(key)
+        if found is not None and found[0] is a and found[1] is b:
+            return found[2]
+        if len(self._apart) >= 65536:  # blocks of the past: keep the memo small
+            self._apart.clear()
+        d = a.distance(b)
+        self._apart[key] = (a, b, d)
+        return d
 
     def nearest_enemy(self, unit: Unit, block: Block | None = None) -> tuple[Unit | None, float]:
         """The closest enemy on the table and its edge-to-edge distance."""
         here = block or unit.block
+        table = self._foe_table(unit.side)  # the same enemies, in the same order
+        found = table.nearest.get(id(here))  # remembered while none of them moves
+        if found is not None and found[0] is here:
+            return found[1]
         best: tuple[Unit | None, float] = (None, float("inf"))
-        for e in self.present(self.enemy_of(unit.side)):
-            d = here.distance(e.block)
+        for e in table.units:
+            d = self.apart(here, e.block)
             if d < best[1]:
                 best = (e, d)
+        table.nearest[id(here)] = (here, best)
         return best
 
 
-def _boxes_near(p: tuple[float, float, float, float], q: tuple[float, float, float, float],
-                margin: float) -> bool:
-    """The bounding boxes come within ``margin`` of each other on both axes (else the
-    blocks are more than ``margin`` apart)."""
-    return not (p[0] > q[2] + margin or q[0] > p[2] + margin
-                or p[1] > q[3] + margin or q[1] > p[3] + margin)
+@attrs.define(eq=False)
+class _Foes:
+    """One side's enemies as :meth:`MonksCornerBattle.foes` measures against them, and
+    the gap rows measured so far (block id -> (block, row))."""
+
+    version: int
+    units: list[Unit]
+    blocks: list[Block]
+    corners: NDArray[np.float64]
+    frames: NDArray[np.float64]
+    rows: dict[int, tuple[Block, NDArray[np.float64]]] = attrs.field(factory=dict)
+    prefetched: bool = False
+    nearest: dict[int, tuple[Block, tuple[Unit | None, float]]] = attrs.field(factory=dict)

@@ -15,7 +15,6 @@ from functools import cached_property
 from typing import Any
 
 import attrs
-import numpy as np
 import shapely
 
 from ancients.tabletop import EPSILON, Block, Move, Table, union
@@ -24,8 +23,8 @@ from ancients.tabletop import EPSILON, Block, Move, Table, union
 #: shapely would otherwise answer (far above float error, far below any rule's inches).
 SURE = 1e-9
 
-__all__ = ["SURE", "Path", "bounds_meet", "hull_gap", "path_blocked", "path_in_rough",
-           "paths_blocked", "start_in_rough"]
+__all__ = ["SURE", "Path", "bounds_meet", "hull_gap", "hull_gaps", "path_blocked",
+           "path_crosses", "path_in_rough", "paths_blocked", "start_in_rough"]
 
 
 @attrs.frozen
@@ -37,6 +36,12 @@ class Path:
     steps: tuple[Block, ...]
     move: Move | None = None
 
+    def __attrs_post_init__(self) -> None:
+        # nearly every path of footprints is measured: its bounds now (the cached
+        # property's value), not by a first lookup through attrs' __getattr__
+        if self.move is None:
+            object.__setattr__(self, "bounds", self._step_bounds())
+
     @property
     def end(self) -> Block:
         return self.move.end if self.move is not None else self.steps[-1]
@@ -46,11 +51,22 @@ class Path:
         if self.move is not None:
             x0, y0, x1, y1 = self.move.swept.bounds
             return (float(x0), float(y0), float(x1), float(y1))
-        if len(self.steps) == 1:
-            return self.steps[0].bounds
-        bs = [b.bounds for b in self.steps]
-        return (min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs),
-                max(b[3] for b in bs))
+        return self._step_bounds()
+
+    def _step_bounds(self) -> tuple[float, float, float, float]:
+        steps = self.steps
+        x0, y0, x1, y1 = steps[0].bounds
+        for b in steps[1:]:  # as min()/max() of each: the first of equals
+            bx0, by0, bx1, by1 = b.bounds
+            if bx0 < x0:
+                x0 = bx0
+            if by0 < y0:
+                y0 = by0
+            if bx1 > x1:
+                x1 = bx1
+            if by1 > y1:
+                y1 = by1
+        return (x0, y0, x1, y1)
 
     def swept(self) -> Any:
         if self.move is not None:
@@ -65,39 +81,89 @@ def hull_gap(path: Path, other: Block, core: bool = False) -> float:
     the move (any axis's gap bounds the distance from below; > 0 proves them apart).
     ``core``: to ``other``'s core (its footprint shrunk by EPSILON: what touching may
     not enter)."""
+    return hull_gaps(path, other, core)[0]
+
+
+def hull_gaps(path: Path, other: Block, core: bool = False,
+              enough: float = math.inf) -> tuple[float, float]:
+    """:func:`hull_gap`, and the same least gap over only the hulls whose axes are
+    complete (``inf`` if none): a step to itself, or a straight shift of one footprint
+    (same axes and size) by more than EPSILON. The separating axes of two convex
+    polygons are among their edge normals, and those of such a hull are the
+    footprint's two and the normal of the shift; so on them a gap below -SURE proves
+    that hull and ``other`` overlap (closed form: no shapely needed).
+
+    ``enough``: a hull's axes are tried only until one gap reaches it (that hull then
+    counts at least ``enough``, not its widest gap): both values compare with any
+    threshold up to ``enough`` as the exact ones would."""
     steps = path.steps
     pairs = [(steps[0], steps[0])] if len(steps) == 1 else itertools.pairwise(steps)
     ocx, ocy, orx, ory, ofx, ofy, ohw, ohd = other.frame
     if core:
         ohw, ohd = ohw - EPSILON, ohd - EPSILON
-    worst = math.inf
+    worst = complete = math.inf
     for a, b in pairs:
         acx, acy, arx, ary, afx, afy, ahw, ahd = a.frame
-        bcx, bcy, brx, bry, bfx, bfy, bhw, bhd = b.frame
-        axes = [(orx, ory), (ofx, ofy), (arx, ary), (afx, afy)]
-        if b is not a:
-            axes += [(brx, bry), (bfx, bfy)]
+        # A block's half extent across a unit axis u is hw |r.u| + hd |f.u|; between
+        # two blocks' axes |r.r'| = |f.f'| (the cosine of the turn) and |r.f'| =
+        # |f.r'| (the sine), so every extent on the blocks' own axes follows from
+        # those (exact up to rounding, far below SURE). Each axis: (u, the half extent
+        # of other, of a, of b).
+        ca, sa = abs(orx * arx + ory * ary), abs(orx * afx + ory * afy)
+        if b is a:
+            bcx, bcy, bhw, bhd = acx, acy, ahw, ahd
+            same, exact, n = True, True, 0.0
+        else:
+            bcx, bcy, brx, bry, bfx, bfy, bhw, bhd = b.frame
+            same = (brx == arx and bry == ary and bfx == afx and bfy == afy
+                    and bhw == ahw and bhd == ahd)
             mx, my = bcx - acx, bcy - acy  # the hull's sides along the move
             n = math.hypot(mx, my)
-            if n > EPSILON:
-                axes.append((-my / n, mx / n))
+            exact = same and n > EPSILON
+        if same:
+            axes = [(orx, ory, ohw, ahw * ca + ahd * sa, ahw * ca + ahd * sa),
+                    (ofx, ofy, ohd, ahw * sa + ahd * ca, ahw * sa + ahd * ca),
+                    (arx, ary, ohw * ca + ohd * sa, ahw, ahw),
+                    (afx, afy, ohw * sa + ohd * ca, ahd, ahd)]
+        else:
+            cb, sb = abs(orx * brx + ory * bry), abs(orx * bfx + ory * bfy)
+            cab, sab = abs(arx * brx + ary * bry), abs(arx * bfx + ary * bfy)
+            axes = [(orx, ory, ohw, ahw * ca + ahd * sa, bhw * cb + bhd * sb),
+                    (ofx, ofy, ohd, ahw * sa + ahd * ca, bhw * sb + bhd * cb),
+                    (arx, ary, ohw * ca + ohd * sa, ahw, bhw * cab + bhd * sab),
+                    (afx, afy, ohw * sa + ohd * ca, ahd, bhw * sab + bhd * cab),
+                    (brx, bry, ohw * cb + ohd * sb, ahw * cab + ahd * sab, bhw),
+                    (bfx, bfy, ohw * sb + ohd * cb, ahw * sab + ahd * cab, bhd)]
+        if n > EPSILON:
+            ux, uy = -my / n, mx / n
+            axes.append((ux, uy,
+                         ohw * abs(orx * ux + ory * uy) + ohd * abs(ofx * ux + ofy * uy),
+                         ahw * abs(arx * ux + ary * uy) + ahd * abs(afx * ux + afy * uy),
+                         bhw * abs(brx * ux + bry * uy) + bhd * abs(bfx * ux + bfy * uy)
+                         if not same else
+                         ahw * abs(arx * ux + ary * uy) + ahd * abs(afx * ux + afy * uy)))
         best = -math.inf
-        for ux, uy in axes:
-            c = ocx * ux + ocy * uy
-            e = ohw * abs(orx * ux + ory * uy) + ohd * abs(ofx * ux + ofy * uy)
-            o_lo, o_hi = c - e, c + e
-            c = acx * ux + acy * uy
-            e = ahw * abs(arx * ux + ary * uy) + ahd * abs(afx * ux + afy * uy)
-            p_lo, p_hi = c - e, c + e
-            c = bcx * ux + bcy * uy
-            e = bhw * abs(brx * ux + bry * uy) + bhd * abs(bfx * ux + bfy * uy)
-            p_lo, p_hi = min(p_lo, c - e), max(p_hi, c + e)
-            g = max(o_lo - p_hi, p_lo - o_hi)
+        for ux, uy, eo, ea, eb in axes:
+            co = ocx * ux + ocy * uy
+            pa = acx * ux + acy * uy
+            pb = bcx * ux + bcy * uy
+            lo, hi = pa - ea, pa + ea
+            if pb - eb < lo:
+                lo = pb - eb
+            if pb + eb > hi:
+                hi = pb + eb
+            g = co - eo - hi
+            if lo - co - eo > g:
+                g = lo - co - eo
             if g > best:
                 best = g
+                if best >= enough:
+                    break
         if best < worst:
             worst = best
-    return worst
+        if exact and best < complete:
+            complete = best
+    return worst, complete
 
 
 def _hulls(steps: tuple[Block, ...]) -> Any:
@@ -115,21 +181,29 @@ def bounds_meet(a: tuple[float, float, float, float], b: tuple[float, float, flo
 
 
 def paths_blocked(table: Table, paths: Sequence[Path], others: Sequence[Block]) -> list[bool]:
-    """:func:`path_blocked` for many paths at once: the bounding-box cut against the other
-    blocks is done for all of them together (numpy)."""
+    """:func:`path_blocked` for many paths at once, the bounding-box cut against the
+    other blocks done for all of them together."""
     if not paths:
         return []
     if not others:
         return [path_blocked(table, p, ()) for p in paths]
-    boxes = np.array([p.bounds for p in paths])  # (n, 4)
-    theirs = np.array([o.bounds for o in others])  # (k, 4)
-    # bounds_meet(box, o.bounds, -EPSILON), every pair at once
-    meet = ~((boxes[:, None, 0] >= theirs[None, :, 2] - EPSILON)
-             | (theirs[None, :, 0] >= boxes[:, None, 2] - EPSILON)
-             | (boxes[:, None, 1] >= theirs[None, :, 3] - EPSILON)
-             | (theirs[None, :, 1] >= boxes[:, None, 3] - EPSILON))
-    return [path_blocked(table, p, [others[int(j)] for j in np.flatnonzero(row)], near=True)
-            for p, row in zip(paths, meet, strict=True)]
+    # bounds_meet(p.bounds, o.bounds, -EPSILON) for every pair, with its arithmetic (the
+    # far sides less EPSILON, once each); pure Python: for a menu's dozen paths against
+    # a score of blocks ~2.5x faster than numpy's fixed cost per call
+    theirs = [(o, q[0], q[1], q[2] - EPSILON, q[3] - EPSILON)
+              for o in others for q in (o.bounds,)]
+    w, d = table.width + EPSILON, table.depth + EPSILON
+    out = []
+    for p in paths:
+        x0, y0, x1, y1 = p.bounds
+        xe, ye = x1 - EPSILON, y1 - EPSILON
+        n = [o for o, q0, q1, q2, q3 in theirs
+             if not (x0 >= q2 or q0 >= xe or y0 >= q3 or q1 >= ye)]
+        if n or x0 < -EPSILON or y0 < -EPSILON or x1 > w or y1 > d:
+            out.append(path_blocked(table, p, n, near=True))
+        else:  # on the table with room to spare and near nobody: as path_blocked
+            out.append(not table.contains(p.end))
+    return out
 
 
 def path_blocked(table: Table, path: Path, others: Iterable[Block], near: bool = False) -> bool:
@@ -151,28 +225,85 @@ def path_blocked(table: Table, path: Path, others: Iterable[Block], near: bool =
     if any(end.overlaps(o) for o in near_ones):
         return True
     if path.move is None:  # what the separating axes leave in doubt goes to shapely
-        near_ones = [o for o in near_ones if hull_gap(path, o, core=True) <= SURE]
-        if not near_ones:
+        doubtful = []
+        for o in near_ones:
+            gap, complete = hull_gaps(path, o, core=True, enough=2.0 * SURE)
+            if complete < -SURE:  # overlaps on every axis of a complete set: enters it
+                return True
+            if gap <= SURE:
+                doubtful.append(o)
+        if not doubtful:
             return False
+        if any(path_crosses(path, o) for o in doubtful):
+            return True
+        near_ones = doubtful
     swept = path.swept()
     return any(bool(shapely.intersects(swept, o.core)) for o in near_ones)
+
+
+def path_crosses(path: Path, other: Block) -> bool:
+    """A sufficient test, closed form, that the swept area of a path of footprints
+    enters ``other``'s core: one of the segments joining a step's centre or corners to
+    the next step's (each inside their hull) meets ``other`` shrunk by EPSILON + SURE.
+    False: not proven (ask shapely). Settles most of the turning moves whose hull the
+    separating axes leave in doubt (their axes are not complete): ~1.5 us when the
+    centre segment proves it, against ~17 us to build the hull and ask shapely."""
+    ocx, ocy, orx, ory, ofx, ofy, ohw, ohd = other.frame
+    hw, hd = ohw - EPSILON - SURE, ohd - EPSILON - SURE
+    if hw <= 0.0 or hd <= 0.0:
+        return False
+    for a, b in itertools.pairwise(path.steps):
+        for p, q in ((a.centre, b.centre), *zip(a.corners, b.corners, strict=True)):
+            dx, dy = p[0] - ocx, p[1] - ocy
+            u0, v0 = dx * orx + dy * ory, dx * ofx + dy * ofy
+            dx, dy = q[0] - ocx, q[1] - ocy
+            u1, v1 = dx * orx + dy * ory, dx * ofx + dy * ofy
+            if _clips(u0, u1, v0, v1, hw, hd):
+                return True
+    return False
+
+
+def _clips(u0: float, u1: float, v0: float, v1: float, hw: float, hd: float) -> bool:
+    """The segment (u0, v0)-(u1, v1) meets the box |u| <= hw, |v| <= hd (Liang-Barsky)."""
+    t0, t1 = 0.0, 1.0
+    for a, b, h in ((u0, u1, hw), (v0, v1, hd)):
+        d = b - a
+        if d == 0.0:
+            if a > h or a < -h:
+                return False
+            continue
+        lo, hi = (-h - a) / d, (h - a) / d
+        if lo > hi:
+            lo, hi = hi, lo
+        if lo > t0:
+            t0 = lo
+        if hi < t1:
+            t1 = hi
+        if t0 > t1:
+            return False
+    return True
 
 
 def start_in_rough(table: Table, block: Block) -> bool:
     """Any part of the block stands in rough ground (every area of a Monk's Corner table
     is rough)."""
-    if not table.areas:
-        return False
-    return any(bounds_meet(block.bounds, a.bounds, -EPSILON)
-               for a in table.areas) and bool(table.terrain_crossed(block))
+    return _near_areas(table, block.bounds) and bool(table.terrain_crossed(block))
+
+
+def _near_areas(table: Table, box: tuple[float, float, float, float]) -> bool:
+    """Some area's bounds meet ``box`` (``bounds_meet`` with margin -EPSILON)."""
+    x0, y0, x1, y1 = box
+    for a in table.areas:
+        q = a.bounds
+        if not (x0 >= q[2] - EPSILON or q[0] >= x1 - EPSILON or y0 >= q[3] - EPSILON
+                or q[1] >= y1 - EPSILON):
+            return True
+    return False
 
 
 def path_in_rough(table: Table, path: Path) -> bool:
     """The path (start, sweep or end) enters rough ground."""
-    if not table.areas:
-        return False
-    box = path.bounds
-    if not any(bounds_meet(box, a.bounds, -EPSILON) for a in table.areas):
+    if not table.areas or not _near_areas(table, path.bounds):
         return False
     return bool(table.terrain_crossed(path.swept()))
 
@@ -181,6 +312,13 @@ def sequence_blocks(blocks: Sequence[Block]) -> tuple[Block, ...]:
     """Drop consecutive duplicates."""
     out: list[Block] = []
     for b in blocks:
-        if not out or out[-1] != b:
+        if not out:
+            out.append(b)
+            continue
+        a = out[-1]  # a != b, as attrs compares them (field by field; never NaN)
+        if a is not b and (a.x != b.x or a.y != b.y or a.facing != b.facing
+                           or a.files != b.files or a.ranks != b.ranks
+                           or a.base_width != b.base_width or a.base_depth != b.base_depth
+                           or type(a) is not type(b)):
             out.append(b)
     return tuple(out)

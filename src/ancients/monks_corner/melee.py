@@ -135,7 +135,7 @@ def charge_plans(battle: MonksCornerBattle, unit: Unit) -> list[ChargePlan]:
         return []
     formed_phalanx = unit.is_phalanx and unit.formed
     for target in battle.present(battle.enemy_of(unit.side)):
-        gap = unit.block.distance(target.block)
+        gap = battle.apart(unit.block, target.block)
         if gap > reach + EPSILON:
             continue
         if formed_phalanx:

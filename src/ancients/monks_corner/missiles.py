@@ -51,7 +51,7 @@ def targets(battle: MonksCornerBattle, shooter: Unit) -> list[Unit]:
     blocks = [u.block for u in battle.others(shooter)]
     out = []
     for e in battle.present(battle.enemy_of(shooter.side)):
-        if battle.in_melee(e) or shooter.block.distance(e.block) > reach:
+        if battle.in_melee(e) or battle.apart(shooter.block, e.block) > reach:
             continue
         if not shooter.block.in_arc(e.block, FIELD_OF_FIRE):
             continue

@@ -14,8 +14,7 @@ import shapely
 from ancients.monks_corner.geometry import (
     SURE,
     Path,
-    bounds_meet,
-    hull_gap,
+    hull_gaps,
     path_in_rough,
     paths_blocked,
     sequence_blocks,
@@ -26,6 +25,8 @@ from ancients.tabletop import EPSILON, Aspect, Block, bearing, heading
 
 if TYPE_CHECKING:
     from ancients.monks_corner.battle import MonksCornerBattle
+
+Bounds = tuple[float, float, float, float]
 
 __all__ = ["HOLD", "Order", "Plan", "can_withdraw", "candidate_moves", "movable"]
 
@@ -131,14 +132,53 @@ def candidate_moves(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
         return [hold]
     if battle.in_melee(unit):
         plans = _withdrawals(battle, unit)
-    elif unit.unformed:
-        plans = _unformed_moves(battle, unit)
     else:
-        plans = _phalanx_moves(battle, unit)
+        battle.prefetch_gaps(unit.side, lambda: _side_ends(battle, unit.side))
+        plans = _menu(battle, unit)
     others = [o.block for o in battle.others(unit)]
     blocked = paths_blocked(battle.table, [p.path for p in plans], others)
     plans = [p for p, no in zip(plans, blocked, strict=True) if not no]
     return [hold, *keep_rules(battle, unit, plans)]
+
+
+def _menu(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
+    """The moves of a unit not in melee before the legality checks (remembered)."""
+    if unit.unformed:
+        foe = battle.nearest_enemy(unit)[0]
+        return _remembered(battle, unit, (unit.block, foe.block if foe else None),
+                           (False, unit.column), _unformed_moves)
+    return _remembered(battle, unit, (unit.block,),
+                       (True, unit.column, unit.files, unit.ranks), _phalanx_moves)
+
+
+def _side_ends(battle: MonksCornerBattle, side: str) -> list[Block]:
+    """Every block whose gaps the menus of ``side``'s units free to move will ask for:
+    their ends (the menus built now, to be reused when each unit's turn comes) and
+    their blocks. For :meth:`~MonksCornerBattle.prefetch_gaps`: pure speed."""
+    blocks: list[Block] = []
+    for u in battle.present(side):
+        if movable(battle, u) and not battle.in_melee(u):
+            blocks.extend(p.end for p in _menu(battle, u))
+            blocks.append(u.block)
+    return blocks
+
+
+def _remembered(battle: MonksCornerBattle, unit: Unit, blocks: tuple[Block | None, ...],
+                values: tuple[object, ...],
+                build: Callable[[MonksCornerBattle, Unit], list[Plan]]) -> list[Plan]:
+    """``build(battle, unit)``, the menu before the legality checks, remembered per unit
+    while what it is built from stays put: the same block objects (compared by
+    identity: blocks are immutable) and the same ``values``. About half the menus are
+    asked again of a unit that has not moved (the table's terrain never changes)."""
+    found = battle.menu_memo.get(unit.id)
+    if found is not None:
+        (old_blocks, old_values), plans = found
+        if old_values == values and all(a is b for a, b in zip(old_blocks, blocks,
+                                                                strict=True)):
+            return list(plans)
+    plans = build(battle, unit)
+    battle.menu_memo[unit.id] = ((blocks, values), plans)
+    return list(plans)
 
 
 def keep_rules(battle: MonksCornerBattle, unit: Unit, plans: list[Plan]) -> list[Plan]:
@@ -151,24 +191,27 @@ def keep_rules(battle: MonksCornerBattle, unit: Unit, plans: list[Plan]) -> list
     both = battle.gaps(unit.side, [*(p.end for p in plans), unit.block])  # one matrix
     new, old = both[:-1], both[-1]
     # Monk's Corner, Sequence 2: never closer than 3" to an enemy (nor closer still)
-    ok = np.all(new >= np.minimum(KEEP_OFF, old) - EPSILON, axis=1)
+    floor = np.minimum(KEEP_OFF, old) - EPSILON
+    ok = np.all(new >= floor, axis=1)
     # Monk's Corner, Movement 3: allies advance no closer than the leader's phalanxes
     limit = allied_limit(battle, unit)
     if limit is not None:
         ok &= new.min(axis=1) >= min(limit, float(old.min())) - EPSILON
     # Sequence 2 holds along the whole move, not only where it ends: a move may not pass
     # closer than 3" to an enemy (or closer than it already was) on its way
-    floor = np.minimum(KEEP_OFF, old) - EPSILON
+    good: list[bool] = ok.tolist()
+    guards = [(e.block, f, e.block.bounds)
+              for e, f in zip(enemies, floor.tolist(), strict=True) if f > 0.0]
     for i, p in enumerate(plans):
-        if ok[i] and not _path_keeps_off(p.path, enemies, floor):
-            ok[i] = False
+        if good[i] and not _path_keeps_off(p.path, guards):
+            good[i] = False
     if not unit.unformed:
-        return [p for p, good in zip(plans, ok, strict=True) if good]
+        return [p for p, g in zip(plans, good, strict=True) if g]
     # zones: only a formed phalanx closer than PHALANX_ZONE can forbid an end (the zone
     # distance is never less than the edge distance)
-    near = new < PHALANX_ZONE
-    return [p for i, p in enumerate(plans) if ok[i] and (
-        not near[i].any() or clear_of_phalanx_zones(
+    near: list[list[bool]] = (new < PHALANX_ZONE).tolist()
+    return [p for i, p in enumerate(plans) if good[i] and (
+        not any(near[i]) or clear_of_phalanx_zones(
             battle, unit, p.end, [e for e, n in zip(enemies, near[i], strict=True) if n]))]
 
 
@@ -196,20 +239,28 @@ def _leaders_gap(battle: MonksCornerBattle, side: str) -> float | None:
     return min(battle.nearest_enemy(u)[1] for u in leading)
 
 
-def _path_keeps_off(path: Path, enemies: Sequence[Unit], floor: np.ndarray) -> bool:
-    """The swept area of ``path`` stays at least ``floor[j]`` inches from enemy ``j``
-    (Sequence 2). Shapely is consulted only for enemies whose bounds come that close."""
+def _path_keeps_off(path: Path, guards: Sequence[tuple[Block, float, Bounds]]) -> bool:
+    """The swept area of ``path`` stays at least ``f`` inches from each enemy block of
+    ``guards`` (block, f > 0, its bounds) (Sequence 2). Shapely is consulted only for
+    enemies whose bounds come that close and the separating axes leave in doubt."""
     if len(path.steps) < 2 and path.move is None:
         return True
-    box = path.bounds
-    near = [(e, float(f)) for e, f in zip(enemies, floor, strict=True)
-            if f > 0.0 and bounds_meet(box, e.block.bounds, f)]
+    x0, y0, x1, y1 = path.bounds
+    near = [(b, f) for b, f, q in guards  # bounds_meet(path.bounds, q, f)
+            if not (x0 >= q[2] + f or q[0] >= x1 + f or y0 >= q[3] + f or q[1] >= y1 + f)]
     if path.move is None:  # settled by the separating axes, else by shapely
-        near = [(e, f) for e, f in near if hull_gap(path, e.block) < f + SURE]
+        doubtful = []
+        for b, f in near:
+            gap, complete = hull_gaps(path, b, enough=f + 2.0 * SURE)
+            if complete < -SURE:  # it overlaps b (a complete set of axes): 0 < f
+                return False
+            if gap < f + SURE:
+                doubtful.append((b, f))
+        near = doubtful
     if not near:
         return True
     swept = path.swept()
-    return all(float(shapely.distance(swept, e.block.polygon)) >= f for e, f in near)
+    return all(float(shapely.distance(swept, b.polygon)) >= f for b, f in near)
 
 
 def clear_of_phalanx_zones(battle: MonksCornerBattle, unit: Unit, end: Block,
@@ -219,8 +270,14 @@ def clear_of_phalanx_zones(battle: MonksCornerBattle, unit: Unit, end: Block,
     (``enemies``: the ones to check, if not all)."""
     if enemies is None:
         enemies = battle.present(battle.enemy_of(unit.side))
+    x0, y0, x1, y1 = end.bounds
     for e in enemies:
         if e.unformed:
+            continue
+        # the zone distance is never less than the edge distance, which is never less
+        # than the gap between the bounding boxes: a box PHALANX_ZONE away settles it
+        q = e.block.bounds
+        if max(q[0] - x1, x0 - q[2], q[1] - y1, y0 - q[3]) >= PHALANX_ZONE:
             continue
         for aspect in (Aspect.FRONT, Aspect.LEFT):
             now = e.block.zone_distance(end, aspect)
@@ -261,11 +318,24 @@ def _unformed_moves(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
     rough_start = start_in_rough(battle.table, b)
     full = UNFORMED_ROUGH if rough_start else UNFORMED_MOVE
     plans = []
+    # as _shifted(b, base + off, d, face), the turned block built once: its centre
+    # before turning is worked out with the arithmetic of Block.centre
+    cx, cy = b.centre
+    half = b.ranks * b.base_depth / 2.0
+    fx0, fy0 = heading(b.facing)
+    target = foe.block.centre if foe else None
     for off in UNFORMED_BEARINGS:
+        r = math.radians(base + off)
+        sin_r, cos_r = math.sin(r), math.cos(r)
         for d in (full, full / 2.0):
-            moved = _shifted(b, base + off, d)
-            face = bearing(moved.centre, foe.block.centre) if foe else b.facing
-            end = _shifted(b, base + off, d, face)
+            x, y = cx + d * sin_r, cy + d * cos_r
+            if target is not None:
+                moved = ((x + fx0 * half) - fx0 * half, (y + fy0 * half) - fy0 * half)
+                face = bearing(moved, target)
+            else:
+                face = b.facing
+            fx, fy = heading(face)
+            end = b.derived(x + fx * half, y + fy * half, face, b.files, b.ranks)
             path = Path(sequence_blocks((b, end)))
             if d > UNFORMED_ROUGH and path_in_rough(battle.table, path):
                 continue  # in rough ground only 6"

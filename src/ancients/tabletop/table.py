@@ -23,6 +23,9 @@ from ancients.tabletop.terrain import LineCrossing, Terrain, TerrainArea, Terrai
 #: footprint, a move's swept area, or any shapely geometry.
 Where = Block | Move | Point | Sequence[Point] | Any
 
+#: Margin of the bounding-box cuts before exact tests (inches: far above float error).
+_BOX = 1e-6
+
 #: Terrain that hides what lies beyond it by default.
 SIGHT_BLOCKING = frozenset({Terrain.WOODS, Terrain.BUILDING})
 
@@ -142,7 +145,15 @@ class Table:
         ``hills_block``) by a hill that neither end stands on."""
         p = observer.front_centre if isinstance(observer, Block) else observer
         q = target.nearest_points(p)[0] if isinstance(target, Block) else target
+        # bounding boxes first (with a margin far above float error): a unit or area
+        # whose box the sight line's misses cannot block it
+        x0, x1 = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])
+        y0, y1 = (p[1], q[1]) if p[1] <= q[1] else (q[1], p[1])
+        x0, y0, x1, y1 = x0 - _BOX, y0 - _BOX, x1 + _BOX, y1 + _BOX
         for unit in units:
+            ux0, uy0, ux1, uy1 = unit.bounds
+            if ux0 > x1 or ux1 < x0 or uy0 > y1 or uy1 < y0:
+                continue
             if unit in (observer, target):
                 continue
             if clip_segment(p, q, unit.corners, grow=-EPSILON) >= 0.0:
@@ -151,7 +162,11 @@ class Table:
             return True
         sight = shapely.LineString([p, q])
         kinds = frozenset(blocking)
+        cut = see_into + EPSILON >= 0.0  # (an area the line misses blocks nothing)
         for area in self.areas:
+            ax0, ay0, ax1, ay1 = area.bounds
+            if cut and (ax0 > x1 or ax1 < x0 or ay0 > y1 or ay1 < y0):
+                continue
             if area.kind in kinds:
                 if sight.intersection(area.polygon).length > see_into + EPSILON:
                     return False

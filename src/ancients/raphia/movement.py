@@ -3,12 +3,11 @@ of control, contact, rearguards, joining and breaking stacks; and the movement p
 
 from __future__ import annotations
 
-import operator
-from collections import deque
-from collections.abc import Generator, Hashable, Iterable
+from collections.abc import Collection, Generator, Hashable
 
 from ancients.battle import Decision
 from ancients.hexgrid import Corner, Hex
+from ancients.raphia.bitboard import members
 from ancients.raphia.combat import type_forbids
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.morale import stack_test
@@ -20,7 +19,7 @@ __all__ = ["destinations", "move_options", "movement_phase"]
 
 Steps = Generator[Decision, Hashable, None]
 Occ = dict[Hex, list[Stack]]
-End = tuple[Hex, int | None]  # where a move ends, and the facing (phalanxes)
+End = int  # where a move ends: the cell's bit << 3 | the facing (phalanxes; 0: none)
 
 
 def _contact_hexes(state: State, side: str) -> set[Hex]:
@@ -31,50 +30,73 @@ def _contact_hexes(state: State, side: str) -> set[Hex]:
 _NONE: frozenset[Hex] = frozenset()
 
 
-def _no_contact(state: State, side: str, mover: TroopClass) -> frozenset[Hex] | set[Hex]:
-    """§5: hexes where a ``mover`` of ``side`` may not end its move, being next to an
-    enemy in good order it may not attack (cached until the enemy moves)."""
+def _no_contact(state: State, side: str, mover: TroopClass) -> int:
+    """§5: the cells (bits) where a ``mover`` of ``side`` may not end its move, being next
+    to an enemy in good order it may not attack (cached until the enemy moves)."""
     if mover is not TroopClass.CAVALRY and mover is not TroopClass.ELEPHANT:
-        return _NONE  # only cavalry and elephants have targets they may not attack
+        return 0  # only cavalry and elephants have targets they may not attack
 
-    def make() -> set[Hex]:
+    def make() -> int:
         out: set[Hex] = set()
         for e in state.stacks:
             if e.side != side and e.status is Status.GOOD and not state.leader_alone(e):
                 out.update(h for h in state.board.neighbors(e.hex)
                            if type_forbids(state, mover, e, h))
-        return out
-    result: set[Hex] = state.cached(("no contact", side, mover), state.enemy_version(side),
-                                    make)
+        return state.board.bits.bits(out)
+    result: int = state.cached(("no contact", side, mover), state.enemy_version(side), make)
     return result
 
 
-def _open_hexes(state: State, side: str) -> frozenset[Hex]:
-    """Passable hexes holding no enemy of ``side`` (cached until the enemy moves)."""
-    def make() -> frozenset[Hex]:
-        return state.board.passable_hexes - {s.hex for s in state.stacks if s.side != side}
-    result: frozenset[Hex] = state.cached(("open hexes", side), state.enemy_version(side),
-                                          make)
+def _open_cells(state: State, side: str) -> int:
+    """The passable cells (bits) holding no enemy of ``side`` (cached until the enemy
+    moves)."""
+    def make() -> int:
+        return state.board.passable_bits & ~state.board.bits.bits(
+            {s.hex for s in state.stacks if s.side != side})
+    result: int = state.cached(("open cells", side), state.enemy_version(side), make)
     return result
 
 
-def _ends(state: State, stack: Stack, reached: Iterable[tuple[Hex, int | None, int]],
-          occ: Occ, contact: set[Hex]) -> list[End]:
-    """Of the ``(hex, facing, points left)`` reached, those where ``stack`` may end its
-    move."""
+def _cells(state: State, name: str, hexes: Collection[Hex]) -> int:
+    """The cells (bits) of ``hexes``, memoised on the collection itself (the state's
+    cached sets and occupancy, which are not mutated) until another is asked for."""
+    def make() -> tuple[Collection[Hex], int]:
+        return hexes, state.board.bits.bits(hexes)
+    # the memo holds ``hexes``, so no other live object can share its id
+    hit: tuple[Collection[Hex], int] = state.cached(name, (id(hexes), len(hexes)), make)
+    return hit[1]
+
+
+def _ends(state: State, stack: Stack, occ: Occ, contact: set[Hex], speed: int,
+          layers: list[tuple[int, list[int]]]) -> list[End]:
+    """Of the cells reached, per facing (0: none) the new ones at each step, those where
+    ``stack`` may end its move: ``bit << 3 | facing``, in order of label and facing."""
     # §5: no voluntary contact with enemies in good order one may not attack
-    banned = _NONE if state.leader_alone(stack) else \
-        _no_contact(state, stack.side, state.stack_class(stack))
+    contact_cells = _cells(state, "contact cells", contact)
+    banned = 0 if state.leader_alone(stack) else \
+        _no_contact(state, stack.side, state.stack_class(stack)) & contact_cells
+    occupied = _cells(state, "occupied cells", occ)
+    hexes = state.board.bits.hexes
     out: list[End] = []
-    for h, facing, left in reached:
-        if h in banned and h in contact:
-            continue
-        here = occ.get(h)
-        if here:
-            others = [s for s in here if s is not stack]
-            if others and not _may_join(state, stack, others, left, h in contact):
-                continue
-        out.append((h, facing))
+    for facing, levels in layers:
+        reached = 0
+        for level in levels:
+            reached |= level
+        reached &= ~banned
+        joins = reached & occupied
+        if joins:
+            for b in members(joins):
+                h = hexes[b]
+                assert h is not None
+                others = [s for s in occ[h] if s is not stack]
+                if not others:
+                    continue
+                left = speed - 1 - next(i for i, lv in enumerate(levels) if lv >> b & 1)
+                if not _may_join(state, stack, others, left, bool(contact_cells >> b & 1)):
+                    reached ^= 1 << b
+        out += [b << 3 | facing for b in members(reached)]
+    if len(layers) > 1:
+        out.sort()
     return out
 
 
@@ -96,17 +118,19 @@ def _may_join(state: State, stack: Stack, others: list[Stack], left: int,
 
 
 def _options(state: State, ends: list[End], kind: type[MoveTo] = MoveTo) -> list[MoveTo]:
-    """The options for these ends, in order of hex label and facing; one option object per
-    kind, hex and facing, shared by every decision that offers it."""
-    table: dict[tuple[Hex, int | None, type[MoveTo]], MoveTo] = state.board.memo
-    label = state.board.label
+    """The options for these ends (already in order of hex label and facing); one option
+    object per kind, hex and facing, shared by every decision that offers it."""
+    table: dict[int, MoveTo] | None = state.board.memo.get(kind)
+    if table is None:
+        table = state.board.memo[kind] = {}
     out = []
-    for h, facing in ends:
-        opt = table.get((h, facing, kind))
+    for end in ends:
+        opt = table.get(end)
         if opt is None:
-            opt = table[(h, facing, kind)] = kind(label(h), facing, at=h)
+            h = state.board.bits.hexes[end >> 3]
+            assert h is not None
+            opt = table[end] = kind(state.board.label(h), end & 7 or None, at=h)
         out.append(opt)
-    out.sort(key=_BY_HEX)  # all facings are None, or all corners: the keys compare
     return out
 
 
@@ -120,65 +144,72 @@ def destinations(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
 
 def _reach(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
            contact: set[Hex]) -> list[End]:
-    """The ``(hex, facing)`` where ``stack`` may end its move (§6–§7)."""
+    """Where ``stack`` may end its move (§6–§7), as :func:`_ends` gives them: a search
+    of the whole frontier at once, one step per movement point."""
+    speed = state.speed(stack)
     if state.is_phalanx(stack) and not state.leader_alone(stack):
-        return _phalanx_destinations(state, stack, occ, zoc, contact)
-    start = stack.hex
-    through = state.edition.pass_through_friends
-    open_ = _open_hexes(state, stack.side)
-    nbrs = state.board.neighbors
-    best: dict[Hex, int] = {start: state.speed(stack)}
-    queue = deque([start])
-    while queue:
-        h = queue.popleft()
-        left = best[h]
-        if left == 0:
-            continue
-        if h != start:
-            if h in zoc:
-                continue  # §7: entering an enemy front ends the move
-            if not through and h in occ:
-                continue  # §7 addendum: no passing through one's own units
-        for n in nbrs(h):
-            if n in open_ and n not in best:
-                best[n] = left - 1
-                queue.append(n)
-    del best[start]
-    return _ends(state, stack, ((h, None, left) for h, left in best.items()), occ, contact)
+        return _phalanx_destinations(state, stack, occ, zoc, contact, speed)
+    bb = state.board.bits
+    start = 1 << bb.bit[stack.hex]
+    open_ = _open_cells(state, stack.side) & ~start
+    stop = _cells(state, "zoc cells", zoc)  # §7: entering an enemy front ends the move
+    if not state.edition.pass_through_friends:
+        stop |= _cells(state, "occupied cells", occ)  # §7 addendum: nor through friends
+    dilate = bb.dilate
+    levels = []
+    frontier = start
+    for _ in range(speed):
+        new = dilate(frontier) & open_
+        if not new:
+            break
+        open_ ^= new
+        levels.append(new)
+        frontier = new & ~stop
+        if not frontier:
+            break
+    return _ends(state, stack, occ, contact, speed, [(0, levels)])
 
 
 def _phalanx_destinations(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
-                          contact: set[Hex]) -> list[End]:
+                          contact: set[Hex], speed: int) -> list[End]:
     """§6–§7: a phalanx moves only into its two front hexes and turns 60° for 1 point
-    (not in contact)."""
-    start = (stack.hex, stack.facing or 1)
-    best: dict[tuple[Hex, int], int] = {start: state.speed(stack)}
-    queue = deque([start])
-    passable = state.board.passable_hexes
-    front = state.board.corner_front
-    while queue:
-        h, c = queue.popleft()
-        left = best[(h, c)]
-        if left == 0 or (h != stack.hex and h in zoc):
-            continue
-        nxt: list[tuple[Hex, int]] = []
-        for n in front(h, c):
-            if n in passable and not any(s is not stack for s in occ.get(n, ())):
-                nxt.append((n, c))
-        if h not in contact:
-            nxt += [(h, _TURN[c][1]), (h, _TURN[c][-1])]
-        for st in nxt:
-            if st not in best:
-                best[st] = left - 1
-                queue.append(st)
-    del best[start]
-    return _ends(state, stack, ((h, c, left) for (h, c), left in best.items()), occ, contact)
-
-
-_TURN = {c.value: {k: c.turn(k).value for k in (1, -1)} for c in Corner}
-
-
-_BY_HEX = operator.attrgetter("to", "facing")  # the order of hex label, then facing
+    (not in contact); one frontier per facing."""
+    bb = state.board.bits
+    start = 1 << bb.bit[stack.hex]
+    blocked = _cells(state, "occupied cells", occ)
+    if not any(s is not stack for s in occ.get(stack.hex, ())):
+        blocked &= ~start
+    enter = state.board.passable_bits & ~blocked
+    stop = _cells(state, "zoc cells", zoc) & ~start  # §7: an enemy front ends the move
+    may_turn = ~_cells(state, "contact cells", contact)
+    front = bb.front
+    i0 = (stack.facing or 1) - 1
+    seen = [0] * 6
+    seen[i0] = start
+    frontier = list(seen)
+    levels: list[list[int]] = [[] for _ in range(6)]
+    for _ in range(speed):
+        new = [0] * 6
+        for i in range(6):
+            f = frontier[i] & ~stop
+            if f:
+                new[i] |= front(f, i + 1) & enter
+                turn = f & may_turn
+                if turn:
+                    new[i - 5] |= turn
+                    new[i - 1] |= turn
+        grown = 0
+        for i in range(6):
+            n = new[i] & ~seen[i]
+            seen[i] |= n
+            levels[i].append(n)
+            new[i] = n
+            grown |= n
+        if not grown:
+            break
+        frontier = new
+    return _ends(state, stack, occ, contact, speed,
+                 [(i + 1, lv) for i, lv in enumerate(levels)])
 
 
 def _hypothetical(stack: Stack, counters: list[str]) -> Stack:

@@ -153,10 +153,10 @@ class State:
 
     def version(self, side: str | None = None) -> Hashable:
         """A key that changes whenever ``side``'s stacks (or, with None, any) change."""
-        ch = self._changes
+        ch = self._changes  # (adding or removing a stack touches its side)
         if side is not None:
-            return (ch.get(side, 0), len(self.stacks))
-        return (ch.get("ptolemaic", 0), ch.get("seleucid", 0), len(self.stacks))
+            return ch.get(side, 0)
+        return (ch.get("ptolemaic", 0), ch.get("seleucid", 0))
 
     def cached(self, name: Hashable, key: Hashable, make: Callable[[], Any]) -> Any:
         """``make()``, memoised under ``name`` while ``key`` (a :meth:`version`) holds.

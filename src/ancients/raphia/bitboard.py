@@ -1,0 +1,106 @@
+"""Sets of map cells as bits of a Python int, for whole-set searches (§7 movement).
+
+Cells are numbered column by column, ``bit = col * (rows + 1) + row``, so that the
+order of the bits is the order of the hexes' "CCRR" labels; the spare bit closing each
+column keeps a step north or south from wrapping into the next column. A step in one
+direction is one or two shifts (the offset of a side neighbour depends on the parity of
+the column), so a whole frontier moves at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from itertools import repeat
+
+import attrs
+
+from ancients.hexgrid import Hex, HexBoard, to_offset
+from ancients.hexgrid.facing import Corner
+
+__all__ = ["BitBoard", "members"]
+
+
+def _shift(x: int, offset: int) -> int:
+    return x << offset if offset >= 0 else x >> -offset
+
+
+@attrs.frozen(eq=False)
+class BitBoard:
+    """The bit layout of one board: hexes to bits and back, steps and fronts as shifts."""
+
+    stride: int
+    bit: dict[Hex, int]
+    hexes: tuple[Hex | None, ...]  # per bit (None for the spare bits)
+    valid: int
+    up: int  # the bits of the columns whose side neighbours are at rows (row - 1, row)
+    steps: tuple[tuple[int, int], ...]  # per direction 1..6: offsets (up, down columns)
+    fronts: tuple[tuple[int, int], ...] = attrs.field(init=False)  # per corner 1..6
+    _single: dict[Hex, int] = attrs.field(init=False, repr=False)  # hex -> 1 << bit
+
+    def __attrs_post_init__(self) -> None:
+        assert self.steps[0] == (-1, -1) and self.steps[3] == (1, 1)  # north, south
+        object.__setattr__(self, "fronts", tuple(
+            tuple(int(d) for d in Corner(c).front_directions()) for c in range(1, 7)))
+        object.__setattr__(self, "_single", {h: 1 << b for h, b in self.bit.items()})
+
+    @classmethod
+    def of(cls, grid: HexBoard) -> BitBoard:
+        stride = grid.rows + 1
+        bit = {h: int(c) * stride + int(r) for h, c, r in
+               zip(grid.hexes, grid.col.tolist(), grid.row.tolist(), strict=True)}
+        hexes: list[Hex | None] = [None] * (grid.cols * stride)
+        for h, b in bit.items():
+            hexes[b] = h
+        # a column is "up" when its north-east neighbour is one row up
+        up_cols = {to_offset(h, grid.layout)[0] for h in grid.hexes
+                   if to_offset(h.neighbor(2), grid.layout)[1]
+                   == to_offset(h, grid.layout)[1] - 1}
+        up = 0
+        for c in up_cols:
+            up |= ((1 << stride) - 1) << (c * stride)
+        steps: list[tuple[int, int]] = []
+        for d in range(1, 7):
+            offsets: dict[bool, set[int]] = {True: set(), False: set()}
+            for h, b in bit.items():
+                n = h.neighbor(d)
+                if n in bit:
+                    offsets[bool(up >> b & 1)].add(bit[n] - b)
+            (ou,), (od,) = offsets[True] or {0}, offsets[False] or {0}
+            steps.append((ou, od))
+        return cls(stride, bit, tuple(hexes), sum(1 << b for b in bit.values()), up,
+                   tuple(steps))
+
+    def bits(self, hexes: Collection[Hex]) -> int:
+        """The set of ``hexes``, each given once (those off the map are left out)."""
+        return sum(map(self._single.get, hexes, repeat(0)))
+
+    def step(self, x: int, direction: int) -> int:
+        """Every cell of ``x`` moved one hex in ``direction`` (off-map bits may remain:
+        intersect with a set of cells)."""
+        ou, od = self.steps[direction - 1]
+        u = x & self.up
+        return _shift(u, ou) | _shift(x ^ u, od)
+
+    def front(self, x: int, corner: int) -> int:
+        """The front hexes (§6) of phalanxes facing ``corner`` in every cell of ``x``."""
+        a, b = self.fronts[corner - 1]
+        return self.step(x, a) | self.step(x, b)
+
+    def dilate(self, x: int) -> int:
+        """Every neighbour of the cells of ``x`` (off-map bits may remain)."""
+        u = x & self.up
+        d = x ^ u
+        out = (x << 1) | (x >> 1)  # north and south: the same in every column
+        for ou, od in self.steps[1:3] + self.steps[4:6]:
+            out |= _shift(u, ou) | _shift(d, od)
+        return out
+
+
+def members(x: int) -> list[int]:
+    """The bits set in ``x``, lowest first (the order of the hexes' labels)."""
+    out = []
+    while x:
+        low = x & -x
+        out.append(low.bit_length() - 1)
+        x ^= low
+    return out

@@ -19,8 +19,9 @@ from ancients.raphia.options import ADVANCE, END_ATTACKS, EVADE_NOT, STAY, Attac
 from ancients.raphia.state import Hit, Stack, State, Status
 from ancients.raphia.tables import CombatTable, Result
 
-__all__ = ["Assessment", "assess", "attack_options", "combat_phase", "evasion_hexes",
-           "is_flank", "may_attack", "resolve", "strength", "type_forbids"]
+__all__ = ["Assessment", "assess", "attack_options", "attack_table", "combat_phase",
+           "evasion_hexes", "find_pair", "is_flank", "may_attack", "resolve", "strength",
+           "type_forbids"]
 
 Steps = Generator[Decision, Hashable, None]
 
@@ -165,6 +166,12 @@ def attack_options(state: State, side: str) -> list[Attack]:
     return list(_attack_table(state, side))
 
 
+def attack_table(state: State, side: str) -> dict[Attack, tuple[Stack, Stack] | None]:
+    """The attacks ``side`` may still make, each with the stacks it pairs (do not
+    mutate: see :func:`find_pair`)."""
+    return _attack_table(state, side)
+
+
 def _attack_table(state: State, side: str) -> dict[Attack, tuple[Stack, Stack] | None]:
     """The attacks ``side`` may still make, in option order, each with the stacks it
     pairs: one table per state of the combat phase, read by the phase, the commander
@@ -199,23 +206,45 @@ def _possible_attacks(state: State, side: str) -> _Possible:
     def make() -> _Possible:
         occ = state.occupancy()
         board = state.board
+        # the hexes of the stacks one may ever attack: the enemy's, and one's own routed
+        # elephants where the edition allows it (§10 addendum); others are skipped
+        own = state.edition.attack_own_routed_elephants
+        targets = {s.hex for s in state.stacks if s.side != side or (
+            own and s.status is Status.ROUTED
+            and state.stack_class(s) is TroopClass.ELEPHANT)}
+        near = {n for h in targets for n in board.neighbors(h)}
         attacks: list[tuple[Stack, Stack, Attack]] = []
-        for att in state.stacks:
-            if att.side != side or att.status is not Status.GOOD or state.leader_alone(att):
-                continue
-            for h in front_at(state, att, att.hex):
-                for tgt in occ.get(h, ()):
-                    if may_attack(state, att, tgt):
-                        attacks.append((att, tgt, _attack(board, att.hex, h, False)))
-                    if tgt.side != side and may_attack(state, att, tgt, fire=True):
-                        attacks.append((att, tgt, _attack(board, att.hex, h, True)))
         pairs: dict[Attack, tuple[Stack | None, list[Stack]]] = {}
-        for _, _, opt in attacks:
-            if opt not in pairs:
-                first = _first_attacker(state, opt, side)
-                pairs[opt] = (first, [] if first is None else [
-                    t for t in occ.get(_target_hex(state, opt), ())
-                    if may_attack(state, first, t, opt.fire)])
+        for att in state.stacks:
+            if att.side != side or att.status is not Status.GOOD or att.hex not in near \
+                    or state.leader_alone(att):
+                continue
+            a_hex, a_class = att.hex, state.stack_class(att)
+            missile = state.top_counter(att).missile  # §11 missile troops fire
+            for h in front_at(state, att, a_hex):
+                if h not in targets:
+                    continue
+                melee: list[Stack] = []
+                fire: list[Stack] = []
+                for tgt in occ.get(h, ()):
+                    # may_attack, knowing that att is in good order and h on its front
+                    foe = tgt.side != side
+                    if (foe or (own and tgt.status is Status.ROUTED and state.stack_class(
+                            tgt) is TroopClass.ELEPHANT)) and not type_forbids(
+                            state, a_class, tgt, a_hex):
+                        attacks.append((att, tgt, _attack(board, a_hex, h, False)))
+                        melee.append(tgt)
+                    if foe and missile:
+                        attacks.append((att, tgt, _attack(board, a_hex, h, True)))
+                        fire.append(tgt)
+                for fired, hit in ((False, melee), (True, fire)):
+                    opt = _attack(board, a_hex, h, fired)
+                    if hit and opt not in pairs:
+                        first = _first_attacker(state, opt, side)
+                        # the first stack in the hex is the attacker (one in good order)
+                        pairs[opt] = (first, hit if first is att else [] if first is None
+                                      else [t for t in occ.get(h, ())
+                                            if may_attack(state, first, t, fired)])
         return attacks, pairs
     result: _Possible = state.cached(("possible attacks", side), state.version(), make)
     return result
@@ -232,9 +261,14 @@ def _attack(board: Board, a_hex: Hex, t_hex: Hex, fire: bool) -> Attack:
                   target_at=t_hex)
 
 
-def find_pair(state: State, option: Attack, side: str) -> tuple[Stack, Stack]:
-    """The attacking and defending stacks an Attack option names."""
-    pair = _attack_table(state, side).get(option) or _scan_pair(state, option, side)
+def find_pair(state: State, option: Attack, side: str,
+              table: dict[Attack, tuple[Stack, Stack] | None] | None = None
+              ) -> tuple[Stack, Stack]:
+    """The attacking and defending stacks an Attack option names (``table``: the
+    current :func:`attack_table`, if the caller holds it)."""
+    if table is None:
+        table = _attack_table(state, side)
+    pair = table.get(option) or _scan_pair(state, option, side)
     if pair is None:
         raise LookupError(f"no stacks for {option}")
     return pair

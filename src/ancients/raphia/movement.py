@@ -85,14 +85,21 @@ def _ends(state: State, stack: Stack, occ: Occ, contact: set[Hex], speed: int,
         reached &= ~banned
         joins = reached & occupied
         if joins:
+            memo = _join_costs(state)
+            mover = (tuple(stack.counters), stack.side, stack.status)
             for b in members(joins):
                 h = hexes[b]
                 assert h is not None
                 others = [s for s in occ[h] if s is not stack]
                 if not others:
                     continue
-                left = speed - 1 - next(i for i, lv in enumerate(levels) if lv >> b & 1)
-                if not _may_join(state, stack, others, left, bool(contact_cells >> b & 1)):
+                left = speed - 1
+                for level in levels:
+                    if level >> b & 1:
+                        break
+                    left -= 1
+                if not _may_join(state, stack, others, left, bool(contact_cells >> b & 1),
+                                 memo, mover):
                     reached ^= 1 << b
         out += [b << 3 | facing for b in members(reached)]
     if len(layers) > 1:
@@ -100,16 +107,26 @@ def _ends(state: State, stack: Stack, occ: Occ, contact: set[Hex], speed: int,
     return out
 
 
+def _join_costs(state: State) -> dict[Hashable, int | None]:
+    """join_cost depends only on the counters and the statuses: memoised per state (and
+    §11 replacement)."""
+    memo: dict[Hashable, int | None] = state.cached("join costs", len(state.replaced), dict)
+    return memo
+
+
 def _may_join(state: State, stack: Stack, others: list[Stack], left: int,
-              in_contact: bool) -> bool:
-    """§5: may ``stack`` end its move on ``others`` (forming a stack) with ``left`` points?"""
+              in_contact: bool, memo: dict[Hashable, int | None] | None = None,
+              mover: tuple[Hashable, ...] | None = None) -> bool:
+    """§5: may ``stack`` end its move on ``others`` (forming a stack) with ``left`` points?
+    (``memo``: :func:`_join_costs`; ``mover``: ``stack``'s part of its keys.)"""
     if len(others) != 1:
         return False
     target = others[0]
-    # join_cost depends only on the counters and the statuses: memoised per state
-    memo: dict[Hashable, int | None] = state.cached("join costs", len(state.replaced), dict)
-    key = (tuple(stack.counters), stack.side, stack.status, tuple(target.counters),
-           target.side, target.status)
+    if memo is None:
+        memo = _join_costs(state)
+    if mover is None:
+        mover = (tuple(stack.counters), stack.side, stack.status)
+    key = (*mover, tuple(target.counters), target.side, target.status)
     cost = memo[key] if key in memo else memo.setdefault(key, join_cost(state, stack, target))
     if cost is None or cost > left:
         return False

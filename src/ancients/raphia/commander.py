@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Hashable
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 
@@ -143,7 +142,6 @@ class DoctrineCommander:
 
     def __init__(self, side: str) -> None:
         self.side = side
-        self._field: tuple[Any, list[float]] | None = None
         forward = Corner(_FORWARD[side])
         self._forward = frozenset({forward, forward.turn(1), forward.turn(-1)})
 
@@ -161,16 +159,18 @@ class DoctrineCommander:
     # -- helpers -------------------------------------------------------------------------
     def _enemy_distance(self, battle: Battle, state: State) -> list[float]:
         """Hex distance to the nearest enemy not in rout, per cell: one multi-source
-        distance field per phase (the enemy does not move during our movement)."""
-        key = (id(battle), battle.turn, battle.phase, len(battle.log) if battle.phase
-               != "movement" else 0)
-        if self._field is None or self._field[0] != key:
+        distance field per state of the enemy (which does not move during our
+        movement)."""
+        def make() -> list[float]:
             enemies = [s.hex for s in state.stacks if s.side != self.side
                        and s.status is not Status.ROUTED and not state.leader_alone(s)]
             field = state.board.grid.distance_field(enemies) if enemies else \
                 np.zeros(state.board.grid.size)
-            self._field = (key, field.tolist())
-        return self._field[1]
+            values: list[float] = field.tolist()
+            return values
+        result: list[float] = state.cached(("enemy distance", self.side),
+                                           state.enemy_version(self.side), make)
+        return result
 
     def _dist(self, battle: Battle, state: State, h: Hex) -> float:
         return self._enemy_distance(battle, state)[state.board.index(h)]

@@ -172,18 +172,23 @@ def _reach(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
     stop = _cells(state, "zoc cells", zoc)  # §7: entering an enemy front ends the move
     if not state.edition.pass_through_friends:
         stop |= _cells(state, "occupied cells", occ)  # §7 addendum: nor through friends
-    dilate = bb.dilate
-    levels = []
-    frontier = start
-    for _ in range(speed):
-        new = dilate(frontier) & open_
-        if not new:
-            break
-        open_ ^= new
-        levels.append(new)
-        frontier = new & ~stop
-        if not frontier:
-            break
+
+    def search() -> list[int]:
+        left, dilate = open_, bb.dilate
+        levels = []
+        frontier = start
+        for _ in range(speed):
+            new = dilate(frontier) & left
+            if not new:
+                break
+            left ^= new
+            levels.append(new)
+            frontier = new & ~stop
+            if not frontier:
+                break
+        return levels
+    # the last search is kept: breaking a stack (§5) searches again from the same hex
+    levels: list[int] = state.cached("search", (start, speed, open_, stop), search)
     return _ends(state, stack, occ, contact, speed, [(0, levels)])
 
 

@@ -240,7 +240,7 @@ def _possible_attacks(state: State, side: str) -> _Possible:
                 for fired, hit in ((False, melee), (True, fire)):
                     opt = _attack(board, a_hex, h, fired)
                     if hit and opt not in pairs:
-                        first = _first_attacker(state, opt, side)
+                        first = _first_attacker(state, opt, side, occ)
                         # the first stack in the hex is the attacker (one in good order)
                         pairs[opt] = (first, hit if first is att else [] if first is None
                                       else [t for t in occ.get(h, ())
@@ -284,10 +284,11 @@ def _scan_pair(state: State, option: Attack, side: str) -> tuple[Stack, Stack] |
     return None if tgt is None else (att, tgt)
 
 
-def _first_attacker(state: State, option: Attack, side: str) -> Stack | None:
+def _first_attacker(state: State, option: Attack, side: str,
+                    occ: dict[Hex, list[Stack]] | None = None) -> Stack | None:
     a_hex = option.attacker_at if option.attacker_at is not None else \
         state.board.hex(option.attacker)
-    return next((s for s in state.occupancy().get(a_hex, ()) if s.side == side
+    return next((s for s in (occ or state.occupancy()).get(a_hex, ()) if s.side == side
                  and s.status is Status.GOOD and not state.leader_alone(s)), None)
 
 
@@ -444,7 +445,7 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
 
 def _advance(state: State, att: Stack, vacated: Hex) -> Steps:
     """§8: the whole attacking stack may occupy a vacated hex, keeping its facing."""
-    if any(s.hex == vacated for s in state.stacks) or att not in state.stacks \
+    if vacated in state.occupancy() or att not in state.stacks \
             or att.status is not Status.GOOD:
         return
     choice = yield ask(att.side, "advance", [ADVANCE, STAY], unit=state.top(att),

@@ -19,7 +19,7 @@ __all__ = ["destinations", "move_options", "movement_phase"]
 
 Steps = Generator[Decision, Hashable, None]
 Occ = dict[Hex, list[Stack]]
-End = int  # where a move ends: the cell's bit << 3 | the facing (phalanxes; 0: none)
+Ends = list[tuple[int, int]]  # where a move may end: per facing (0: none), the cells
 
 
 def _contact_hexes(state: State, side: str) -> set[Hex]:
@@ -68,16 +68,16 @@ def _cells(state: State, name: str, hexes: Collection[Hex]) -> int:
 
 
 def _ends(state: State, stack: Stack, occ: Occ, contact: set[Hex], speed: int,
-          layers: list[tuple[int, list[int]]]) -> list[End]:
+          layers: list[tuple[int, list[int]]]) -> Ends:
     """Of the cells reached, per facing (0: none) the new ones at each step, those where
-    ``stack`` may end its move: ``bit << 3 | facing``, in order of label and facing."""
+    ``stack`` may end its move, per facing."""
     # §5: no voluntary contact with enemies in good order one may not attack
     contact_cells = _cells(state, "contact cells", contact)
     banned = 0 if state.leader_alone(stack) else \
         _no_contact(state, stack.side, state.stack_class(stack)) & contact_cells
     occupied = _cells(state, "occupied cells", occ)
     hexes = state.board.bits.hexes
-    out: list[End] = []
+    out: Ends = []
     for facing, levels in layers:
         reached = 0
         for level in levels:
@@ -101,17 +101,32 @@ def _ends(state: State, stack: Stack, occ: Occ, contact: set[Hex], speed: int,
                 if not _may_join(state, stack, others, left, bool(contact_cells >> b & 1),
                                  memo, mover):
                     reached ^= 1 << b
-        out += [b << 3 | facing for b in members(reached)]
-    if len(layers) > 1:
-        out.sort()
+        out.append((facing, reached))
     return out
 
 
+_SHARED: dict[Hashable, tuple[object, object, dict[Hashable, int | None]]] = {}
+
+
 def _join_costs(state: State) -> dict[Hashable, int | None]:
-    """join_cost depends only on the counters and the statuses: memoised per state (and
-    §11 replacement)."""
-    memo: dict[Hashable, int | None] = state.cached("join costs", len(state.replaced), dict)
-    return memo
+    """join_cost depends only on the counters and the statuses (given the counter data,
+    the stacking table and the §11 replacements): one memo shared by the battles of the
+    process that play with the same."""
+    def make() -> dict[Hashable, int | None]:
+        key = (id(state.counters), id(state.tables), tuple(sorted(state.replaced.items())))
+        hit = _SHARED.get(key)
+        # the entry holds the objects whose ids it names, so no other can take them
+        if hit is not None and hit[0] is state.counters and hit[1] is state.tables \
+                and len(hit[2]) < 1 << 16:
+            return hit[2]
+        if len(_SHARED) >= 64:
+            _SHARED.clear()
+        memo: dict[Hashable, int | None] = {}
+        _SHARED[key] = (state.counters, state.tables, memo)
+        return memo
+    result: dict[Hashable, int | None] = state.cached("join costs", len(state.replaced),
+                                                      make)
+    return result
 
 
 def _may_join(state: State, stack: Stack, others: list[Stack], left: int,
@@ -134,20 +149,39 @@ def _may_join(state: State, stack: Stack, others: list[Stack], left: int,
     return not (cost > 0 and in_contact)
 
 
-def _options(state: State, ends: list[End], kind: type[MoveTo] = MoveTo) -> list[MoveTo]:
-    """The options for these ends (already in order of hex label and facing); one option
-    object per kind, hex and facing, shared by every decision that offers it."""
-    table: dict[int, MoveTo] | None = state.board.memo.get(kind)
+_MAX_LISTS = 1 << 15  # option lists kept per map before starting afresh
+
+
+def _options(state: State, ends: Ends, kind: type[MoveTo] = MoveTo) -> list[MoveTo]:
+    """The options for these ends in order of hex label and facing (do not mutate); one
+    option object per kind, hex and facing, and one list per kind and set of cells,
+    shared by every decision that offers them."""
+    memo = state.board.memo
+    table: dict[int, MoveTo] | None = memo.get(kind)
     if table is None:
-        table = state.board.memo[kind] = {}
+        table = memo[kind] = {}
+    if len(ends) == 1:
+        facing, cells = ends[0]
+        lists: dict[tuple[type[MoveTo], int, int], list[MoveTo]] = memo.setdefault(
+            "option lists", {})
+        out = lists.get((kind, facing, cells))
+        if out is not None:
+            return out
+        keys = [b << 3 | facing for b in members(cells)]
+    else:
+        keys = sorted([b << 3 | facing for facing, cells in ends for b in members(cells)])
     out = []
-    for end in ends:
-        opt = table.get(end)
+    for key in keys:
+        opt = table.get(key)
         if opt is None:
-            h = state.board.bits.hexes[end >> 3]
+            h = state.board.bits.hexes[key >> 3]
             assert h is not None
-            opt = table[end] = kind(state.board.label(h), end & 7 or None, at=h)
+            opt = table[key] = kind(state.board.label(h), key & 7 or None, at=h)
         out.append(opt)
+    if len(ends) == 1:
+        if len(lists) >= _MAX_LISTS:
+            lists.clear()
+        lists[(kind, facing, cells)] = out
     return out
 
 
@@ -160,7 +194,7 @@ def destinations(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
 
 
 def _reach(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
-           contact: set[Hex]) -> list[End]:
+           contact: set[Hex]) -> Ends:
     """Where ``stack`` may end its move (§6–§7), as :func:`_ends` gives them: a search
     of the whole frontier at once, one step per movement point."""
     speed = state.speed(stack)
@@ -193,7 +227,7 @@ def _reach(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
 
 
 def _phalanx_destinations(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
-                          contact: set[Hex], speed: int) -> list[End]:
+                          contact: set[Hex], speed: int) -> Ends:
     """§6–§7: a phalanx moves only into its two front hexes and turns 60° for 1 point
     (not in contact); one frontier per facing."""
     bb = state.board.bits

@@ -177,11 +177,8 @@ class State:
 
     def _index(self) -> tuple[dict[int, Stack], dict[str, Stack]]:
         def make() -> tuple[dict[int, Stack], dict[str, Stack]]:
-            by_counter: dict[str, Stack] = {}
-            for s in reversed(self.stacks):  # the first stack holding a counter wins
-                for c in s.counters:
-                    by_counter[c] = s
-            return {s.sid: s for s in reversed(self.stacks)}, by_counter
+            stacks = self.stacks[::-1]  # the first stack holding a counter (or sid) wins
+            return {s.sid: s for s in stacks}, {c: s for s in stacks for c in s.counters}
         result: tuple[dict[int, Stack], dict[str, Stack]] = self.cached(
             "index", self.version(), make)
         return result
@@ -190,8 +187,13 @@ class State:
         """The stacks in each occupied hex (cached: do not mutate)."""
         def make() -> dict[Hex, list[Stack]]:
             occ: dict[Hex, list[Stack]] = {}
+            get = occ.get
             for s in self.stacks:
-                occ.setdefault(s.hex, []).append(s)
+                here = get(s.hex)
+                if here is None:
+                    occ[s.hex] = [s]
+                else:
+                    here.append(s)
             return occ
         result: dict[Hex, list[Stack]] = self.cached("occupancy", self.version(), make)
         return result
@@ -237,10 +239,13 @@ class State:
         return stack.counters[0] in self.leaders  # leaders are kept at the bottom
 
     def stack_class(self, stack: Stack) -> TroopClass:
-        return self._by_id[self.top(stack)].troop_class
+        first = stack.counters[0]
+        return self._by_id[first if first not in self.leaders else self.top(stack)
+                           ].troop_class
 
     def is_phalanx(self, stack: Stack) -> bool:
-        return self._by_id[self.top(stack)].phalanx
+        first = stack.counters[0]
+        return self._by_id[first if first not in self.leaders else self.top(stack)].phalanx
 
     def speed(self, stack: Stack) -> int:
         """§5: a stack moves at the speed of its slowest counter (a leader alone: its own)."""

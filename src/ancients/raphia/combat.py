@@ -196,58 +196,107 @@ def _attack_table(state: State, side: str) -> dict[Attack, tuple[Stack, Stack] |
 
 _Possible = tuple[list[tuple[Stack, Stack, Attack]],
                   dict[Attack, tuple[Stack | None, list[Stack]]]]
+_Own = tuple[list[tuple[Stack, Stack, Attack]], dict[Attack, tuple[Stack | None, list[Stack]]]]
+_NO_ATTACKS: _Own = ([], {})
+_MAX_CHANGES = 24  # more stacks changed than this: the table is made afresh
+
+
+@attrs.define(eq=False)
+class _Table:
+    """The possible attacks of one side at one state of the stacks, per attacker."""
+
+    version: Hashable
+    mark: int  # the state's change mark when made
+    by_attacker: dict[int, tuple[Stack, _Own]]  # sid -> (stack, its attacks and pairs)
+    possible: _Possible
 
 
 def _possible_attacks(state: State, side: str) -> _Possible:
     """Every ``(attacker, target, option)`` that :func:`may_attack` allows, whatever the
     turn has used, and per option the stacks :func:`find_pair` would choose among (the
-    first good-order stack of ``side`` in the attacker's hex; the targets in order):
-    cached until a stack changes, as attacks that change nothing are common."""
-    def make() -> _Possible:
-        occ = state.occupancy()
-        board = state.board
+    first good-order stack of ``side`` in the attacker's hex; the targets in order).
+
+    Kept until a stack changes, as attacks that change nothing are common; then only
+    the attackers next to what changed (or changed themselves) are looked at again."""
+    version = state.version()
+    old: _Table | None = state.kept(("possible attacks", side))
+    if old is not None and old.version == version:
+        return old.possible
+    occ = state.occupancy()
+    changes = None if old is None else state.changes_since(old.mark)
+    by_attacker: dict[int, tuple[Stack, _Own]] = {}
+    if changes is None or len(changes) > _MAX_CHANGES:
         # the hexes of the stacks one may ever attack: the enemy's, and one's own routed
         # elephants where the edition allows it (§10 addendum); others are skipped
         own = state.edition.attack_own_routed_elephants
         targets = {s.hex for s in state.stacks if s.side != side or (
             own and s.status is Status.ROUTED
             and state.stack_class(s) is TroopClass.ELEPHANT)}
-        near = {n for h in targets for n in board.neighbors(h)}
-        attacks: list[tuple[Stack, Stack, Attack]] = []
-        pairs: dict[Attack, tuple[Stack | None, list[Stack]]] = {}
+        near = {n for h in targets for n in state.board.neighbors(h)}
         for att in state.stacks:
-            if att.side != side or att.status is not Status.GOOD or att.hex not in near \
-                    or state.leader_alone(att):
-                continue
-            a_hex, a_class = att.hex, state.stack_class(att)
-            missile = state.top_counter(att).missile  # §11 missile troops fire
-            for h in front_at(state, att, a_hex):
-                if h not in targets:
-                    continue
-                melee: list[Stack] = []
-                fire: list[Stack] = []
-                for tgt in occ.get(h, ()):
-                    # may_attack, knowing that att is in good order and h on its front
-                    foe = tgt.side != side
-                    if (foe or (own and tgt.status is Status.ROUTED and state.stack_class(
-                            tgt) is TroopClass.ELEPHANT)) and not type_forbids(
-                            state, a_class, tgt, a_hex):
-                        attacks.append((att, tgt, _attack(board, a_hex, h, False)))
-                        melee.append(tgt)
-                    if foe and missile:
-                        attacks.append((att, tgt, _attack(board, a_hex, h, True)))
-                        fire.append(tgt)
-                for fired, hit in ((False, melee), (True, fire)):
-                    opt = _attack(board, a_hex, h, fired)
-                    if hit and opt not in pairs:
-                        first = _first_attacker(state, opt, side, occ)
-                        # the first stack in the hex is the attacker (one in good order)
-                        pairs[opt] = (first, hit if first is att else [] if first is None
-                                      else [t for t in occ.get(h, ())
-                                            if may_attack(state, first, t, fired)])
-        return attacks, pairs
-    result: _Possible = state.cached(("possible attacks", side), state.version(), make)
-    return result
+            if att.side == side and att.status is Status.GOOD \
+                    and not state.leader_alone(att):
+                by_attacker[att.sid] = (att, _attacks_of(state, att, occ) if att.hex in near
+                                        else _NO_ATTACKS)
+    else:
+        assert old is not None
+        moved = {id(s) for s, _ in changes}
+        hexes = {h for s, h in changes} | {s.hex for s, _ in changes if s is not None}
+        for att in state.stacks:
+            if att.side == side and att.status is Status.GOOD \
+                    and not state.leader_alone(att):
+                kept = old.by_attacker.get(att.sid)
+                # an attacker's attacks depend on it, on the stacks in its hex (the
+                # first one attacks) and on those in its front
+                if kept is None or kept[0] is not att or id(att) in moved \
+                        or att.hex in hexes \
+                        or not hexes.isdisjoint(front_at(state, att, att.hex)):
+                    kept = (att, _attacks_of(state, att, occ))
+                by_attacker[att.sid] = kept
+    attacks: list[tuple[Stack, Stack, Attack]] = []
+    pairs: dict[Attack, tuple[Stack | None, list[Stack]]] = {}
+    for _, (entries, own_pairs) in by_attacker.values():
+        if entries:
+            attacks += entries
+            for opt, pair in own_pairs.items():
+                pairs.setdefault(opt, pair)
+    table = _Table(version, state.change_mark(), by_attacker, (attacks, pairs))
+    state.keep(("possible attacks", side), table)
+    return table.possible
+def _attacks_of(state: State, att: Stack, occ: dict[Hex, list[Stack]]) -> _Own:
+    """The attacks ``att`` (of its side, in good order, not a leader alone) may make, and
+    per option the stacks :func:`find_pair` would choose among (§8)."""
+    side, board = att.side, state.board
+    own = state.edition.attack_own_routed_elephants
+    attacks: list[tuple[Stack, Stack, Attack]] = []
+    pairs: dict[Attack, tuple[Stack | None, list[Stack]]] = {}
+    a_hex, a_class = att.hex, state.stack_class(att)
+    missile = state.top_counter(att).missile  # §11 missile troops fire
+    for h in front_at(state, att, a_hex):
+        here = occ.get(h)
+        if not here:
+            continue
+        melee: list[Stack] = []
+        fire: list[Stack] = []
+        for tgt in here:
+            # may_attack, knowing that att is in good order and h on its front
+            foe = tgt.side != side
+            if (foe or (own and tgt.status is Status.ROUTED and state.stack_class(
+                    tgt) is TroopClass.ELEPHANT)) and not type_forbids(
+                    state, a_class, tgt, a_hex):
+                attacks.append((att, tgt, _attack(board, a_hex, h, False)))
+                melee.append(tgt)
+            if foe and missile:
+                attacks.append((att, tgt, _attack(board, a_hex, h, True)))
+                fire.append(tgt)
+        for fired, hit in ((False, melee), (True, fire)):
+            opt = _attack(board, a_hex, h, fired)
+            if hit and opt not in pairs:
+                first = _first_attacker(state, opt, side, occ)
+                # the first stack in the hex is the attacker (one in good order)
+                pairs[opt] = (first, hit if first is att else [] if first is None
+                              else [t for t in here if may_attack(state, first, t, fired)])
+    return attacks, pairs
 
 
 def _attack_order(a: Attack) -> tuple[str, str, bool]:

@@ -25,12 +25,30 @@ class Status(enum.StrEnum):
     PURSUING = "pursuit"
 
 
+_KEPT = object()  # the key of what State.keep keeps (no version equals it)
+
+
+@attrs.define(eq=False)
+class Changes:
+    """A state's change counts per side (the keys of its derived caches) and the log of
+    the stacks changed, each with the hex it stood in before (for caches updated in
+    place of being rebuilt; ``(None, None)``: anything may have changed)."""
+
+    counts: dict[str, int] = attrs.field(factory=dict)
+    log: list[tuple[Stack | None, Hex | None]] = attrs.field(factory=list)
+
+    def touch(self, side: str, stack: Stack | None) -> None:
+        self.counts[side] = self.counts.get(side, 0) + 1
+        self.log.append((stack, None if stack is None else stack.hex))
+
+
 def _changed(stack: Stack, attribute: attrs.Attribute[Any], value: Any) -> Any:
     """attrs hook: any change to a stack of a state bumps its side's change count, which
-    invalidates the state's derived caches (occupancy, fronts, contact)."""
+    invalidates the state's derived caches (occupancy, fronts, contact), and is logged
+    with the stack's hex before the change."""
     changes = stack.changes
     if changes is not None:
-        changes[stack.side] = changes.get(stack.side, 0) + 1
+        changes.touch(stack.side, stack)
     return value
 
 
@@ -50,9 +68,9 @@ class Stack:
     pursued: frozenset[str] = frozenset()
     push: int | None = None  # direction of the attack that routed it (elephant push-back)
     origin: int = 0  # rout origin: routs from different origins never stack (§10)
-    # the owning state's change counts (set by State.new_stack; None for hypotheticals)
-    changes: dict[str, int] | None = attrs.field(default=None, repr=False,
-                                                 on_setattr=attrs.setters.NO_OP)
+    # the owning state's changes (set by State.new_stack; None for hypotheticals)
+    changes: Changes | None = attrs.field(default=None, repr=False,
+                                          on_setattr=attrs.setters.NO_OP)
 
     def key(self) -> Hashable:
         return (self.sid, self.side, self.hex, tuple(self.counters), self.facing,
@@ -98,7 +116,7 @@ class State:
     leaders: frozenset[str] = attrs.field(init=False)
     # caches: counters by id (after §11 replacements); derived data keyed by change counts
     _by_id: dict[str, Counter] = attrs.field(init=False, repr=False)
-    _changes: dict[str, int] = attrs.field(init=False, factory=dict, repr=False)
+    _changes: Changes = attrs.field(init=False, factory=Changes, repr=False)
     _cache: dict[Hashable, tuple[Hashable, Any]] = attrs.field(init=False, factory=dict,
                                                                repr=False)
 
@@ -126,9 +144,9 @@ class State:
 
     def new_stack(self, side: str, hex_: Hex, counters: list[str], **kw: Any) -> Stack:
         s = Stack(self.next_sid, side, hex_, counters, changes=self._changes, **kw)
-        self.next_sid += 1
+        self.next_sid += 1  # (so the list of stacks stays in order of sid)
         self.stacks.append(s)
-        self.touch(side)
+        self._changes.touch(side, s)
         return s
 
     def new_origin(self) -> int:
@@ -147,13 +165,22 @@ class State:
 
     # -- derived data, cached until the stacks change ----------------------------------
     def touch(self, side: str | None = None) -> None:
-        """Invalidate the derived caches (stacks added or removed, counters replaced)."""
+        """Invalidate the derived caches (counters replaced: anything may change)."""
         for sd in (side,) if side is not None else ("ptolemaic", "seleucid"):
-            self._changes[sd] = self._changes.get(sd, 0) + 1
+            self._changes.touch(sd, None)
+
+    def changes_since(self, mark: int) -> list[tuple[Stack | None, Hex | None]] | None:
+        """The stacks changed (each with its hex before) since :meth:`change_mark` gave
+        ``mark``; None if anything may have changed."""
+        out = self._changes.log[mark:]
+        return None if any(s is None for s, _ in out) else out
+
+    def change_mark(self) -> int:
+        return len(self._changes.log)
 
     def version(self, side: str | None = None) -> Hashable:
         """A key that changes whenever ``side``'s stacks (or, with None, any) change."""
-        ch = self._changes  # (adding or removing a stack touches its side)
+        ch = self._changes.counts  # (adding or removing a stack touches its side)
         if side is not None:
             return ch.get(side, 0)
         return (ch.get("ptolemaic", 0), ch.get("seleucid", 0))
@@ -167,6 +194,15 @@ class State:
         value = make()
         self._cache[name] = (key, value)
         return value
+
+    def kept(self, name: Hashable) -> Any:
+        """What :meth:`keep` last kept under ``name`` (None if nothing): for caches that
+        check their own keys."""
+        hit = self._cache.get(name)
+        return None if hit is None else hit[1]
+
+    def keep(self, name: Hashable, value: Any) -> None:
+        self._cache[name] = (_KEPT, value)
 
     # -- stacks --------------------------------------------------------------------------
     def stack(self, sid: int) -> Stack | None:
@@ -209,7 +245,7 @@ class State:
     def discard(self, stack: Stack) -> None:
         """Take ``stack`` off the map (merged, lost or destroyed)."""
         self.stacks.remove(stack)
-        self.touch(stack.side)
+        self._changes.touch(stack.side, stack)
 
     def combatants(self, stack: Stack) -> list[str]:
         """The counters that fight (leaders only count when alone, §11)."""

@@ -1,0 +1,57 @@
+"""The table of possible attacks, updated in place after a change, equals one made
+afresh, at every decision of a few battles."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+import ancients
+from ancients.battle import Battle, Decision, RandomCommander
+from ancients.raphia.combat import _possible_attacks
+from ancients.raphia.commander import DoctrineCommander
+from ancients.raphia.state import State
+
+SIDES = ("ptolemaic", "seleucid")
+
+
+def _table(state: State, side: str) -> Any:
+    attacks, pairs = _possible_attacks(state, side)
+    return sorted(((a.sid, t.sid, o) for a, t, o in attacks), key=repr), {
+        o: (None if f is None else f.sid, [t.sid for t in ts]) for o, (f, ts) in pairs.items()}
+
+
+def _fresh(state: State, side: str) -> Any:
+    kept = state.kept(("possible attacks", side))
+    state.keep(("possible attacks", side), None)
+    try:
+        return _table(state, side)
+    finally:
+        state.keep(("possible attacks", side), kept)
+
+
+class _Checking:
+    """Checks the table at every decision, then lets ``inner`` decide."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.checked = 0
+
+    def decide(self, battle: Battle, decision: Decision) -> Hashable:
+        state: State = battle.state  # type: ignore[attr-defined]
+        for side in SIDES:
+            assert _table(state, side) == _fresh(state, side)
+            self.checked += 1
+        choice: Hashable = self.inner.decide(battle, decision)
+        return choice
+
+
+def test_attack_table_updated_in_place_equals_a_fresh_one() -> None:
+    checked = 0
+    for spec, seed, random in (("raphia", 1, False), ("raphia(edition=1990)", 2, False),
+                               ("raphia", 3, True), ("raphia(edition=1990)", 4, True)):
+        commanders: dict[str, Any] = {
+            s: _Checking(RandomCommander() if random else DoctrineCommander(s)) for s in SIDES}
+        ancients.ruleset(spec).new_battle(seed=seed, commanders=commanders).run()
+        checked += sum(c.checked for c in commanders.values())
+    assert checked > 1000

@@ -220,8 +220,15 @@ class State:
         return result
 
     def occupancy(self) -> dict[Hex, list[Stack]]:
-        """The stacks in each occupied hex (cached: do not mutate)."""
-        def make() -> dict[Hex, list[Stack]]:
+        """The stacks in each occupied hex, in the order of the list of stacks (cached:
+        do not mutate; a change makes a new dict, updated from the last one where few
+        stacks changed)."""
+        version = self.version()
+        kept: tuple[Hashable, int, dict[Hex, list[Stack]]] | None = self.kept("occupancy")
+        if kept is not None and kept[0] == version:
+            return kept[2]
+        changes = None if kept is None else self.changes_since(kept[1])
+        if changes is None or len(changes) > 8:
             occ: dict[Hex, list[Stack]] = {}
             get = occ.get
             for s in self.stacks:
@@ -230,9 +237,27 @@ class State:
                     occ[s.hex] = [s]
                 else:
                     here.append(s)
-            return occ
-        result: dict[Hex, list[Stack]] = self.cached("occupancy", self.version(), make)
-        return result
+        else:
+            assert kept is not None
+            occ = dict(kept[2])
+            changed = [c for c, _ in changes if c is not None]  # (none is None here)
+            hexes = {h for _, h in changes if h is not None} | {c.hex for c in changed}
+            again = {s.sid: s for h in hexes for s in occ.pop(h, ())}  # (unchanged, alive)
+            stacks = self.stacks
+            for c in changed:
+                if c in stacks:  # (not taken off the map)
+                    again[c.sid] = c
+                else:
+                    again.pop(c.sid, None)
+            for sid in sorted(again):  # the list of stacks is in order of sid
+                s = again[sid]
+                here = occ.get(s.hex)
+                if here is None:
+                    occ[s.hex] = [s]
+                else:
+                    here.append(s)
+        self.keep("occupancy", (version, self.change_mark(), occ))
+        return occ
 
     def side_stacks(self, side: str, status: Status | None = None) -> list[Stack]:
         return [s for s in self.stacks if s.side == side and

@@ -1,5 +1,5 @@
-"""The table of possible attacks, updated in place after a change, equals one made
-afresh, at every decision of a few battles."""
+"""The caches updated in place after a change (the table of possible attacks, the
+occupancy of the hexes) equal ones made afresh, at every decision of a few battles."""
 
 from __future__ import annotations
 
@@ -42,11 +42,15 @@ class _Checking:
         for side in SIDES:
             assert _table(state, side) == _fresh(state, side)
             self.checked += 1
+        fresh: dict[object, list[object]] = {}
+        for s in state.stacks:
+            fresh.setdefault(s.hex, []).append(s)
+        assert state.occupancy() == fresh
         choice: Hashable = self.inner.decide(battle, decision)
         return choice
 
 
-def test_attack_table_updated_in_place_equals_a_fresh_one() -> None:
+def test_caches_updated_in_place_equal_fresh_ones() -> None:
     checked = 0
     for spec, seed, random in (("raphia", 1, False), ("raphia(edition=1990)", 2, False),
                                ("raphia", 3, True), ("raphia(edition=1990)", 4, True)):

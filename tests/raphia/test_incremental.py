@@ -46,6 +46,7 @@ class _Checking:
         for s in state.stacks:
             fresh.setdefault(s.hex, []).append(s)
         assert state.occupancy() == fresh
+        assert state.occupied_cells() == state.board.bits.bits(fresh)  # type: ignore[arg-type]
         choice: Hashable = self.inner.decide(battle, decision)
         return choice
 

@@ -35,13 +35,13 @@ class BitBoard:
     up: int  # the bits of the columns whose side neighbours are at rows (row - 1, row)
     steps: tuple[tuple[int, int], ...]  # per direction 1..6: offsets (up, down columns)
     fronts: tuple[tuple[int, int], ...] = attrs.field(init=False)  # per corner 1..6
-    _single: dict[Hex, int] = attrs.field(init=False, repr=False)  # hex -> 1 << bit
+    single: dict[Hex, int] = attrs.field(init=False, repr=False)  # hex -> 1 << bit
 
     def __attrs_post_init__(self) -> None:
         assert self.steps[0] == (-1, -1) and self.steps[3] == (1, 1)  # north, south
         object.__setattr__(self, "fronts", tuple(
             tuple(int(d) for d in Corner(c).front_directions()) for c in range(1, 7)))
-        object.__setattr__(self, "_single", {h: 1 << b for h, b in self.bit.items()})
+        object.__setattr__(self, "single", {h: 1 << b for h, b in self.bit.items()})
 
     @classmethod
     def of(cls, grid: HexBoard) -> BitBoard:
@@ -72,7 +72,7 @@ class BitBoard:
 
     def bits(self, hexes: Collection[Hex]) -> int:
         """The set of ``hexes``, each given once (those off the map are left out)."""
-        return sum(map(self._single.get, hexes, repeat(0)))
+        return sum(map(self.single.get, hexes, repeat(0)))
 
     def step(self, x: int, direction: int) -> int:
         """Every cell of ``x`` moved one hex in ``direction`` (off-map bits may remain:

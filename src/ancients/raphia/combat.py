@@ -179,15 +179,15 @@ def _attack_table(state: State, side: str) -> dict[Attack, tuple[Stack, Stack] |
     key = (state.version(), frozenset(state.attacked), frozenset(state.defended))
 
     def make() -> dict[Attack, tuple[Stack, Stack] | None]:
-        attacks, pairs = _possible_attacks(state, side)
+        attacks, pairs = _possible_attacks(state, side)  # (in option order)
         attacked, defended, top = state.attacked, state.defended, state.top
-        out = sorted({opt for att, tgt, opt in attacks if attacked.isdisjoint(att.counters)
-                      and top(tgt) not in defended}, key=_attack_order)
         table: dict[Attack, tuple[Stack, Stack] | None] = {}
-        for opt in out:
-            att, targets = pairs[opt]
-            tgt = next((t for t in targets if top(t) not in defended), None)
-            table[opt] = None if att is None or tgt is None else (att, tgt)
+        for att, tgt, opt in attacks:
+            if opt not in table and attacked.isdisjoint(att.counters) \
+                    and top(tgt) not in defended:
+                first, targets = pairs[opt]
+                t = next((t for t in targets if top(t) not in defended), None)
+                table[opt] = None if first is None or t is None else (first, t)
         return table
     table: dict[Attack, tuple[Stack, Stack] | None] = state.cached(("attacks", side), key,
                                                                    make)
@@ -213,8 +213,9 @@ class _Table:
 
 def _possible_attacks(state: State, side: str) -> _Possible:
     """Every ``(attacker, target, option)`` that :func:`may_attack` allows, whatever the
-    turn has used, and per option the stacks :func:`find_pair` would choose among (the
-    first good-order stack of ``side`` in the attacker's hex; the targets in order).
+    turn has used (in option order), and per option the stacks :func:`find_pair` would
+    choose among (the first good-order stack of ``side`` in the attacker's hex; the
+    targets in order).
 
     Kept until a stack changes, as attacks that change nothing are common; then only
     the attackers next to what changed (or changed themselves) are looked at again."""
@@ -260,6 +261,7 @@ def _possible_attacks(state: State, side: str) -> _Possible:
             attacks += entries
             for opt, pair in own_pairs.items():
                 pairs.setdefault(opt, pair)
+    attacks.sort(key=_by_option)
     table = _Table(version, state.change_mark(), by_attacker, (attacks, pairs))
     state.keep(("possible attacks", side), table)
     return table.possible
@@ -299,7 +301,8 @@ def _attacks_of(state: State, att: Stack, occ: dict[Hex, list[Stack]]) -> _Own:
     return attacks, pairs
 
 
-def _attack_order(a: Attack) -> tuple[str, str, bool]:
+def _by_option(entry: tuple[Stack, Stack, Attack]) -> tuple[str, str, bool]:
+    a = entry[2]
     return (a.attacker, a.target, a.fire)  # the options' own order, without attrs' cost
 
 

@@ -67,6 +67,12 @@ def _cells(state: State, name: str, hexes: Collection[Hex]) -> int:
     return hit[1]
 
 
+def _occupied(state: State, occ: Occ) -> int:
+    """The cells (bits) of ``occ``: the state's own, kept with its occupancy, if it is."""
+    return state.occupied_cells() if occ is state.occupancy() else \
+        _cells(state, "occupied cells", occ)
+
+
 def _ends(state: State, stack: Stack, occ: Occ, contact: set[Hex], speed: int,
           layers: list[tuple[int, list[int]]]) -> Ends:
     """Of the cells reached, per facing (0: none) the new ones at each step, those where
@@ -75,7 +81,7 @@ def _ends(state: State, stack: Stack, occ: Occ, contact: set[Hex], speed: int,
     contact_cells = _cells(state, "contact cells", contact)
     banned = 0 if state.leader_alone(stack) else \
         _no_contact(state, stack.side, state.stack_class(stack)) & contact_cells
-    occupied = _cells(state, "occupied cells", occ)
+    occupied = _occupied(state, occ)
     hexes = state.board.bits.hexes
     out: Ends = []
     for facing, levels in layers:
@@ -205,7 +211,7 @@ def _reach(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
     open_ = _open_cells(state, stack.side) & ~start
     stop = _cells(state, "zoc cells", zoc)  # §7: entering an enemy front ends the move
     if not state.edition.pass_through_friends:
-        stop |= _cells(state, "occupied cells", occ)  # §7 addendum: nor through friends
+        stop |= _occupied(state, occ)  # §7 addendum: nor through friends
 
     def search() -> list[int]:
         left, dilate = open_, bb.dilate
@@ -232,7 +238,7 @@ def _phalanx_destinations(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
     (not in contact); one frontier per facing."""
     bb = state.board.bits
     start = 1 << bb.bit[stack.hex]
-    blocked = _cells(state, "occupied cells", occ)
+    blocked = _occupied(state, occ)
     if not any(s is not stack for s in occ.get(stack.hex, ())):
         blocked &= ~start
     enter = state.board.passable_bits & ~blocked

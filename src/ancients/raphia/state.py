@@ -223,11 +223,20 @@ class State:
         """The stacks in each occupied hex, in the order of the list of stacks (cached:
         do not mutate; a change makes a new dict, updated from the last one where few
         stacks changed)."""
+        return self._occupancy()[2]
+
+    def occupied_cells(self) -> int:
+        """The occupied hexes as the board's bits (see :meth:`occupancy`)."""
+        return self._occupancy()[3]
+
+    def _occupancy(self) -> tuple[Hashable, int, dict[Hex, list[Stack]], int]:
         version = self.version()
-        kept: tuple[Hashable, int, dict[Hex, list[Stack]]] | None = self.kept("occupancy")
+        kept: tuple[Hashable, int, dict[Hex, list[Stack]], int] | None = \
+            self.kept("occupancy")
         if kept is not None and kept[0] == version:
-            return kept[2]
+            return kept
         changes = None if kept is None else self.changes_since(kept[1])
+        single = self.board.bits.single
         if changes is None or len(changes) > 8:
             occ: dict[Hex, list[Stack]] = {}
             get = occ.get
@@ -237,6 +246,7 @@ class State:
                     occ[s.hex] = [s]
                 else:
                     here.append(s)
+            cells = self.board.bits.bits(occ)
         else:
             assert kept is not None
             occ = dict(kept[2])
@@ -249,15 +259,20 @@ class State:
                     again[c.sid] = c
                 else:
                     again.pop(c.sid, None)
+            cells = kept[3]
+            for h in hexes:
+                cells &= ~single.get(h, 0)
             for sid in sorted(again):  # the list of stacks is in order of sid
                 s = again[sid]
                 here = occ.get(s.hex)
                 if here is None:
                     occ[s.hex] = [s]
+                    cells |= single.get(s.hex, 0)
                 else:
                     here.append(s)
-        self.keep("occupancy", (version, self.change_mark(), occ))
-        return occ
+        kept = (version, self.change_mark(), occ, cells)
+        self.keep("occupancy", kept)
+        return kept
 
     def side_stacks(self, side: str, status: Status | None = None) -> list[Stack]:
         return [s for s in self.stacks if s.side == side and

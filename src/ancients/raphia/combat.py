@@ -243,15 +243,16 @@ def _possible_attacks(state: State, side: str) -> _Possible:
         assert old is not None
         moved = {id(s) for s, _ in changes}
         hexes = {h for s, h in changes} | {s.hex for s, _ in changes if s is not None}
+        zone = hexes.union(*(state.board.neighbors(h) for h in hexes if h is not None))
         for att in state.stacks:
             if att.side == side and att.status is Status.GOOD \
                     and not state.leader_alone(att):
                 kept = old.by_attacker.get(att.sid)
                 # an attacker's attacks depend on it, on the stacks in its hex (the
-                # first one attacks) and on those in its front
-                if kept is None or kept[0] is not att or id(att) in moved \
-                        or att.hex in hexes \
-                        or not hexes.isdisjoint(front_at(state, att, att.hex)):
+                # first one attacks) and on those in its front (next to it)
+                if kept is None or kept[0] is not att or id(att) in moved or (
+                        att.hex in zone and (att.hex in hexes or not hexes.isdisjoint(
+                            front_at(state, att, att.hex)))):
                     kept = (att, _attacks_of(state, att, occ))
                 by_attacker[att.sid] = kept
     attacks: list[tuple[Stack, Stack, Attack]] = []

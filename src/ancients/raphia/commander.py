@@ -11,8 +11,10 @@ and pursuers rally as soon as they can.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Hashable
 from fractions import Fraction
+from itertools import repeat
 
 import numpy as np
 
@@ -154,7 +156,12 @@ class DoctrineCommander:
         if handler is None:
             return decision.options[0]
         choice: Hashable = handler(battle, state, decision)
-        return choice if choice in decision.options else decision.options[0]
+        options = decision.options
+        # the handlers answer with the options themselves: identity settles it without
+        # calling the options' __eq__ one by one
+        if any(map(operator.is_, options, repeat(choice))):
+            return choice
+        return choice if choice in options else options[0]
 
     # -- helpers -------------------------------------------------------------------------
     def _enemy_distance(self, battle: Battle, state: State) -> list[float]:

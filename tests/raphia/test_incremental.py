@@ -1,5 +1,6 @@
 """The caches updated in place after a change (the table of possible attacks, the
-occupancy of the hexes) equal ones made afresh, at every decision of a few battles."""
+occupancy of the hexes) equal ones made afresh, and the shortcuts equal the rules
+functions they stand for, at every decision of a few battles."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ from typing import Any
 
 import ancients
 from ancients.battle import Battle, Decision, RandomCommander
-from ancients.raphia.combat import _possible_attacks
+from ancients.raphia.combat import _possible_attacks, type_forbids
 from ancients.raphia.commander import DoctrineCommander
-from ancients.raphia.state import State
+from ancients.raphia.counters import TroopClass
+from ancients.raphia.movement import _no_contact
+from ancients.raphia.state import State, Status
 
 SIDES = ("ptolemaic", "seleucid")
 
@@ -47,6 +50,13 @@ class _Checking:
             fresh.setdefault(s.hex, []).append(s)
         assert state.occupancy() == fresh
         assert state.occupied_cells() == state.board.bits.bits(fresh)  # type: ignore[arg-type]
+        for side in SIDES:  # the cells no mover may end next to, decided per enemy
+            for mover in (TroopClass.CAVALRY, TroopClass.ELEPHANT):
+                banned = {h for e in state.stacks if e.side != side
+                          and e.status is Status.GOOD and not state.leader_alone(e)
+                          for h in state.board.neighbors(e.hex)
+                          if type_forbids(state, mover, e, h)}
+                assert _no_contact(state, side, mover) == state.board.bits.bits(banned)
         choice: Hashable = self.inner.decide(battle, decision)
         return choice
 

@@ -8,7 +8,6 @@ from collections.abc import Collection, Generator, Hashable
 from ancients.battle import Decision
 from ancients.hexgrid import Corner, Hex
 from ancients.raphia.bitboard import members
-from ancients.raphia.combat import type_forbids
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.morale import stack_test
 from ancients.raphia.options import HOLD, DisengageTo, MoveTo, SplitTo, Turn, ask
@@ -36,12 +35,20 @@ def _no_contact(state: State, side: str, mover: TroopClass) -> int:
     if mover is not TroopClass.CAVALRY and mover is not TroopClass.ELEPHANT:
         return 0  # only cavalry and elephants have targets they may not attack
 
+    never = state.edition.elephants_vs_phalanx == "never"
+
     def make() -> int:
         out: set[Hex] = set()
         for e in state.stacks:
             if e.side != side and e.status is Status.GOOD and not state.leader_alone(e):
-                out.update(h for h in state.board.neighbors(e.hex)
-                           if type_forbids(state, mover, e, h))
+                # type_forbids (§8) for every hex next to e, decided by e's class once
+                target = state.stack_class(e)
+                if (mover is TroopClass.CAVALRY and target is TroopClass.ELEPHANT) or (
+                        mover is TroopClass.ELEPHANT and target is TroopClass.PHALANX
+                        and never):
+                    out.update(state.board.neighbors(e.hex))
+                elif mover is TroopClass.ELEPHANT and target is TroopClass.PHALANX:
+                    out.update(state.front(e))  # 1990: not from its front
         return state.board.bits.bits(out)
     result: int = state.cached(("no contact", side, mover), state.enemy_version(side), make)
     return result

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from fractions import Fraction
 from itertools import repeat
 
@@ -196,7 +196,9 @@ class DoctrineCommander:
         return result
 
     def _position_score(self, battle: Battle, state: State, stack: Stack, h: Hex,
-                        facing: int | None, exchange: Exchange | None = None) -> float:
+                        facing: int | None,
+                        exchange: Callable[[Hex, int | None], tuple[float, float]] | None
+                        = None) -> float:
         """What ``stack`` in ``h`` could inflict less what it risks (only next to the
         enemy), less a pull towards the nearest enemy and a push to face forward."""
         gain, threat = (exchange or self._exchange(state, stack))(h, facing) \
@@ -219,7 +221,12 @@ class DoctrineCommander:
         stack = state.stack_of(d.unit) if d.unit else None
         assert stack is not None
         best: Hashable = HOLD
-        exchange = self._exchange(state, stack)
+        made: list[Exchange] = []
+
+        def exchange(h: Hex, facing: int | None) -> tuple[float, float]:
+            if not made:  # (made at the first hex next to the enemy)
+                made.append(self._exchange(state, stack))
+            return made[0](h, facing)
         best_score = self._position_score(battle, state, stack, stack.hex, stack.facing,
                                           exchange) + 0.05
         # _position_score, inlined for the many candidates away from the enemy

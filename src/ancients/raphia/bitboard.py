@@ -37,8 +37,18 @@ class BitBoard:
     fronts: tuple[tuple[int, int], ...] = attrs.field(init=False)  # per corner 1..6
     single: dict[Hex, int] = attrs.field(init=False, repr=False)  # hex -> 1 << bit
 
+    # the side steps as two adjacent shifts per kind of column and way: (left, right)
+    _sides: tuple[int, int, int, int] = attrs.field(init=False, repr=False)
+
     def __attrs_post_init__(self) -> None:
         assert self.steps[0] == (-1, -1) and self.steps[3] == (1, 1)  # north, south
+        sides = []
+        for column in (0, 1):  # up, down
+            offsets = sorted(self.steps[d][column] for d in (1, 2, 4, 5))
+            left, right = offsets[2:], [-o for o in offsets[1::-1]]
+            assert left[1] == left[0] + 1 and right[1] == right[0] + 1
+            sides += [left[0], right[0]]
+        object.__setattr__(self, "_sides", tuple(sides))
         object.__setattr__(self, "fronts", tuple(
             tuple(int(d) for d in Corner(c).front_directions()) for c in range(1, 7)))
         object.__setattr__(self, "single", {h: 1 << b for h, b in self.bit.items()})
@@ -90,10 +100,11 @@ class BitBoard:
         """Every neighbour of the cells of ``x`` (off-map bits may remain)."""
         u = x & self.up
         d = x ^ u
-        out = (x << 1) | (x >> 1)  # north and south: the same in every column
-        for ou, od in self.steps[1:3] + self.steps[4:6]:
-            out |= _shift(u, ou) | _shift(d, od)
-        return out
+        ul, ur, dl, dr = self._sides
+        # north and south are the same in every column; each side pair is two shifts
+        # one apart (a column's two neighbours in the next column are one row apart)
+        return (x << 1) | (x >> 1) | ((u | u << 1) << ul) | ((u | u >> 1) >> ur) \
+            | ((d | d << 1) << dl) | ((d | d >> 1) >> dr)
 
 
 def members(x: int) -> list[int]:

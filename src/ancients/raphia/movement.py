@@ -76,8 +76,8 @@ def _cells(state: State, name: str, hexes: Collection[Hex]) -> int:
 
 def _occupied(state: State, occ: Occ) -> int:
     """The cells (bits) of ``occ``: the state's own, kept with its occupancy, if it is."""
-    return state.occupied_cells() if occ is state.occupancy() else \
-        _cells(state, "occupied cells", occ)
+    own = state.occupancy_cells()
+    return own[1] if occ is own[0] else _cells(state, "occupied cells", occ)
 
 
 def _ends(state: State, stack: Stack, occ: Occ, contact: set[Hex], speed: int,

@@ -229,6 +229,11 @@ class State:
         """The occupied hexes as the board's bits (see :meth:`occupancy`)."""
         return self._occupancy()[3]
 
+    def occupancy_cells(self) -> tuple[dict[Hex, list[Stack]], int]:
+        """:meth:`occupancy` and :meth:`occupied_cells` together."""
+        kept = self._occupancy()
+        return kept[2], kept[3]
+
     def _occupancy(self) -> tuple[Hashable, int, dict[Hex, list[Stack]], int]:
         version = self.version()
         kept: tuple[Hashable, int, dict[Hex, list[Stack]], int] | None = \

@@ -39,6 +39,9 @@ class BitBoard:
 
     # the side steps as two adjacent shifts per kind of column and way: (left, right)
     _sides: tuple[int, int, int, int] = attrs.field(init=False, repr=False)
+    # per corner, the offsets of its two front directions (up columns, then down)
+    _front_steps: tuple[tuple[int, int, int, int], ...] = attrs.field(init=False,
+                                                                      repr=False)
 
     def __attrs_post_init__(self) -> None:
         assert self.steps[0] == (-1, -1) and self.steps[3] == (1, 1)  # north, south
@@ -51,6 +54,9 @@ class BitBoard:
         object.__setattr__(self, "_sides", tuple(sides))
         object.__setattr__(self, "fronts", tuple(
             tuple(int(d) for d in Corner(c).front_directions()) for c in range(1, 7)))
+        object.__setattr__(self, "_front_steps", tuple(
+            (self.steps[a - 1][0], self.steps[b - 1][0], self.steps[a - 1][1],
+             self.steps[b - 1][1]) for a, b in self.fronts))
         object.__setattr__(self, "single", {h: 1 << b for h, b in self.bit.items()})
 
     @classmethod
@@ -93,8 +99,11 @@ class BitBoard:
 
     def front(self, x: int, corner: int) -> int:
         """The front hexes (§6) of phalanxes facing ``corner`` in every cell of ``x``."""
-        a, b = self.fronts[corner - 1]
-        return self.step(x, a) | self.step(x, b)
+        au, bu, ad, bd = self._front_steps[corner - 1]
+        u = x & self.up
+        d = x ^ u
+        return (u << au if au >= 0 else u >> -au) | (u << bu if bu >= 0 else u >> -bu) \
+            | (d << ad if ad >= 0 else d >> -ad) | (d << bd if bd >= 0 else d >> -bd)
 
     def dilate(self, x: int) -> int:
         """Every neighbour of the cells of ``x`` (off-map bits may remain)."""

@@ -180,10 +180,9 @@ class State:
 
     def version(self, side: str | None = None) -> Hashable:
         """A key that changes whenever ``side``'s stacks (or, with None, any) change."""
-        ch = self._changes.counts  # (adding or removing a stack touches its side)
-        if side is not None:
-            return ch.get(side, 0)
-        return (ch.get("ptolemaic", 0), ch.get("seleucid", 0))
+        if side is not None:  # (adding or removing a stack touches its side)
+            return self._changes.counts.get(side, 0)
+        return len(self._changes.log)  # every change is logged
 
     def cached(self, name: Hashable, key: Hashable, make: Callable[[], Any]) -> Any:
         """``make()``, memoised under ``name`` while ``key`` (a :meth:`version`) holds.
@@ -235,9 +234,9 @@ class State:
         return kept[2], kept[3]
 
     def _occupancy(self) -> tuple[Hashable, int, dict[Hex, list[Stack]], int]:
-        version = self.version()
+        version = len(self._changes.log)  # (= self.version())
         kept: tuple[Hashable, int, dict[Hex, list[Stack]], int] | None = \
-            self.kept("occupancy")
+            self._cache.get("occupancy", (None, None))[1]
         if kept is not None and kept[0] == version:
             return kept
         changes = None if kept is None else self.changes_since(kept[1])

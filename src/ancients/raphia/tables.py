@@ -40,6 +40,8 @@ class CombatTable:
     highest: int
     reconstructed: bool
     reason: str
+    _columns: dict[tuple[int, int], int | None] = attrs.field(
+        init=False, factory=dict, repr=False)  # the columns of integer ratios, memoised
 
     def column(self, attack: Fraction | int, defence: Fraction | int) -> int | None:
         """The column index for a force ratio, rounded down to the nearest column (in the
@@ -48,11 +50,16 @@ class CombatTable:
         if defence <= 0:
             return len(self.ratios) - 1
         if type(attack) is int and type(defence) is int:
+            known = self._columns.get((attack, defence), -1)
+            if known != -1:
+                return known
             # exact, in integers: p/q <= a/d  <=>  p*d <= a*q  (d > 0)
             best = None
             for i, r in enumerate(self.ratios):
                 if r.numerator * defence <= attack * r.denominator:
                     best = i
+            if len(self._columns) < 1 << 12:
+                self._columns[(attack, defence)] = best
             return best
         ratio = Fraction(attack) / Fraction(defence)
         best = None

@@ -34,44 +34,49 @@ def _no_contact(state: State, side: str, mover: TroopClass) -> int:
     to an enemy in good order it may not attack (cached until the enemy moves)."""
     if mover is not TroopClass.CAVALRY and mover is not TroopClass.ELEPHANT:
         return 0  # only cavalry and elephants have targets they may not attack
-
+    version = state.enemy_version(side)
+    kept: tuple[Hashable, int] | None = state.kept(("no contact", side, mover))
+    if kept is not None and kept[0] == version:
+        return kept[1]
     never = state.edition.elephants_vs_phalanx == "never"
-
-    def make() -> int:
-        out: set[Hex] = set()
-        for e in state.stacks:
-            if e.side != side and e.status is Status.GOOD and not state.leader_alone(e):
-                # type_forbids (§8) for every hex next to e, decided by e's class once
-                target = state.stack_class(e)
-                if (mover is TroopClass.CAVALRY and target is TroopClass.ELEPHANT) or (
-                        mover is TroopClass.ELEPHANT and target is TroopClass.PHALANX
-                        and never):
-                    out.update(state.board.neighbors(e.hex))
-                elif mover is TroopClass.ELEPHANT and target is TroopClass.PHALANX:
-                    out.update(state.front(e))  # 1990: not from its front
-        return state.board.bits.bits(out)
-    result: int = state.cached(("no contact", side, mover), state.enemy_version(side), make)
-    return result
+    out: set[Hex] = set()
+    for e in state.stacks:
+        if e.side != side and e.status is Status.GOOD and not state.leader_alone(e):
+            # type_forbids (§8) for every hex next to e, decided by e's class once
+            target = state.stack_class(e)
+            if (mover is TroopClass.CAVALRY and target is TroopClass.ELEPHANT) or (
+                    mover is TroopClass.ELEPHANT and target is TroopClass.PHALANX
+                    and never):
+                out.update(state.board.neighbors(e.hex))
+            elif mover is TroopClass.ELEPHANT and target is TroopClass.PHALANX:
+                out.update(state.front(e))  # 1990: not from its front
+    cells = state.board.bits.bits(out)
+    state.keep(("no contact", side, mover), (version, cells))
+    return cells
 
 
 def _open_cells(state: State, side: str) -> int:
     """The passable cells (bits) holding no enemy of ``side`` (cached until the enemy
     moves)."""
-    def make() -> int:
-        return state.board.passable_bits & ~state.board.bits.bits(
-            {s.hex for s in state.stacks if s.side != side})
-    result: int = state.cached(("open cells", side), state.enemy_version(side), make)
-    return result
+    version = state.enemy_version(side)
+    kept: tuple[Hashable, int] | None = state.kept(("open cells", side))
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    cells = state.board.passable_bits & ~state.board.bits.bits(
+        {s.hex for s in state.stacks if s.side != side})
+    state.keep(("open cells", side), (version, cells))
+    return cells
 
 
 def _cells(state: State, name: str, hexes: Collection[Hex]) -> int:
     """The cells (bits) of ``hexes``, memoised on the collection itself (the state's
     cached sets and occupancy, which are not mutated) until another is asked for."""
-    def make() -> tuple[Collection[Hex], int]:
-        return hexes, state.board.bits.bits(hexes)
-    # the memo holds ``hexes``, so no other live object can share its id
-    hit: tuple[Collection[Hex], int] = state.cached(name, (id(hexes), len(hexes)), make)
-    return hit[1]
+    kept: tuple[Collection[Hex], int, int] | None = state.kept(name)
+    if kept is not None and kept[0] is hexes and kept[1] == len(hexes):
+        return kept[2]
+    cells = state.board.bits.bits(hexes)
+    state.keep(name, (hexes, len(hexes), cells))
+    return cells
 
 
 def _occupied(state: State, occ: Occ) -> int:

@@ -31,6 +31,9 @@ _INFANTRY = frozenset({TroopClass.LIGHT, TroopClass.SEMI_HEAVY, TroopClass.PHALA
 def strength(state: State, stack: Stack) -> int:
     """§8: the top counter's combat factor, +1 per other counter, +1 for a leader in the
     stack; a leader alone has 1 point of force (§11)."""
+    counters = stack.counters
+    if state.leaders.isdisjoint(counters):  # (no leader: every counter fights)
+        return state.counter(counters[0]).combat + len(counters) - 1
     fighters = state.combatants(stack)
     if not fighters:
         return state.counter(stack.counters[0]).combat

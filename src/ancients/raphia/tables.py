@@ -86,16 +86,27 @@ class ModifierTable:
     flank: Mapping[TroopClass, int]
     reconstructed: bool
     reason: str
+    _known: dict[tuple[TroopClass, TroopClass, bool, bool], tuple[tuple[str, int], ...]] = \
+        attrs.field(init=False, factory=dict, repr=False, eq=False)  # memoised answers
 
     def modifiers(self, attacker: TroopClass, defender: TroopClass, flank: bool,
                   drop_negatives: bool | None = None) -> list[tuple[str, int]]:
         """The modifiers that apply, with reasons. ``drop_negatives`` (default: ``flank``)
         leaves out the negative ones (§8: against a rout in both editions; in the French
         text also in the ×2 flank cases)."""
-        out: list[tuple[str, int]] = []
-        base = self.values.get((attacker, defender), 0)
         if drop_negatives is None:
             drop_negatives = flank
+        key = (attacker, defender, flank, drop_negatives)
+        known = self._known.get(key)
+        if known is None:
+            known = self._known[key] = tuple(self._modifiers(*key))
+        return list(known)
+
+    def _modifiers(self, attacker: TroopClass, defender: TroopClass, flank: bool,
+                   drop_negatives: bool) -> list[tuple[str, int]]:
+        """§8: the class-against-class modifier and the flank bonus."""
+        out: list[tuple[str, int]] = []
+        base = self.values.get((attacker, defender), 0)
         if base and not (drop_negatives and base < 0):
             out.append((f"{attacker} against {defender}", base))
         if flank and self.flank.get(attacker, 0):

@@ -26,9 +26,6 @@ def _contact_hexes(state: State, side: str) -> set[Hex]:
     return state.contact_hexes(side)
 
 
-_NONE: frozenset[Hex] = frozenset()
-
-
 def _no_contact(state: State, side: str, mover: TroopClass) -> int:
     """§5: the cells (bits) where a ``mover`` of ``side`` may not end its move, being next
     to an enemy in good order it may not attack (cached until the enemy moves)."""
@@ -87,8 +84,9 @@ def _occupied(state: State, occ: Occ) -> int:
 
 def _ends(state: State, stack: Stack, occ: Occ, contact: set[Hex], speed: int,
           layers: list[tuple[int, list[int]]]) -> Ends:
-    """Of the cells reached, per facing (0: none) the new ones at each step, those where
-    ``stack`` may end its move, per facing."""
+    """Where ``stack`` may end its move, per facing (0: none): the cells reached (``layers``
+    holds, per facing, the cells first reached at each step) less those where it may not
+    end (§5: next to an enemy it may not attack, on a stack it may not join)."""
     # §5: no voluntary contact with enemies in good order one may not attack
     contact_cells = _cells(state, "contact cells", contact)
     banned = 0 if state.leader_alone(stack) else \

@@ -210,12 +210,11 @@ class State:
     def stack_of(self, cid: str) -> Stack | None:
         """The (first) stack holding counter ``cid``; after a change, the first question
         scans the stacks rather than index them all again."""
+        version = self.version()
         hit = self._cache.get("index")
-        if hit is None or hit[0] != self.version():
-            version = self.version()
-            if self._cache.get("index scans", (None, 0))[0] != version:
-                self._cache["index scans"] = (version, 0)
-                return next((s for s in self.stacks if cid in s.counters), None)
+        if (hit is None or hit[0] != version) and self.kept("index scanned") != version:
+            self.keep("index scanned", version)
+            return next((s for s in self.stacks if cid in s.counters), None)
         return self._index()[1].get(cid)
 
     def _index(self) -> tuple[dict[int, Stack], dict[str, Stack]]:

@@ -119,8 +119,9 @@ class BitBoard:
 def members(x: int) -> list[int]:
     """The bits set in ``x``, lowest first (the order of the hexes' labels)."""
     out = []
-    while x:
-        low = x & -x
-        out.append(low.bit_length() - 1)
-        x ^= low
+    while x:  # from the top: no negation of the whole set per bit
+        b = x.bit_length() - 1
+        out.append(b)
+        x ^= 1 << b
+    out.reverse()
     return out

@@ -96,6 +96,11 @@ class Board:
         """On the map and not dune or sea (§1: dunes are impassable)."""
         return h in self.passable_hexes
 
+    @property
+    def indices(self) -> Mapping[Hex, int]:
+        """The flat cell index of every hex on the map (do not mutate)."""
+        return self._index
+
     def index(self, h: Hex) -> int:
         """The flat cell index of a hex on the map (as in ``grid``'s arrays)."""
         i = self._index.get(h)

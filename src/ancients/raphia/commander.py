@@ -231,7 +231,7 @@ class DoctrineCommander:
                                           exchange) + 0.05
         # _position_score, inlined for the many candidates away from the enemy
         occ, near = state.occupancy(), self._near_enemy(state)
-        dist, index = self._enemy_distance(battle, state), state.board.index
+        dist, index = self._enemy_distance(battle, state), state.board.indices
         cls = state.stack_class(stack)
         eager = _EAGER.get(cls, 0.0)
         k = 1.2 if cls is TroopClass.LIGHT else 1.0
@@ -244,7 +244,7 @@ class DoctrineCommander:
                 continue  # keep stacks as deployed
             facing = opt.facing if opt.facing else stack.facing
             gain, threat = exchange(h, facing) if h in near else (0.0, 0.0)
-            sc = gain - threat * k - eager * dist[index(h)] * 0.3
+            sc = gain - threat * k - eager * dist[index[h]] * 0.3
             if facing is not None and facing not in forward:
                 sc -= 1.0
             if sc > best_score:

@@ -37,7 +37,7 @@ from ancients.raphia.options import (
     MoveTo,
     ShiftTo,
 )
-from ancients.raphia.state import Stack, State, Status
+from ancients.raphia.state import MISS, Stack, State, Status
 
 __all__ = ["DoctrineCommander", "attack_value"]
 
@@ -74,6 +74,11 @@ def _values(state: State) -> dict[Hashable, float]:
     """The memo of attack values for ``state``: shared by every battle of the process
     played with the same tables, counters and edition, the same Egyptian morale and
     the same §11 replacements, on which a value depends beyond its key."""
+    version = (len(state.replaced), len(state.morale_override))
+    memo: dict[Hashable, float] = state.recall("attack values", version)
+    if memo is not MISS:
+        return memo
+
     def make() -> dict[Hashable, float]:
         key = (id(state.tables), id(state.counters), id(state.edition),
                tuple(sorted(state.morale_override.items())),
@@ -88,8 +93,7 @@ def _values(state: State) -> dict[Hashable, float]:
         memo: dict[Hashable, float] = {}
         _SHARED[key] = (state.tables, state.counters, state.edition, memo)
         return memo
-    result: dict[Hashable, float] = state.cached(
-        "attack values", (len(state.replaced), len(state.morale_override)), make)
+    result: dict[Hashable, float] = state.store("attack values", version, make())
     return result
 
 
@@ -144,6 +148,7 @@ class DoctrineCommander:
 
     def __init__(self, side: str) -> None:
         self.side = side
+        self._names = (("enemy distance", side), ("near enemy", side))  # cache names
         forward = Corner(_FORWARD[side])
         self._forward = frozenset({forward, forward.turn(1), forward.turn(-1)})
 
@@ -168,15 +173,14 @@ class DoctrineCommander:
         """Hex distance to the nearest enemy not in rout, per cell: one multi-source
         distance field per state of the enemy (which does not move during our
         movement)."""
-        def make() -> list[float]:
+        version = state.enemy_version(self.side)
+        result: list[float] = state.recall(self._names[0], version)
+        if result is MISS:
             enemies = [s.hex for s in state.stacks if s.side != self.side
                        and s.status is not Status.ROUTED and not state.leader_alone(s)]
             field = state.board.grid.distance_field(enemies) if enemies else \
                 np.zeros(state.board.grid.size)
-            values: list[float] = field.tolist()
-            return values
-        result: list[float] = state.cached(("enemy distance", self.side),
-                                           state.enemy_version(self.side), make)
+            result = state.store(self._names[0], version, field.tolist())
         return result
 
     def _dist(self, battle: Battle, state: State, h: Hex) -> float:
@@ -185,14 +189,14 @@ class DoctrineCommander:
     def _near_enemy(self, state: State) -> set[Hex]:
         """Hexes next to an enemy combat unit (any status): only there can a stack attack
         or be attacked (cached until the enemy moves)."""
-        def make() -> set[Hex]:
-            out: set[Hex] = set()
+        version = state.enemy_version(self.side)
+        result: set[Hex] = state.recall(self._names[1], version)
+        if result is MISS:
+            result = set()
             for e in state.stacks:
                 if e.side != self.side and not state.leader_alone(e):
-                    out.update(state.board.neighbors(e.hex))
-            return out
-        result: set[Hex] = state.cached(("near enemy", self.side),
-                                        state.enemy_version(self.side), make)
+                    result.update(state.board.neighbors(e.hex))
+            state.store(self._names[1], version, result)
         return result
 
     def _position_score(self, battle: Battle, state: State, stack: Stack, h: Hex,

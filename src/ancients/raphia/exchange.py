@@ -14,7 +14,7 @@ import attrs
 
 from ancients.hexgrid import Hex
 from ancients.raphia.counters import TroopClass
-from ancients.raphia.state import Stack, State, Status
+from ancients.raphia.state import MISS, Stack, State, Status
 
 __all__ = ["Exchange"]
 
@@ -36,6 +36,11 @@ class _Enemy:
 def _enemies(state: State, side: str, morale_modifier: Callable[[State, Stack], int]
              ) -> dict[int, _Enemy]:
     """The enemy stacks' parts, per sid (cached until the enemy changes)."""
+    version = (state.enemy_version(side), len(state.leader_dead))
+    known: dict[int, _Enemy] = state.recall(("exchange enemies", side), version)
+    if known is not MISS:
+        return known
+
     def make() -> dict[int, _Enemy]:
         out = {}
         for e in state.stacks:
@@ -47,9 +52,7 @@ def _enemies(state: State, side: str, morale_modifier: Callable[[State, Stack], 
                                 frozenset(state.front(e)) if phalanx else None,
                                 morale_modifier(state, e))
         return out
-    result: dict[int, _Enemy] = state.cached(
-        ("exchange enemies", side), (state.enemy_version(side), len(state.leader_dead)),
-        make)
+    result: dict[int, _Enemy] = state.store(("exchange enemies", side), version, make())
     return result
 
 

@@ -12,7 +12,7 @@ from ancients.raphia.counters import TroopClass
 from ancients.raphia.morale import stack_test
 from ancients.raphia.options import HOLD, DisengageTo, MoveTo, SplitTo, Turn, ask
 from ancients.raphia.stacking import join_cost, merge, split_rearguard, split_top
-from ancients.raphia.state import Stack, State, Status
+from ancients.raphia.state import MISS, Stack, State, Status
 
 __all__ = ["destinations", "move_options", "movement_phase"]
 
@@ -128,6 +128,11 @@ def _join_costs(state: State) -> dict[Hashable, int | None]:
     """join_cost depends only on the counters and the statuses (given the counter data,
     the stacking table and the §11 replacements): one memo shared by the battles of the
     process that play with the same."""
+    version = len(state.replaced)
+    memo: dict[Hashable, int | None] = state.recall("join costs", version)
+    if memo is not MISS:
+        return memo
+
     def make() -> dict[Hashable, int | None]:
         key = (id(state.counters), id(state.tables), tuple(sorted(state.replaced.items())))
         hit = _SHARED.get(key)
@@ -140,8 +145,7 @@ def _join_costs(state: State) -> dict[Hashable, int | None]:
         memo: dict[Hashable, int | None] = {}
         _SHARED[key] = (state.counters, state.tables, memo)
         return memo
-    result: dict[Hashable, int | None] = state.cached("join costs", len(state.replaced),
-                                                      make)
+    result: dict[Hashable, int | None] = state.store("join costs", version, make())
     return result
 
 

@@ -12,7 +12,7 @@ from ancients.dice import Dice
 from ancients.events import Event
 from ancients.hexgrid import Hex
 from ancients.raphia.board import Board
-from ancients.raphia.counters import Counter, CounterSet, TroopClass
+from ancients.raphia.counters import SIDES, Counter, CounterSet, TroopClass
 from ancients.raphia.edition import EditionRules
 from ancients.raphia.tables import Result, Tables
 
@@ -26,6 +26,13 @@ class Status(enum.StrEnum):
 
 
 _KEPT = object()  # the key of what State.keep keeps (no version equals it)
+MISS = object()  # State.recall: nothing held under that key
+
+
+# the names of per-side caches, made once
+_ZOC = {side: ("zoc", side) for side in SIDES}
+_CONTACT = {side: ("contact", side) for side in SIDES}
+_LEADER = {side: ("leader", side) for side in SIDES}
 
 
 @attrs.define(eq=False)
@@ -191,6 +198,16 @@ class State:
         if hit is not None and hit[0] == key:
             return hit[1]
         value = make()
+        self._cache[name] = (key, value)
+        return value
+
+    def recall(self, name: Hashable, key: Hashable) -> Any:
+        """What :meth:`cached` or :meth:`store` holds under ``name`` while ``key`` holds,
+        else :data:`MISS` (for callers that would rather not build a ``make``)."""
+        hit = self._cache.get(name)
+        return hit[1] if hit is not None and hit[0] == key else MISS
+
+    def store(self, name: Hashable, key: Hashable, value: Any) -> Any:
         self._cache[name] = (key, value)
         return value
 
@@ -388,38 +405,40 @@ class State:
     def zoc(self, side: str) -> set[Hex]:
         """Hexes on the front of ``side``'s enemies in good order (§6–§7; cached: do not
         mutate)."""
-        def make() -> set[Hex]:
-            out: set[Hex] = set()
+        name, version = _ZOC[side], self.enemy_version(side)
+        result: set[Hex] = self.recall(name, version)
+        if result is MISS:
+            result = set()
             for s in self.stacks:
                 if s.side != side and self.has_front(s):
-                    out.update(self.front(s))
-            return out
-        result: set[Hex] = self.cached(("zoc", side), self.enemy_version(side), make)
+                    result.update(self.front(s))
+            self.store(name, version, result)
         return result
 
     def contact_hexes(self, side: str) -> set[Hex]:
         """Hexes next to an enemy of ``side`` in contact: a combat unit in good order or
         pursuing (cached: do not mutate)."""
-        def make() -> set[Hex]:
-            out: set[Hex] = set()
+        name, version = _CONTACT[side], self.enemy_version(side)
+        result: set[Hex] = self.recall(name, version)
+        if result is MISS:
+            result = set()
             nbrs = self.board.neighbors
             for s in self.stacks:
                 if s.side != side and s.status is not Status.ROUTED and \
                         not self.leader_alone(s):
-                    out.update(nbrs(s.hex))
-            return out
-        result: set[Hex] = self.cached(("contact", side), self.enemy_version(side), make)
+                    result.update(nbrs(s.hex))
+            self.store(name, version, result)
         return result
 
     def leader_hex(self, side: str) -> Hex | None:
         if side in self.leader_dead:
             return None
-        def make() -> Hex | None:
-            for s in self.stacks:
-                if s.side == side and self.leader_in(s) is not None:
-                    return s.hex
-            return None
-        result: Hex | None = self.cached(("leader", side), self.version(side), make)
+        name, version = _LEADER[side], self._changes.counts.get(side, 0)  # (version)
+        result: Hex | None = self.recall(name, version)
+        if result is MISS:
+            result = next((s.hex for s in self.stacks
+                           if s.side == side and self.leader_in(s) is not None), None)
+            self.store(name, version, result)
         return result
 
     def units_on_map(self) -> Iterator[tuple[Stack, str]]:

@@ -9,7 +9,7 @@ from typing import Any
 
 import ancients
 from ancients.battle import Battle, Decision, RandomCommander
-from ancients.raphia.combat import _possible_attacks, type_forbids
+from ancients.raphia.combat import _possible_attacks, attack_table, type_forbids
 from ancients.raphia.commander import DoctrineCommander
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.movement import _no_contact
@@ -44,6 +44,11 @@ class _Checking:
         state: State = battle.state  # type: ignore[attr-defined]
         for side in SIDES:
             assert _table(state, side) == _fresh(state, side)
+            table = list(attack_table(state, side).items())
+            kept = state.kept(("attacks", side))
+            state.keep(("attacks", side), None)
+            assert table == list(attack_table(state, side).items())  # as made afresh
+            state.keep(("attacks", side), kept)
             self.checked += 1
         fresh: dict[object, list[object]] = {}
         for s in state.stacks:

@@ -169,6 +169,9 @@ def attack_options(state: State, side: str) -> list[Attack]:
     return list(_attack_table(state, side))
 
 
+_Pairs = dict[Attack, tuple[Stack, Stack] | None]
+
+
 def attack_table(state: State, side: str) -> dict[Attack, tuple[Stack, Stack] | None]:
     """The attacks ``side`` may still make, each with the stacks it pairs (do not
     mutate: see :func:`find_pair`)."""
@@ -179,21 +182,26 @@ def _attack_table(state: State, side: str) -> dict[Attack, tuple[Stack, Stack] |
     """The attacks ``side`` may still make, in option order, each with the stacks it
     pairs: one table per state of the combat phase, read by the phase, the commander
     and :func:`find_pair` alike (cached until a stack changes or an attack is made)."""
-    key = (state.version(), frozenset(state.attacked), frozenset(state.defended))
-
-    def make() -> dict[Attack, tuple[Stack, Stack] | None]:
-        attacks, pairs = _possible_attacks(state, side)  # (in option order)
-        attacked, defended, top = state.attacked, state.defended, state.top
-        table: dict[Attack, tuple[Stack, Stack] | None] = {}
-        for att, tgt, opt in attacks:
-            if opt not in table and attacked.isdisjoint(att.counters) \
-                    and top(tgt) not in defended:
-                first, targets = pairs[opt]
-                t = next((t for t in targets if top(t) not in defended), None)
-                table[opt] = None if first is None or t is None else (first, t)
-        return table
-    table: dict[Attack, tuple[Stack, Stack] | None] = state.cached(("attacks", side), key,
-                                                                   make)
+    version, attacked, defended = state.version(), state.attacked, state.defended
+    kept: tuple[Hashable, frozenset[str], frozenset[str], _Pairs] | None = state.kept(
+        ("attacks", side))
+    if kept is not None and kept[0] == version and kept[1] == attacked \
+            and kept[2] == defended:
+        return kept[3]
+    attacks, pairs = _possible_attacks(state, side)  # (in option order)
+    # what the turn has used only grows while no stack changes: an attack left out of
+    # the last table stays out, so only its options are looked at again
+    still = kept[3] if kept is not None and kept[0] == version \
+        and kept[1] <= attacked and kept[2] <= defended else None
+    top = state.top
+    table: _Pairs = {}
+    for att, tgt, opt in attacks:
+        if opt not in table and (still is None or opt in still) \
+                and attacked.isdisjoint(att.counters) and top(tgt) not in defended:
+            first, targets = pairs[opt]
+            t = next((t for t in targets if top(t) not in defended), None)
+            table[opt] = None if first is None or t is None else (first, t)
+    state.keep(("attacks", side), (version, frozenset(attacked), frozenset(defended), table))
     return table
 
 

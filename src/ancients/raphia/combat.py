@@ -255,7 +255,18 @@ def _possible_attacks(state: State, side: str) -> _Possible:
         moved = {id(s) for s, _ in changes}
         hexes = {h for s, h in changes} | {s.hex for s, _ in changes if s is not None}
         zone = hexes.union(*(state.board.neighbors(h) for h in hexes if h is not None))
-        for att in state.stacks:
+        # the attackers of the last table and the stacks changed since, in the order of
+        # the list of stacks (that of sid); the others are unchanged and cannot attack
+        candidates = {sid: att for sid, (att, _) in old.by_attacker.items()}
+        stacks = state.stacks
+        for c, _ in changes:
+            if c is not None:
+                if c in stacks:  # (not taken off the map)
+                    candidates[c.sid] = c
+                elif candidates.get(c.sid) is c:
+                    del candidates[c.sid]
+        for sid in sorted(candidates):
+            att = candidates[sid]
             if att.side == side and att.status is Status.GOOD \
                     and not state.leader_alone(att):
                 kept = old.by_attacker.get(att.sid)

@@ -83,15 +83,15 @@ def _occupied(state: State, occ: Occ) -> int:
 
 
 def _ends(state: State, stack: Stack, occ: Occ, contact: set[Hex], speed: int,
-          layers: list[tuple[int, list[int]]]) -> Ends:
+          layers: list[tuple[int, list[int]]], occupied: int) -> Ends:
     """Where ``stack`` may end its move, per facing (0: none): the cells reached (``layers``
     holds, per facing, the cells first reached at each step) less those where it may not
-    end (§5: next to an enemy it may not attack, on a stack it may not join)."""
+    end (§5: next to an enemy it may not attack, on a stack it may not join);
+    ``occupied``: the cells of ``occ``."""
     # §5: no voluntary contact with enemies in good order one may not attack
     contact_cells = _cells(state, "contact cells", contact)
     banned = 0 if state.leader_alone(stack) else \
         _no_contact(state, stack.side, state.stack_class(stack)) & contact_cells
-    occupied = _occupied(state, occ)
     hexes = state.board.bits.hexes
     out: Ends = []
     for facing, levels in layers:
@@ -189,7 +189,8 @@ def _options(state: State, ends: Ends, kind: type[MoveTo] = MoveTo) -> list[Move
             return out
         keys = [b << 3 | facing for b in members(cells)]
     else:
-        keys = sorted([b << 3 | facing for facing, cells in ends for b in members(cells)])
+        keys = sorted([b << 3 | facing for facing, cells in ends if cells
+                       for b in members(cells)])
     out = []
     for key in keys:
         opt = table.get(key)
@@ -224,8 +225,9 @@ def _reach(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
     start = 1 << bb.bit[stack.hex]
     open_ = _open_cells(state, stack.side) & ~start
     stop = _cells(state, "zoc cells", zoc)  # §7: entering an enemy front ends the move
+    occupied = _occupied(state, occ)
     if not state.edition.pass_through_friends:
-        stop |= _occupied(state, occ)  # §7 addendum: nor through friends
+        stop |= occupied  # §7 addendum: nor through friends
 
     def search() -> list[int]:
         left, dilate = open_, bb.dilate
@@ -243,7 +245,7 @@ def _reach(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
         return levels
     # the last search is kept: breaking a stack (§5) searches again from the same hex
     levels: list[int] = state.cached("search", (start, speed, open_, stop), search)
-    return _ends(state, stack, occ, contact, speed, [(0, levels)])
+    return _ends(state, stack, occ, contact, speed, [(0, levels)], occupied)
 
 
 def _phalanx_destinations(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
@@ -252,7 +254,7 @@ def _phalanx_destinations(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
     (not in contact); one frontier per facing."""
     bb = state.board.bits
     start = 1 << bb.bit[stack.hex]
-    blocked = _occupied(state, occ)
+    occupied = blocked = _occupied(state, occ)
     if not any(s is not stack for s in occ.get(stack.hex, ())):
         blocked &= ~start
     enter = state.board.passable_bits & ~blocked
@@ -285,7 +287,7 @@ def _phalanx_destinations(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
             break
         frontier = new
     return _ends(state, stack, occ, contact, speed,
-                 [(i + 1, lv) for i, lv in enumerate(levels)])
+                 [(i + 1, lv) for i, lv in enumerate(levels)], occupied)
 
 
 def _hypothetical(stack: Stack, counters: list[str]) -> Stack:

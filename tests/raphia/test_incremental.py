@@ -9,7 +9,7 @@ from typing import Any
 
 import ancients
 from ancients.battle import Battle, Decision, RandomCommander
-from ancients.raphia.combat import _possible_attacks, attack_table, type_forbids
+from ancients.raphia.combat import _possible_attacks, attack_table, may_attack, type_forbids
 from ancients.raphia.commander import DoctrineCommander
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.movement import _no_contact
@@ -44,6 +44,12 @@ class _Checking:
         state: State = battle.state  # type: ignore[attr-defined]
         for side in SIDES:
             assert _table(state, side) == _fresh(state, side)
+            attacks, _ = _possible_attacks(state, side)
+            # the pairs are those may_attack allows (checked at every 8th decision)
+            assert self.checked % 16 > 1 or {(a.sid, t.sid, o.fire) for a, t, o in attacks} == {
+                (a.sid, t.sid, fire) for a in state.stacks if a.side == side
+                for t in state.stacks for fire in (False, True)
+                if (not fire or t.side != side) and may_attack(state, a, t, fire)}
             table = list(attack_table(state, side).items())
             kept = state.kept(("attacks", side))
             state.keep(("attacks", side), None)

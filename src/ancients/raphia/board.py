@@ -10,6 +10,7 @@ import attrs
 
 from ancients.hexgrid import Direction, Hex, HexBoard, OffsetLayout, corner_front
 from ancients.raphia._data import load_document, provenance
+from ancients.raphia.bitboard import BitBoard
 from ancients.raphia.counters import SIDES
 from ancients.scenario import Field
 
@@ -60,6 +61,9 @@ class Board:
     reconstructed: bool
     reason: str
     passable_hexes: frozenset[Hex] = attrs.field(init=False)
+    bits: BitBoard = attrs.field(init=False, repr=False)
+    """The cells as bits (column by column, in label order) for whole-set searches."""
+    passable_bits: int = attrs.field(init=False, repr=False)
     _labels: dict[Hex, str] = attrs.field(init=False, repr=False)
     _nbrs: dict[Hex, tuple[Hex, ...]] = attrs.field(init=False, repr=False)
     _by_label: dict[str, Hex] = attrs.field(init=False, repr=False)
@@ -72,6 +76,8 @@ class Board:
         cells = frozenset(h for h, t in zip(self.grid.hexes, self.terrain, strict=True)
                           if t.passable)
         object.__setattr__(self, "passable_hexes", cells)
+        object.__setattr__(self, "bits", BitBoard.of(self.grid))
+        object.__setattr__(self, "passable_bits", self.bits.bits(cells))
         object.__setattr__(self, "_labels", {h: self.grid.label(h) for h in self.grid.hexes})
         object.__setattr__(self, "_nbrs", {h: h.neighbors() for h in self.grid.hexes})
         object.__setattr__(self, "_by_label", {lab: h for h, lab in self._labels.items()})
@@ -89,6 +95,11 @@ class Board:
     def passable(self, h: Hex) -> bool:
         """On the map and not dune or sea (§1: dunes are impassable)."""
         return h in self.passable_hexes
+
+    @property
+    def indices(self) -> Mapping[Hex, int]:
+        """The flat cell index of every hex on the map (do not mutate)."""
+        return self._index
 
     def index(self, h: Hex) -> int:
         """The flat cell index of a hex on the map (as in ``grid``'s arrays)."""

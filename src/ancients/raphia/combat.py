@@ -19,8 +19,9 @@ from ancients.raphia.options import ADVANCE, END_ATTACKS, EVADE_NOT, STAY, Attac
 from ancients.raphia.state import Hit, Stack, State, Status
 from ancients.raphia.tables import CombatTable, Result
 
-__all__ = ["Assessment", "assess", "attack_options", "combat_phase", "evasion_hexes",
-           "is_flank", "may_attack", "resolve", "strength", "type_forbids"]
+__all__ = ["Assessment", "assess", "attack_options", "attack_table", "combat_phase",
+           "evasion_hexes", "find_pair", "is_flank", "may_attack", "resolve", "strength",
+           "type_forbids"]
 
 Steps = Generator[Decision, Hashable, None]
 
@@ -30,6 +31,9 @@ _INFANTRY = frozenset({TroopClass.LIGHT, TroopClass.SEMI_HEAVY, TroopClass.PHALA
 def strength(state: State, stack: Stack) -> int:
     """§8: the top counter's combat factor, +1 per other counter, +1 for a leader in the
     stack; a leader alone has 1 point of force (§11)."""
+    counters = stack.counters
+    if state.leaders.isdisjoint(counters):  # (no leader: every counter fights)
+        return state.counter(counters[0]).combat + len(counters) - 1
     fighters = state.combatants(stack)
     if not fighters:
         return state.counter(stack.counters[0]).combat
@@ -165,63 +169,163 @@ def attack_options(state: State, side: str) -> list[Attack]:
     return list(_attack_table(state, side))
 
 
+_Pairs = dict[Attack, tuple[Stack, Stack] | None]
+
+
+def attack_table(state: State, side: str) -> dict[Attack, tuple[Stack, Stack] | None]:
+    """The attacks ``side`` may still make, each with the stacks it pairs (do not
+    mutate: see :func:`find_pair`)."""
+    return _attack_table(state, side)
+
+
 def _attack_table(state: State, side: str) -> dict[Attack, tuple[Stack, Stack] | None]:
     """The attacks ``side`` may still make, in option order, each with the stacks it
     pairs: one table per state of the combat phase, read by the phase, the commander
     and :func:`find_pair` alike (cached until a stack changes or an attack is made)."""
-    key = (state.version(), frozenset(state.attacked), frozenset(state.defended))
-
-    def make() -> dict[Attack, tuple[Stack, Stack] | None]:
-        attacks, pairs = _possible_attacks(state, side)
-        attacked, defended, top = state.attacked, state.defended, state.top
-        out = sorted({opt for att, tgt, opt in attacks if attacked.isdisjoint(att.counters)
-                      and top(tgt) not in defended}, key=_attack_order)
-        table: dict[Attack, tuple[Stack, Stack] | None] = {}
-        for opt in out:
-            att, targets = pairs[opt]
-            tgt = next((t for t in targets if top(t) not in defended), None)
-            table[opt] = None if att is None or tgt is None else (att, tgt)
-        return table
-    table: dict[Attack, tuple[Stack, Stack] | None] = state.cached(("attacks", side), key,
-                                                                   make)
+    version, attacked, defended = state.version(), state.attacked, state.defended
+    kept: tuple[Hashable, frozenset[str], frozenset[str], _Pairs] | None = state.kept(
+        ("attacks", side))
+    if kept is not None and kept[0] == version and kept[1] == attacked \
+            and kept[2] == defended:
+        return kept[3]
+    attacks, pairs = _possible_attacks(state, side)  # (in option order)
+    # what the turn has used only grows while no stack changes: an attack left out of
+    # the last table stays out, so only its options are looked at again
+    still = kept[3] if kept is not None and kept[0] == version \
+        and kept[1] <= attacked and kept[2] <= defended else None
+    top = state.top
+    table: _Pairs = {}
+    for att, tgt, opt in attacks:
+        if opt not in table and (still is None or opt in still) \
+                and attacked.isdisjoint(att.counters) and top(tgt) not in defended:
+            first, targets = pairs[opt]
+            t = next((t for t in targets if top(t) not in defended), None)
+            table[opt] = None if first is None or t is None else (first, t)
+    state.keep(("attacks", side), (version, frozenset(attacked), frozenset(defended), table))
     return table
 
 
 _Possible = tuple[list[tuple[Stack, Stack, Attack]],
                   dict[Attack, tuple[Stack | None, list[Stack]]]]
+_Own = tuple[list[tuple[Stack, Stack, Attack]], dict[Attack, tuple[Stack | None, list[Stack]]]]
+_NO_ATTACKS: _Own = ([], {})
+_MAX_CHANGES = 24  # more stacks changed than this: the table is made afresh
+
+
+@attrs.define(eq=False)
+class _Table:
+    """The possible attacks of one side at one state of the stacks, per attacker."""
+
+    version: Hashable
+    mark: int  # the state's change mark when made
+    by_attacker: dict[int, tuple[Stack, _Own]]  # sid -> (stack, its attacks and pairs)
+    possible: _Possible
 
 
 def _possible_attacks(state: State, side: str) -> _Possible:
     """Every ``(attacker, target, option)`` that :func:`may_attack` allows, whatever the
-    turn has used, and per option the stacks :func:`find_pair` would choose among (the
-    first good-order stack of ``side`` in the attacker's hex; the targets in order):
-    cached until a stack changes, as attacks that change nothing are common."""
-    def make() -> _Possible:
-        occ = state.occupancy()
-        board = state.board
-        attacks: list[tuple[Stack, Stack, Attack]] = []
+    turn has used (in option order), and per option the stacks :func:`find_pair` would
+    choose among (the first good-order stack of ``side`` in the attacker's hex; the
+    targets in order).
+
+    Kept until a stack changes, as attacks that change nothing are common; then only
+    the attackers next to what changed (or changed themselves) are looked at again."""
+    version = state.version()
+    old: _Table | None = state.kept(("possible attacks", side))
+    if old is not None and old.version == version:
+        return old.possible
+    occ = state.occupancy()
+    changes = None if old is None else state.changes_since(old.mark)
+    by_attacker: dict[int, tuple[Stack, _Own]] = {}
+    if changes is None or len(changes) > _MAX_CHANGES:
+        # the hexes of the stacks one may ever attack: the enemy's, and one's own routed
+        # elephants where the edition allows it (§10 addendum); others are skipped
+        own = state.edition.attack_own_routed_elephants
+        targets = {s.hex for s in state.stacks if s.side != side or (
+            own and s.status is Status.ROUTED
+            and state.stack_class(s) is TroopClass.ELEPHANT)}
+        near = {n for h in targets for n in state.board.neighbors(h)}
         for att in state.stacks:
-            if att.side != side or att.status is not Status.GOOD or state.leader_alone(att):
-                continue
-            for h in front_at(state, att, att.hex):
-                for tgt in occ.get(h, ()):
-                    if may_attack(state, att, tgt):
-                        attacks.append((att, tgt, _attack(board, att.hex, h, False)))
-                    if tgt.side != side and may_attack(state, att, tgt, fire=True):
-                        attacks.append((att, tgt, _attack(board, att.hex, h, True)))
-        pairs: dict[Attack, tuple[Stack | None, list[Stack]]] = {}
-        for _, _, opt in attacks:
-            if opt not in pairs:
-                first = _first_attacker(state, opt, side)
-                pairs[opt] = (first, [] if first is None else [
-                    t for t in occ.get(_target_hex(state, opt), ())
-                    if may_attack(state, first, t, opt.fire)])
-        return attacks, pairs
-    result: _Possible = state.cached(("possible attacks", side), state.version(), make)
-    return result
+            if att.side == side and att.status is Status.GOOD \
+                    and not state.leader_alone(att):
+                by_attacker[att.sid] = (att, _attacks_of(state, att, occ) if att.hex in near
+                                        else _NO_ATTACKS)
+    else:
+        assert old is not None
+        moved = {id(s) for s, _ in changes}
+        hexes = {h for s, h in changes} | {s.hex for s, _ in changes if s is not None}
+        zone = hexes.union(*(state.board.neighbors(h) for h in hexes if h is not None))
+        # the attackers of the last table and the stacks changed since, in the order of
+        # the list of stacks (that of sid); the others are unchanged and cannot attack
+        candidates = {sid: att for sid, (att, _) in old.by_attacker.items()}
+        stacks = state.stacks
+        for c, _ in changes:
+            if c is not None:
+                if c in stacks:  # (not taken off the map)
+                    candidates[c.sid] = c
+                elif candidates.get(c.sid) is c:
+                    del candidates[c.sid]
+        for sid in sorted(candidates):
+            att = candidates[sid]
+            if att.side == side and att.status is Status.GOOD \
+                    and not state.leader_alone(att):
+                kept = old.by_attacker.get(att.sid)
+                # an attacker's attacks depend on it, on the stacks in its hex (the
+                # first one attacks) and on those in its front (next to it)
+                if kept is None or kept[0] is not att or id(att) in moved or (
+                        att.hex in zone and (att.hex in hexes or not hexes.isdisjoint(
+                            front_at(state, att, att.hex)))):
+                    kept = (att, _attacks_of(state, att, occ))
+                by_attacker[att.sid] = kept
+    attacks: list[tuple[Stack, Stack, Attack]] = []
+    pairs: dict[Attack, tuple[Stack | None, list[Stack]]] = {}
+    for _, (entries, own_pairs) in by_attacker.values():
+        if entries:
+            attacks += entries
+            for opt, pair in own_pairs.items():
+                pairs.setdefault(opt, pair)
+    attacks.sort(key=_by_option)
+    table = _Table(version, state.change_mark(), by_attacker, (attacks, pairs))
+    state.keep(("possible attacks", side), table)
+    return table.possible
+def _attacks_of(state: State, att: Stack, occ: dict[Hex, list[Stack]]) -> _Own:
+    """The attacks ``att`` (of its side, in good order, not a leader alone) may make, and
+    per option the stacks :func:`find_pair` would choose among (§8)."""
+    side, board = att.side, state.board
+    own = state.edition.attack_own_routed_elephants
+    attacks: list[tuple[Stack, Stack, Attack]] = []
+    pairs: dict[Attack, tuple[Stack | None, list[Stack]]] = {}
+    a_hex, a_class = att.hex, state.stack_class(att)
+    missile = state.top_counter(att).missile  # §11 missile troops fire
+    for h in front_at(state, att, a_hex):
+        here = occ.get(h)
+        if not here:
+            continue
+        melee: list[Stack] = []
+        fire: list[Stack] = []
+        for tgt in here:
+            # may_attack, knowing that att is in good order and h on its front
+            foe = tgt.side != side
+            if (foe or (own and tgt.status is Status.ROUTED and state.stack_class(
+                    tgt) is TroopClass.ELEPHANT)) and not type_forbids(
+                    state, a_class, tgt, a_hex):
+                attacks.append((att, tgt, _attack(board, a_hex, h, False)))
+                melee.append(tgt)
+            if foe and missile:
+                attacks.append((att, tgt, _attack(board, a_hex, h, True)))
+                fire.append(tgt)
+        for fired, hit in ((False, melee), (True, fire)):
+            opt = _attack(board, a_hex, h, fired)
+            if hit and opt not in pairs:
+                first = _first_attacker(state, opt, side, occ)
+                # the first stack in the hex is the attacker (one in good order)
+                pairs[opt] = (first, hit if first is att else [] if first is None
+                              else [t for t in here if may_attack(state, first, t, fired)])
+    return attacks, pairs
 
 
-def _attack_order(a: Attack) -> tuple[str, str, bool]:
+def _by_option(entry: tuple[Stack, Stack, Attack]) -> tuple[str, str, bool]:
+    a = entry[2]
     return (a.attacker, a.target, a.fire)  # the options' own order, without attrs' cost
 
 
@@ -232,9 +336,14 @@ def _attack(board: Board, a_hex: Hex, t_hex: Hex, fire: bool) -> Attack:
                   target_at=t_hex)
 
 
-def find_pair(state: State, option: Attack, side: str) -> tuple[Stack, Stack]:
-    """The attacking and defending stacks an Attack option names."""
-    pair = _attack_table(state, side).get(option) or _scan_pair(state, option, side)
+def find_pair(state: State, option: Attack, side: str,
+              table: dict[Attack, tuple[Stack, Stack] | None] | None = None
+              ) -> tuple[Stack, Stack]:
+    """The attacking and defending stacks an Attack option names (``table``: the
+    current :func:`attack_table`, if the caller holds it)."""
+    if table is None:
+        table = _attack_table(state, side)
+    pair = table.get(option) or _scan_pair(state, option, side)
     if pair is None:
         raise LookupError(f"no stacks for {option}")
     return pair
@@ -250,10 +359,11 @@ def _scan_pair(state: State, option: Attack, side: str) -> tuple[Stack, Stack] |
     return None if tgt is None else (att, tgt)
 
 
-def _first_attacker(state: State, option: Attack, side: str) -> Stack | None:
+def _first_attacker(state: State, option: Attack, side: str,
+                    occ: dict[Hex, list[Stack]] | None = None) -> Stack | None:
     a_hex = option.attacker_at if option.attacker_at is not None else \
         state.board.hex(option.attacker)
-    return next((s for s in state.occupancy().get(a_hex, ()) if s.side == side
+    return next((s for s in (occ or state.occupancy()).get(a_hex, ()) if s.side == side
                  and s.status is Status.GOOD and not state.leader_alone(s)), None)
 
 
@@ -410,7 +520,7 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
 
 def _advance(state: State, att: Stack, vacated: Hex) -> Steps:
     """§8: the whole attacking stack may occupy a vacated hex, keeping its facing."""
-    if any(s.hex == vacated for s in state.stacks) or att not in state.stacks \
+    if vacated in state.occupancy() or att not in state.stacks \
             or att.status is not Status.GOOD:
         return
     choice = yield ask(att.side, "advance", [ADVANCE, STAY], unit=state.top(att),

@@ -11,17 +11,19 @@ and pursuers rally as soon as they can.
 from __future__ import annotations
 
 import functools
-from collections.abc import Hashable
+import operator
+from collections.abc import Callable, Hashable
 from fractions import Fraction
-from typing import Any
+from itertools import repeat
 
 import numpy as np
 
 from ancients.battle import Battle, Decision
 from ancients.hexgrid import Corner, Hex
 from ancients.morale import MoraleTest
-from ancients.raphia.combat import assess, float_odds, is_flank, may_attack
+from ancients.raphia.combat import assess, attack_table, find_pair, float_odds, is_flank
 from ancients.raphia.counters import TroopClass
+from ancients.raphia.exchange import Exchange
 from ancients.raphia.morale import modifiers as morale_modifiers
 from ancients.raphia.options import (
     ADVANCE,
@@ -35,7 +37,7 @@ from ancients.raphia.options import (
     MoveTo,
     ShiftTo,
 )
-from ancients.raphia.state import Stack, State, Status
+from ancients.raphia.state import MISS, Stack, State, Status
 
 __all__ = ["DoctrineCommander", "attack_value"]
 
@@ -64,15 +66,44 @@ def _pass(morale: int, modifier: int) -> float:
     return MoraleTest(morale, modifiers=[("modifiers", modifier)]).probability()
 
 
+_SHARED: dict[Hashable, tuple[object, object, object, dict[Hashable, float]]] = {}
+_MAX_VALUES = 1 << 17  # a memo holding more starts afresh
+
+
+def _values(state: State) -> dict[Hashable, float]:
+    """The memo of attack values for ``state``: shared by every battle of the process
+    played with the same tables, counters and edition, the same Egyptian morale and
+    the same §11 replacements, on which a value depends beyond its key."""
+    version = (len(state.replaced), len(state.morale_override))
+    memo: dict[Hashable, float] = state.recall("attack values", version)
+    if memo is not MISS:
+        return memo
+
+    def make() -> dict[Hashable, float]:
+        key = (id(state.tables), id(state.counters), id(state.edition),
+               tuple(sorted(state.morale_override.items())),
+               tuple(sorted(state.replaced.items())))
+        hit = _SHARED.get(key)
+        # the entry holds the objects whose ids it names, so no other can take them
+        if hit is not None and hit[0] is state.tables and hit[1] is state.counters \
+                and hit[2] is state.edition and len(hit[3]) < _MAX_VALUES:
+            return hit[3]
+        if len(_SHARED) >= 64:
+            _SHARED.clear()
+        memo: dict[Hashable, float] = {}
+        _SHARED[key] = (state.tables, state.counters, state.edition, memo)
+        return memo
+    result: dict[Hashable, float] = state.store("attack values", version, make())
+    return result
+
+
 def attack_value(state: State, att: Stack, tgt: Stack, fire: bool = False) -> float:
     """Expected victory points taken from the enemy by this attack.
 
-    Memoised per state on what it depends on: both stacks' counters and status, the
-    flank, and the target's morale modifiers (the counters' identities and morale are
-    fixed until a §11 replacement, which is part of the memo's key)."""
-    memo: dict[Hashable, float] = state.cached(
-        "attack values", (len(state.replaced), len(state.morale_override),
-                          len(state.leader_dead)), dict)
+    Memoised on what it depends on: both stacks' counters and status, the flank, and
+    the target's morale modifiers (the counters' identities and morale, fixed until a
+    §11 replacement or the Egyptian morale, choose the memo: see :func:`_values`)."""
+    memo = _values(state)
     flank = tgt.status is Status.ROUTED or is_flank(state, att.hex, tgt)
     modifier = _morale_modifier(state, tgt)
     key = (tuple(att.counters), att.status, tuple(tgt.counters), tgt.status,
@@ -117,7 +148,7 @@ class DoctrineCommander:
 
     def __init__(self, side: str) -> None:
         self.side = side
-        self._field: tuple[Any, list[float]] | None = None
+        self._names = (("enemy distance", side), ("near enemy", side))  # cache names
         forward = Corner(_FORWARD[side])
         self._forward = frozenset({forward, forward.turn(1), forward.turn(-1)})
 
@@ -130,21 +161,27 @@ class DoctrineCommander:
         if handler is None:
             return decision.options[0]
         choice: Hashable = handler(battle, state, decision)
-        return choice if choice in decision.options else decision.options[0]
+        options = decision.options
+        # the handlers answer with the options themselves: identity settles it without
+        # calling the options' __eq__ one by one
+        if any(map(operator.is_, options, repeat(choice))):
+            return choice
+        return choice if choice in options else options[0]
 
     # -- helpers -------------------------------------------------------------------------
     def _enemy_distance(self, battle: Battle, state: State) -> list[float]:
         """Hex distance to the nearest enemy not in rout, per cell: one multi-source
-        distance field per phase (the enemy does not move during our movement)."""
-        key = (id(battle), battle.turn, battle.phase, len(battle.log) if battle.phase
-               != "movement" else 0)
-        if self._field is None or self._field[0] != key:
+        distance field per state of the enemy (which does not move during our
+        movement)."""
+        version = state.enemy_version(self.side)
+        result: list[float] = state.recall(self._names[0], version)
+        if result is MISS:
             enemies = [s.hex for s in state.stacks if s.side != self.side
                        and s.status is not Status.ROUTED and not state.leader_alone(s)]
             field = state.board.grid.distance_field(enemies) if enemies else \
                 np.zeros(state.board.grid.size)
-            self._field = (key, field.tolist())
-        return self._field[1]
+            result = state.store(self._names[0], version, field.tolist())
+        return result
 
     def _dist(self, battle: Battle, state: State, h: Hex) -> float:
         return self._enemy_distance(battle, state)[state.board.index(h)]
@@ -152,21 +189,23 @@ class DoctrineCommander:
     def _near_enemy(self, state: State) -> set[Hex]:
         """Hexes next to an enemy combat unit (any status): only there can a stack attack
         or be attacked (cached until the enemy moves)."""
-        def make() -> set[Hex]:
-            out: set[Hex] = set()
+        version = state.enemy_version(self.side)
+        result: set[Hex] = state.recall(self._names[1], version)
+        if result is MISS:
+            result = set()
             for e in state.stacks:
                 if e.side != self.side and not state.leader_alone(e):
-                    out.update(state.board.neighbors(e.hex))
-            return out
-        result: set[Hex] = state.cached(("near enemy", self.side),
-                                        state.enemy_version(self.side), make)
+                    result.update(state.board.neighbors(e.hex))
+            state.store(self._names[1], version, result)
         return result
 
     def _position_score(self, battle: Battle, state: State, stack: Stack, h: Hex,
-                        facing: int | None) -> float:
+                        facing: int | None,
+                        exchange: Callable[[Hex, int | None], tuple[float, float]] | None
+                        = None) -> float:
         """What ``stack`` in ``h`` could inflict less what it risks (only next to the
         enemy), less a pull towards the nearest enemy and a push to face forward."""
-        gain, threat = self._exchange(state, stack, h, facing) \
+        gain, threat = (exchange or self._exchange(state, stack))(h, facing) \
             if h in self._near_enemy(state) else (0.0, 0.0)
         cls = state.stack_class(stack)
         dist = self._dist(battle, state, h)
@@ -176,32 +215,27 @@ class DoctrineCommander:
             score -= 1.0
         return score
 
-    def _exchange(self, state: State, stack: Stack, h: Hex, facing: int | None
-                  ) -> tuple[float, float]:
-        """The best attack ``stack`` could make from ``h`` and the sum of the attacks the
-        enemies next to it could make on it there."""
-        gain = threat = 0.0
-        ghost = Stack(-1, stack.side, h, list(stack.counters), facing, stack.status)
-        occ = state.occupancy()
-        for n in state.board.neighbors(h):
-            for e in occ.get(n, ()):
-                if e.side == self.side or state.leader_alone(e):
-                    continue
-                if may_attack(state, ghost, e):
-                    gain = max(gain, attack_value(state, ghost, e))
-                if e.status is Status.GOOD and may_attack(state, e, ghost):
-                    threat += attack_value(state, e, ghost)
-        return gain, threat
+    def _exchange(self, state: State, stack: Stack) -> Exchange:
+        """The best attack ``stack`` could make from a hex and the sum of the attacks the
+        enemies next to it could make on it there, per hex (see :class:`Exchange`)."""
+        return Exchange.of(state, stack, _attack_value, _values(state), _morale_modifier)
 
     # -- decisions -----------------------------------------------------------------------
     def _move(self, battle: Battle, state: State, d: Decision) -> Hashable:
         stack = state.stack_of(d.unit) if d.unit else None
         assert stack is not None
         best: Hashable = HOLD
-        best_score = self._position_score(battle, state, stack, stack.hex, stack.facing) + 0.05
+        made: list[Exchange] = []
+
+        def exchange(h: Hex, facing: int | None) -> tuple[float, float]:
+            if not made:  # (made at the first hex next to the enemy)
+                made.append(self._exchange(state, stack))
+            return made[0](h, facing)
+        best_score = self._position_score(battle, state, stack, stack.hex, stack.facing,
+                                          exchange) + 0.05
         # _position_score, inlined for the many candidates away from the enemy
         occ, near = state.occupancy(), self._near_enemy(state)
-        dist, index = self._enemy_distance(battle, state), state.board.index
+        dist, index = self._enemy_distance(battle, state), state.board.indices
         cls = state.stack_class(stack)
         eager = _EAGER.get(cls, 0.0)
         k = 1.2 if cls is TroopClass.LIGHT else 1.0
@@ -213,9 +247,8 @@ class DoctrineCommander:
             if h in occ:
                 continue  # keep stacks as deployed
             facing = opt.facing if opt.facing else stack.facing
-            gain, threat = self._exchange(state, stack, h, facing) if h in near \
-                else (0.0, 0.0)
-            sc = gain - threat * k - eager * dist[index(h)] * 0.3
+            gain, threat = exchange(h, facing) if h in near else (0.0, 0.0)
+            sc = gain - threat * k - eager * dist[index[h]] * 0.3
             if facing is not None and facing not in forward:
                 sc -= 1.0
             if sc > best_score:
@@ -226,15 +259,21 @@ class DoctrineCommander:
         return HOLD
 
     def _attack(self, battle: Battle, state: State, d: Decision) -> Hashable:
-        from ancients.raphia.combat import find_pair
-
         best: Hashable = d.options[-1]
         best_ev = 0.02
+        table = attack_table(state, self.side)
+        # the values of the pairs, kept while no stack changes (a "—" or a T result
+        # changes none): the next attack decision reads them again
+        values: dict[tuple[Attack, Stack, Stack], float] = state.cached(
+            ("pair values", self.side),
+            (state.version(), len(state.morale_override), len(state.replaced)), dict)
         for opt in d.options:
             if not isinstance(opt, Attack):
                 continue
-            att, tgt = find_pair(state, opt, self.side)
-            ev = attack_value(state, att, tgt, opt.fire)
+            att, tgt = find_pair(state, opt, self.side, table)
+            ev = values.get((opt, att, tgt))
+            if ev is None:
+                ev = values[(opt, att, tgt)] = attack_value(state, att, tgt, opt.fire)
             if ev > best_ev:
                 best, best_ev = opt, ev
         return best

@@ -3,24 +3,22 @@ of control, contact, rearguards, joining and breaking stacks; and the movement p
 
 from __future__ import annotations
 
-import operator
-from collections import deque
-from collections.abc import Generator, Hashable, Iterable
+from collections.abc import Collection, Generator, Hashable
 
 from ancients.battle import Decision
 from ancients.hexgrid import Corner, Hex
-from ancients.raphia.combat import type_forbids
+from ancients.raphia.bitboard import members
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.morale import stack_test
 from ancients.raphia.options import HOLD, DisengageTo, MoveTo, SplitTo, Turn, ask
 from ancients.raphia.stacking import join_cost, merge, split_rearguard, split_top
-from ancients.raphia.state import Stack, State, Status
+from ancients.raphia.state import MISS, Stack, State, Status
 
 __all__ = ["destinations", "move_options", "movement_phase"]
 
 Steps = Generator[Decision, Hashable, None]
 Occ = dict[Hex, list[Stack]]
-End = tuple[Hex, int | None]  # where a move ends, and the facing (phalanxes)
+Ends = list[tuple[int, int]]  # where a move may end: per facing (0: none), the cells
 
 
 def _contact_hexes(state: State, side: str) -> set[Hex]:
@@ -28,66 +26,142 @@ def _contact_hexes(state: State, side: str) -> set[Hex]:
     return state.contact_hexes(side)
 
 
-_NONE: frozenset[Hex] = frozenset()
-
-
-def _no_contact(state: State, side: str, mover: TroopClass) -> frozenset[Hex] | set[Hex]:
-    """§5: hexes where a ``mover`` of ``side`` may not end its move, being next to an
-    enemy in good order it may not attack (cached until the enemy moves)."""
+def _no_contact(state: State, side: str, mover: TroopClass) -> int:
+    """§5: the cells (bits) where a ``mover`` of ``side`` may not end its move, being next
+    to an enemy in good order it may not attack (cached until the enemy moves)."""
     if mover is not TroopClass.CAVALRY and mover is not TroopClass.ELEPHANT:
-        return _NONE  # only cavalry and elephants have targets they may not attack
+        return 0  # only cavalry and elephants have targets they may not attack
+    version = state.enemy_version(side)
+    kept: tuple[Hashable, int] | None = state.kept(("no contact", side, mover))
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    never = state.edition.elephants_vs_phalanx == "never"
+    out: set[Hex] = set()
+    for e in state.stacks:
+        if e.side != side and e.status is Status.GOOD and not state.leader_alone(e):
+            # type_forbids (§8) for every hex next to e, decided by e's class once
+            target = state.stack_class(e)
+            if (mover is TroopClass.CAVALRY and target is TroopClass.ELEPHANT) or (
+                    mover is TroopClass.ELEPHANT and target is TroopClass.PHALANX
+                    and never):
+                out.update(state.board.neighbors(e.hex))
+            elif mover is TroopClass.ELEPHANT and target is TroopClass.PHALANX:
+                out.update(state.front(e))  # 1990: not from its front
+    cells = state.board.bits.bits(out)
+    state.keep(("no contact", side, mover), (version, cells))
+    return cells
 
-    def make() -> set[Hex]:
-        out: set[Hex] = set()
-        for e in state.stacks:
-            if e.side != side and e.status is Status.GOOD and not state.leader_alone(e):
-                out.update(h for h in state.board.neighbors(e.hex)
-                           if type_forbids(state, mover, e, h))
-        return out
-    result: set[Hex] = state.cached(("no contact", side, mover), state.enemy_version(side),
-                                    make)
-    return result
+
+def _open_cells(state: State, side: str) -> int:
+    """The passable cells (bits) holding no enemy of ``side`` (cached until the enemy
+    moves)."""
+    version = state.enemy_version(side)
+    kept: tuple[Hashable, int] | None = state.kept(("open cells", side))
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    cells = state.board.passable_bits & ~state.board.bits.bits(
+        {s.hex for s in state.stacks if s.side != side})
+    state.keep(("open cells", side), (version, cells))
+    return cells
 
 
-def _open_hexes(state: State, side: str) -> frozenset[Hex]:
-    """Passable hexes holding no enemy of ``side`` (cached until the enemy moves)."""
-    def make() -> frozenset[Hex]:
-        return state.board.passable_hexes - {s.hex for s in state.stacks if s.side != side}
-    result: frozenset[Hex] = state.cached(("open hexes", side), state.enemy_version(side),
-                                          make)
-    return result
+def _cells(state: State, name: str, hexes: Collection[Hex]) -> int:
+    """The cells (bits) of ``hexes``, memoised on the collection itself (the state's
+    cached sets and occupancy, which are not mutated) until another is asked for."""
+    kept: tuple[Collection[Hex], int, int] | None = state.kept(name)
+    if kept is not None and kept[0] is hexes and kept[1] == len(hexes):
+        return kept[2]
+    cells = state.board.bits.bits(hexes)
+    state.keep(name, (hexes, len(hexes), cells))
+    return cells
 
 
-def _ends(state: State, stack: Stack, reached: Iterable[tuple[Hex, int | None, int]],
-          occ: Occ, contact: set[Hex]) -> list[End]:
-    """Of the ``(hex, facing, points left)`` reached, those where ``stack`` may end its
-    move."""
+def _occupied(state: State, occ: Occ) -> int:
+    """The cells (bits) of ``occ``: the state's own, kept with its occupancy, if it is."""
+    own = state.occupancy_cells()
+    return own[1] if occ is own[0] else _cells(state, "occupied cells", occ)
+
+
+def _ends(state: State, stack: Stack, occ: Occ, contact: set[Hex], speed: int,
+          layers: list[tuple[int, list[int]]], occupied: int) -> Ends:
+    """Where ``stack`` may end its move, per facing (0: none): the cells reached (``layers``
+    holds, per facing, the cells first reached at each step) less those where it may not
+    end (§5: next to an enemy it may not attack, on a stack it may not join);
+    ``occupied``: the cells of ``occ``."""
     # §5: no voluntary contact with enemies in good order one may not attack
-    banned = _NONE if state.leader_alone(stack) else \
-        _no_contact(state, stack.side, state.stack_class(stack))
-    out: list[End] = []
-    for h, facing, left in reached:
-        if h in banned and h in contact:
-            continue
-        here = occ.get(h)
-        if here:
-            others = [s for s in here if s is not stack]
-            if others and not _may_join(state, stack, others, left, h in contact):
-                continue
-        out.append((h, facing))
+    contact_cells = _cells(state, "contact cells", contact)
+    banned = 0 if state.leader_alone(stack) else \
+        _no_contact(state, stack.side, state.stack_class(stack)) & contact_cells
+    hexes = state.board.bits.hexes
+    out: Ends = []
+    for facing, levels in layers:
+        reached = 0
+        for level in levels:
+            reached |= level
+        reached &= ~banned
+        joins = reached & occupied
+        if joins:
+            memo = _join_costs(state)
+            mover = (tuple(stack.counters), stack.side, stack.status)
+            for b in members(joins):
+                h = hexes[b]
+                assert h is not None
+                others = [s for s in occ[h] if s is not stack]
+                if not others:
+                    continue
+                left = speed - 1
+                for level in levels:
+                    if level >> b & 1:
+                        break
+                    left -= 1
+                if not _may_join(state, stack, others, left, bool(contact_cells >> b & 1),
+                                 memo, mover):
+                    reached ^= 1 << b
+        out.append((facing, reached))
     return out
 
 
+_SHARED: dict[Hashable, tuple[object, object, dict[Hashable, int | None]]] = {}
+
+
+def _join_costs(state: State) -> dict[Hashable, int | None]:
+    """join_cost depends only on the counters and the statuses (given the counter data,
+    the stacking table and the §11 replacements): one memo shared by the battles of the
+    process that play with the same."""
+    version = len(state.replaced)
+    memo: dict[Hashable, int | None] = state.recall("join costs", version)
+    if memo is not MISS:
+        return memo
+
+    def make() -> dict[Hashable, int | None]:
+        key = (id(state.counters), id(state.tables), tuple(sorted(state.replaced.items())))
+        hit = _SHARED.get(key)
+        # the entry holds the objects whose ids it names, so no other can take them
+        if hit is not None and hit[0] is state.counters and hit[1] is state.tables \
+                and len(hit[2]) < 1 << 16:
+            return hit[2]
+        if len(_SHARED) >= 64:
+            _SHARED.clear()
+        memo: dict[Hashable, int | None] = {}
+        _SHARED[key] = (state.counters, state.tables, memo)
+        return memo
+    result: dict[Hashable, int | None] = state.store("join costs", version, make())
+    return result
+
+
 def _may_join(state: State, stack: Stack, others: list[Stack], left: int,
-              in_contact: bool) -> bool:
-    """§5: may ``stack`` end its move on ``others`` (forming a stack) with ``left`` points?"""
+              in_contact: bool, memo: dict[Hashable, int | None] | None = None,
+              mover: tuple[Hashable, ...] | None = None) -> bool:
+    """§5: may ``stack`` end its move on ``others`` (forming a stack) with ``left`` points?
+    (``memo``: :func:`_join_costs`; ``mover``: ``stack``'s part of its keys.)"""
     if len(others) != 1:
         return False
     target = others[0]
-    # join_cost depends only on the counters and the statuses: memoised per state
-    memo: dict[Hashable, int | None] = state.cached("join costs", len(state.replaced), dict)
-    key = (tuple(stack.counters), stack.side, stack.status, tuple(target.counters),
-           target.side, target.status)
+    if memo is None:
+        memo = _join_costs(state)
+    if mover is None:
+        mover = (tuple(stack.counters), stack.side, stack.status)
+    key = (*mover, tuple(target.counters), target.side, target.status)
     cost = memo[key] if key in memo else memo.setdefault(key, join_cost(state, stack, target))
     if cost is None or cost > left:
         return False
@@ -95,18 +169,40 @@ def _may_join(state: State, stack: Stack, others: list[Stack], left: int,
     return not (cost > 0 and in_contact)
 
 
-def _options(state: State, ends: list[End], kind: type[MoveTo] = MoveTo) -> list[MoveTo]:
-    """The options for these ends, in order of hex label and facing; one option object per
-    kind, hex and facing, shared by every decision that offers it."""
-    table: dict[tuple[Hex, int | None, type[MoveTo]], MoveTo] = state.board.memo
-    label = state.board.label
+_MAX_LISTS = 1 << 15  # option lists kept per map before starting afresh
+
+
+def _options(state: State, ends: Ends, kind: type[MoveTo] = MoveTo) -> list[MoveTo]:
+    """The options for these ends in order of hex label and facing (do not mutate); one
+    option object per kind, hex and facing, and one list per kind and set of cells,
+    shared by every decision that offers them."""
+    memo = state.board.memo
+    table: dict[int, MoveTo] | None = memo.get(kind)
+    if table is None:
+        table = memo[kind] = {}
+    if len(ends) == 1:
+        facing, cells = ends[0]
+        lists: dict[tuple[type[MoveTo], int, int], list[MoveTo]] = memo.setdefault(
+            "option lists", {})
+        out = lists.get((kind, facing, cells))
+        if out is not None:
+            return out
+        keys = [b << 3 | facing for b in members(cells)]
+    else:
+        keys = sorted([b << 3 | facing for facing, cells in ends if cells
+                       for b in members(cells)])
     out = []
-    for h, facing in ends:
-        opt = table.get((h, facing, kind))
+    for key in keys:
+        opt = table.get(key)
         if opt is None:
-            opt = table[(h, facing, kind)] = kind(label(h), facing, at=h)
+            h = state.board.bits.hexes[key >> 3]
+            assert h is not None
+            opt = table[key] = kind(state.board.label(h), key & 7 or None, at=h)
         out.append(opt)
-    out.sort(key=_BY_HEX)  # all facings are None, or all corners: the keys compare
+    if len(ends) == 1:
+        if len(lists) >= _MAX_LISTS:
+            lists.clear()
+        lists[(kind, facing, cells)] = out
     return out
 
 
@@ -119,66 +215,79 @@ def destinations(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
 
 
 def _reach(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
-           contact: set[Hex]) -> list[End]:
-    """The ``(hex, facing)`` where ``stack`` may end its move (§6–§7)."""
+           contact: set[Hex]) -> Ends:
+    """Where ``stack`` may end its move (§6–§7), as :func:`_ends` gives them: a search
+    of the whole frontier at once, one step per movement point."""
+    speed = state.speed(stack)
     if state.is_phalanx(stack) and not state.leader_alone(stack):
-        return _phalanx_destinations(state, stack, occ, zoc, contact)
-    start = stack.hex
-    through = state.edition.pass_through_friends
-    open_ = _open_hexes(state, stack.side)
-    nbrs = state.board.neighbors
-    best: dict[Hex, int] = {start: state.speed(stack)}
-    queue = deque([start])
-    while queue:
-        h = queue.popleft()
-        left = best[h]
-        if left == 0:
-            continue
-        if h != start:
-            if h in zoc:
-                continue  # §7: entering an enemy front ends the move
-            if not through and h in occ:
-                continue  # §7 addendum: no passing through one's own units
-        for n in nbrs(h):
-            if n in open_ and n not in best:
-                best[n] = left - 1
-                queue.append(n)
-    del best[start]
-    return _ends(state, stack, ((h, None, left) for h, left in best.items()), occ, contact)
+        return _phalanx_destinations(state, stack, occ, zoc, contact, speed)
+    bb = state.board.bits
+    start = 1 << bb.bit[stack.hex]
+    open_ = _open_cells(state, stack.side) & ~start
+    stop = _cells(state, "zoc cells", zoc)  # §7: entering an enemy front ends the move
+    occupied = _occupied(state, occ)
+    if not state.edition.pass_through_friends:
+        stop |= occupied  # §7 addendum: nor through friends
+
+    def search() -> list[int]:
+        left, dilate = open_, bb.dilate
+        levels = []
+        frontier = start
+        for _ in range(speed):
+            new = dilate(frontier) & left
+            if not new:
+                break
+            left ^= new
+            levels.append(new)
+            frontier = new & ~stop
+            if not frontier:
+                break
+        return levels
+    # the last search is kept: breaking a stack (§5) searches again from the same hex
+    levels: list[int] = state.cached("search", (start, speed, open_, stop), search)
+    return _ends(state, stack, occ, contact, speed, [(0, levels)], occupied)
 
 
 def _phalanx_destinations(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
-                          contact: set[Hex]) -> list[End]:
+                          contact: set[Hex], speed: int) -> Ends:
     """§6–§7: a phalanx moves only into its two front hexes and turns 60° for 1 point
-    (not in contact)."""
-    start = (stack.hex, stack.facing or 1)
-    best: dict[tuple[Hex, int], int] = {start: state.speed(stack)}
-    queue = deque([start])
-    passable = state.board.passable_hexes
-    front = state.board.corner_front
-    while queue:
-        h, c = queue.popleft()
-        left = best[(h, c)]
-        if left == 0 or (h != stack.hex and h in zoc):
-            continue
-        nxt: list[tuple[Hex, int]] = []
-        for n in front(h, c):
-            if n in passable and not any(s is not stack for s in occ.get(n, ())):
-                nxt.append((n, c))
-        if h not in contact:
-            nxt += [(h, _TURN[c][1]), (h, _TURN[c][-1])]
-        for st in nxt:
-            if st not in best:
-                best[st] = left - 1
-                queue.append(st)
-    del best[start]
-    return _ends(state, stack, ((h, c, left) for (h, c), left in best.items()), occ, contact)
-
-
-_TURN = {c.value: {k: c.turn(k).value for k in (1, -1)} for c in Corner}
-
-
-_BY_HEX = operator.attrgetter("to", "facing")  # the order of hex label, then facing
+    (not in contact); one frontier per facing."""
+    bb = state.board.bits
+    start = 1 << bb.bit[stack.hex]
+    occupied = blocked = _occupied(state, occ)
+    if not any(s is not stack for s in occ.get(stack.hex, ())):
+        blocked &= ~start
+    enter = state.board.passable_bits & ~blocked
+    stop = _cells(state, "zoc cells", zoc) & ~start  # §7: an enemy front ends the move
+    may_turn = ~_cells(state, "contact cells", contact)
+    front = bb.front
+    i0 = (stack.facing or 1) - 1
+    seen = [0] * 6
+    seen[i0] = start
+    frontier = list(seen)
+    levels: list[list[int]] = [[] for _ in range(6)]
+    for _ in range(speed):
+        new = [0] * 6
+        for i in range(6):
+            f = frontier[i] & ~stop
+            if f:
+                new[i] |= front(f, i + 1) & enter
+                turn = f & may_turn
+                if turn:
+                    new[i - 5] |= turn
+                    new[i - 1] |= turn
+        grown = 0
+        for i in range(6):
+            n = new[i] & ~seen[i]
+            seen[i] |= n
+            levels[i].append(n)
+            new[i] = n
+            grown |= n
+        if not grown:
+            break
+        frontier = new
+    return _ends(state, stack, occ, contact, speed,
+                 [(i + 1, lv) for i, lv in enumerate(levels)], occupied)
 
 
 def _hypothetical(stack: Stack, counters: list[str]) -> Stack:

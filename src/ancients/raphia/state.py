@@ -12,7 +12,7 @@ from ancients.dice import Dice
 from ancients.events import Event
 from ancients.hexgrid import Hex
 from ancients.raphia.board import Board
-from ancients.raphia.counters import Counter, CounterSet, TroopClass
+from ancients.raphia.counters import SIDES, Counter, CounterSet, TroopClass
 from ancients.raphia.edition import EditionRules
 from ancients.raphia.tables import Result, Tables
 
@@ -25,12 +25,37 @@ class Status(enum.StrEnum):
     PURSUING = "pursuit"
 
 
+_KEPT = object()  # the key of what State.keep keeps (no version equals it)
+MISS = object()  # State.recall: nothing held under that key
+
+
+# the names of per-side caches, made once
+_ZOC = {side: ("zoc", side) for side in SIDES}
+_CONTACT = {side: ("contact", side) for side in SIDES}
+_LEADER = {side: ("leader", side) for side in SIDES}
+
+
+@attrs.define(eq=False)
+class Changes:
+    """A state's change counts per side (the keys of its derived caches) and the log of
+    the stacks changed, each with the hex it stood in before (for caches updated in
+    place of being rebuilt; ``(None, None)``: anything may have changed)."""
+
+    counts: dict[str, int] = attrs.field(factory=dict)
+    log: list[tuple[Stack | None, Hex | None]] = attrs.field(factory=list)
+
+    def touch(self, side: str, stack: Stack | None) -> None:
+        self.counts[side] = self.counts.get(side, 0) + 1
+        self.log.append((stack, None if stack is None else stack.hex))
+
+
 def _changed(stack: Stack, attribute: attrs.Attribute[Any], value: Any) -> Any:
     """attrs hook: any change to a stack of a state bumps its side's change count, which
-    invalidates the state's derived caches (occupancy, fronts, contact)."""
+    invalidates the state's derived caches (occupancy, fronts, contact), and is logged
+    with the stack's hex before the change."""
     changes = stack.changes
     if changes is not None:
-        changes[stack.side] = changes.get(stack.side, 0) + 1
+        changes.touch(stack.side, stack)
     return value
 
 
@@ -50,9 +75,9 @@ class Stack:
     pursued: frozenset[str] = frozenset()
     push: int | None = None  # direction of the attack that routed it (elephant push-back)
     origin: int = 0  # rout origin: routs from different origins never stack (§10)
-    # the owning state's change counts (set by State.new_stack; None for hypotheticals)
-    changes: dict[str, int] | None = attrs.field(default=None, repr=False,
-                                                 on_setattr=attrs.setters.NO_OP)
+    # the owning state's changes (set by State.new_stack; None for hypotheticals)
+    changes: Changes | None = attrs.field(default=None, repr=False,
+                                          on_setattr=attrs.setters.NO_OP)
 
     def key(self) -> Hashable:
         return (self.sid, self.side, self.hex, tuple(self.counters), self.facing,
@@ -98,7 +123,7 @@ class State:
     leaders: frozenset[str] = attrs.field(init=False)
     # caches: counters by id (after §11 replacements); derived data keyed by change counts
     _by_id: dict[str, Counter] = attrs.field(init=False, repr=False)
-    _changes: dict[str, int] = attrs.field(init=False, factory=dict, repr=False)
+    _changes: Changes = attrs.field(init=False, factory=Changes, repr=False)
     _cache: dict[Hashable, tuple[Hashable, Any]] = attrs.field(init=False, factory=dict,
                                                                repr=False)
 
@@ -126,9 +151,9 @@ class State:
 
     def new_stack(self, side: str, hex_: Hex, counters: list[str], **kw: Any) -> Stack:
         s = Stack(self.next_sid, side, hex_, counters, changes=self._changes, **kw)
-        self.next_sid += 1
+        self.next_sid += 1  # (so the list of stacks stays in order of sid)
         self.stacks.append(s)
-        self.touch(side)
+        self._changes.touch(side, s)
         return s
 
     def new_origin(self) -> int:
@@ -147,16 +172,24 @@ class State:
 
     # -- derived data, cached until the stacks change ----------------------------------
     def touch(self, side: str | None = None) -> None:
-        """Invalidate the derived caches (stacks added or removed, counters replaced)."""
+        """Invalidate the derived caches (counters replaced: anything may change)."""
         for sd in (side,) if side is not None else ("ptolemaic", "seleucid"):
-            self._changes[sd] = self._changes.get(sd, 0) + 1
+            self._changes.touch(sd, None)
+
+    def changes_since(self, mark: int) -> list[tuple[Stack | None, Hex | None]] | None:
+        """The stacks changed (each with its hex before) since :meth:`change_mark` gave
+        ``mark``; None if anything may have changed."""
+        out = self._changes.log[mark:]
+        return None if any(s is None for s, _ in out) else out
+
+    def change_mark(self) -> int:
+        return len(self._changes.log)
 
     def version(self, side: str | None = None) -> Hashable:
         """A key that changes whenever ``side``'s stacks (or, with None, any) change."""
-        ch = self._changes
-        if side is not None:
-            return (ch.get(side, 0), len(self.stacks))
-        return (ch.get("ptolemaic", 0), ch.get("seleucid", 0), len(self.stacks))
+        if side is not None:  # (adding or removing a stack touches its side)
+            return self._changes.counts.get(side, 0)
+        return len(self._changes.log)  # every change is logged
 
     def cached(self, name: Hashable, key: Hashable, make: Callable[[], Any]) -> Any:
         """``make()``, memoised under ``name`` while ``key`` (a :meth:`version`) holds.
@@ -168,33 +201,106 @@ class State:
         self._cache[name] = (key, value)
         return value
 
+    def recall(self, name: Hashable, key: Hashable) -> Any:
+        """What :meth:`cached` or :meth:`store` holds under ``name`` while ``key`` holds,
+        else :data:`MISS` (for callers that would rather not build a ``make``)."""
+        hit = self._cache.get(name)
+        return hit[1] if hit is not None and hit[0] == key else MISS
+
+    def store(self, name: Hashable, key: Hashable, value: Any) -> Any:
+        self._cache[name] = (key, value)
+        return value
+
+    def kept(self, name: Hashable) -> Any:
+        """What :meth:`keep` last kept under ``name`` (None if nothing): for caches that
+        check their own keys."""
+        hit = self._cache.get(name)
+        return None if hit is None else hit[1]
+
+    def keep(self, name: Hashable, value: Any) -> None:
+        self._cache[name] = (_KEPT, value)
+
     # -- stacks --------------------------------------------------------------------------
     def stack(self, sid: int) -> Stack | None:
         return self._index()[0].get(sid)
 
     def stack_of(self, cid: str) -> Stack | None:
+        """The (first) stack holding counter ``cid``; after a change, the first question
+        scans the stacks rather than index them all again."""
+        version = self.version()
+        hit = self._cache.get("index")
+        if (hit is None or hit[0] != version) and self.kept("index scanned") != version:
+            self.keep("index scanned", version)
+            return next((s for s in self.stacks if cid in s.counters), None)
         return self._index()[1].get(cid)
 
     def _index(self) -> tuple[dict[int, Stack], dict[str, Stack]]:
         def make() -> tuple[dict[int, Stack], dict[str, Stack]]:
-            by_counter: dict[str, Stack] = {}
-            for s in reversed(self.stacks):  # the first stack holding a counter wins
-                for c in s.counters:
-                    by_counter[c] = s
-            return {s.sid: s for s in reversed(self.stacks)}, by_counter
+            stacks = self.stacks[::-1]  # the first stack holding a counter (or sid) wins
+            return {s.sid: s for s in stacks}, {c: s for s in stacks for c in s.counters}
         result: tuple[dict[int, Stack], dict[str, Stack]] = self.cached(
             "index", self.version(), make)
         return result
 
     def occupancy(self) -> dict[Hex, list[Stack]]:
-        """The stacks in each occupied hex (cached: do not mutate)."""
-        def make() -> dict[Hex, list[Stack]]:
+        """The stacks in each occupied hex, in the order of the list of stacks (cached:
+        do not mutate; a change makes a new dict, updated from the last one where few
+        stacks changed)."""
+        return self._occupancy()[2]
+
+    def occupied_cells(self) -> int:
+        """The occupied hexes as the board's bits (see :meth:`occupancy`)."""
+        return self._occupancy()[3]
+
+    def occupancy_cells(self) -> tuple[dict[Hex, list[Stack]], int]:
+        """:meth:`occupancy` and :meth:`occupied_cells` together."""
+        kept = self._occupancy()
+        return kept[2], kept[3]
+
+    def _occupancy(self) -> tuple[Hashable, int, dict[Hex, list[Stack]], int]:
+        version = len(self._changes.log)  # (= self.version())
+        kept: tuple[Hashable, int, dict[Hex, list[Stack]], int] | None = \
+            self._cache.get("occupancy", (None, None))[1]
+        if kept is not None and kept[0] == version:
+            return kept
+        changes = None if kept is None else self.changes_since(kept[1])
+        single = self.board.bits.single
+        if changes is None or len(changes) > 8:
             occ: dict[Hex, list[Stack]] = {}
+            get = occ.get
             for s in self.stacks:
-                occ.setdefault(s.hex, []).append(s)
-            return occ
-        result: dict[Hex, list[Stack]] = self.cached("occupancy", self.version(), make)
-        return result
+                here = get(s.hex)
+                if here is None:
+                    occ[s.hex] = [s]
+                else:
+                    here.append(s)
+            cells = self.board.bits.bits(occ)
+        else:
+            assert kept is not None
+            occ = dict(kept[2])
+            changed = [c for c, _ in changes if c is not None]  # (none is None here)
+            hexes = {h for _, h in changes if h is not None} | {c.hex for c in changed}
+            again = {s.sid: s for h in hexes for s in occ.pop(h, ())}  # (unchanged, alive)
+            stacks = self.stacks
+            for c in changed:
+                if c in stacks:  # (not taken off the map)
+                    again[c.sid] = c
+                else:
+                    again.pop(c.sid, None)
+            cells = kept[3]
+            for h in hexes:
+                cells &= ~single.get(h, 0)
+            for sid in sorted(again):  # the list of stacks is in order of sid
+                s = again[sid]
+                here = occ.get(s.hex)
+                if here is None:
+                    occ[s.hex] = [s]
+                    cells |= single.get(s.hex, 0)
+                else:
+                    here.append(s)
+        kept = (version, self.change_mark(), occ, cells)
+        self.keep("occupancy", kept)
+        return kept
 
     def side_stacks(self, side: str, status: Status | None = None) -> list[Stack]:
         return [s for s in self.stacks if s.side == side and
@@ -207,7 +313,7 @@ class State:
     def discard(self, stack: Stack) -> None:
         """Take ``stack`` off the map (merged, lost or destroyed)."""
         self.stacks.remove(stack)
-        self.touch(stack.side)
+        self._changes.touch(stack.side, stack)
 
     def combatants(self, stack: Stack) -> list[str]:
         """The counters that fight (leaders only count when alone, §11)."""
@@ -237,10 +343,13 @@ class State:
         return stack.counters[0] in self.leaders  # leaders are kept at the bottom
 
     def stack_class(self, stack: Stack) -> TroopClass:
-        return self._by_id[self.top(stack)].troop_class
+        first = stack.counters[0]
+        return self._by_id[first if first not in self.leaders else self.top(stack)
+                           ].troop_class
 
     def is_phalanx(self, stack: Stack) -> bool:
-        return self._by_id[self.top(stack)].phalanx
+        first = stack.counters[0]
+        return self._by_id[first if first not in self.leaders else self.top(stack)].phalanx
 
     def speed(self, stack: Stack) -> int:
         """§5: a stack moves at the speed of its slowest counter (a leader alone: its own)."""
@@ -296,38 +405,40 @@ class State:
     def zoc(self, side: str) -> set[Hex]:
         """Hexes on the front of ``side``'s enemies in good order (§6–§7; cached: do not
         mutate)."""
-        def make() -> set[Hex]:
-            out: set[Hex] = set()
+        name, version = _ZOC[side], self.enemy_version(side)
+        result: set[Hex] = self.recall(name, version)
+        if result is MISS:
+            result = set()
             for s in self.stacks:
                 if s.side != side and self.has_front(s):
-                    out.update(self.front(s))
-            return out
-        result: set[Hex] = self.cached(("zoc", side), self.enemy_version(side), make)
+                    result.update(self.front(s))
+            self.store(name, version, result)
         return result
 
     def contact_hexes(self, side: str) -> set[Hex]:
         """Hexes next to an enemy of ``side`` in contact: a combat unit in good order or
         pursuing (cached: do not mutate)."""
-        def make() -> set[Hex]:
-            out: set[Hex] = set()
+        name, version = _CONTACT[side], self.enemy_version(side)
+        result: set[Hex] = self.recall(name, version)
+        if result is MISS:
+            result = set()
             nbrs = self.board.neighbors
             for s in self.stacks:
                 if s.side != side and s.status is not Status.ROUTED and \
                         not self.leader_alone(s):
-                    out.update(nbrs(s.hex))
-            return out
-        result: set[Hex] = self.cached(("contact", side), self.enemy_version(side), make)
+                    result.update(nbrs(s.hex))
+            self.store(name, version, result)
         return result
 
     def leader_hex(self, side: str) -> Hex | None:
         if side in self.leader_dead:
             return None
-        def make() -> Hex | None:
-            for s in self.stacks:
-                if s.side == side and self.leader_in(s) is not None:
-                    return s.hex
-            return None
-        result: Hex | None = self.cached(("leader", side), self.version(side), make)
+        name, version = _LEADER[side], self._changes.counts.get(side, 0)  # (version)
+        result: Hex | None = self.recall(name, version)
+        if result is MISS:
+            result = next((s.hex for s in self.stacks
+                           if s.side == side and self.leader_in(s) is not None), None)
+            self.store(name, version, result)
         return result
 
     def units_on_map(self) -> Iterator[tuple[Stack, str]]:

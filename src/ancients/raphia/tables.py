@@ -40,6 +40,8 @@ class CombatTable:
     highest: int
     reconstructed: bool
     reason: str
+    _columns: dict[tuple[int, int], int | None] = attrs.field(
+        init=False, factory=dict, repr=False)  # the columns of integer ratios, memoised
 
     def column(self, attack: Fraction | int, defence: Fraction | int) -> int | None:
         """The column index for a force ratio, rounded down to the nearest column (in the
@@ -48,11 +50,16 @@ class CombatTable:
         if defence <= 0:
             return len(self.ratios) - 1
         if type(attack) is int and type(defence) is int:
+            known = self._columns.get((attack, defence), -1)
+            if known != -1:
+                return known
             # exact, in integers: p/q <= a/d  <=>  p*d <= a*q  (d > 0)
             best = None
             for i, r in enumerate(self.ratios):
                 if r.numerator * defence <= attack * r.denominator:
                     best = i
+            if len(self._columns) < 1 << 12:
+                self._columns[(attack, defence)] = best
             return best
         ratio = Fraction(attack) / Fraction(defence)
         best = None
@@ -79,16 +86,27 @@ class ModifierTable:
     flank: Mapping[TroopClass, int]
     reconstructed: bool
     reason: str
+    _known: dict[tuple[TroopClass, TroopClass, bool, bool], tuple[tuple[str, int], ...]] = \
+        attrs.field(init=False, factory=dict, repr=False, eq=False)  # memoised answers
 
     def modifiers(self, attacker: TroopClass, defender: TroopClass, flank: bool,
                   drop_negatives: bool | None = None) -> list[tuple[str, int]]:
         """The modifiers that apply, with reasons. ``drop_negatives`` (default: ``flank``)
         leaves out the negative ones (§8: against a rout in both editions; in the French
         text also in the ×2 flank cases)."""
-        out: list[tuple[str, int]] = []
-        base = self.values.get((attacker, defender), 0)
         if drop_negatives is None:
             drop_negatives = flank
+        key = (attacker, defender, flank, drop_negatives)
+        known = self._known.get(key)
+        if known is None:
+            known = self._known[key] = tuple(self._modifiers(*key))
+        return list(known)
+
+    def _modifiers(self, attacker: TroopClass, defender: TroopClass, flank: bool,
+                   drop_negatives: bool) -> list[tuple[str, int]]:
+        """§8: the class-against-class modifier and the flank bonus."""
+        out: list[tuple[str, int]] = []
+        base = self.values.get((attacker, defender), 0)
         if base and not (drop_negatives and base < 0):
             out.append((f"{attacker} against {defender}", base))
         if flank and self.flank.get(attacker, 0):

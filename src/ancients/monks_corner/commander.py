@@ -188,6 +188,21 @@ class DoctrineCommander:
         return best[1] if best else decision.options[-1]
 
 
+def _fresh_front(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan) -> bool:
+    """A charge by one of the alliance leader's phalanxes into the front of a formed
+    enemy phalanx not yet in melee. The leader's phalanxes (the Argives and their
+    Thousand at Mantinea) wait for such a phalanx to be engaged, or to show a flank or
+    rear, or to lose formation: a frontal clash with a fresh phalanx is the one where a
+    second enemy phalanx joins in and the leader's phalanx loses its rear rank and breaks
+    (Morale 3), its rout unforming its neighbours and holding the allies back (Movement
+    3). Charges by the allies and by the leader's phalanxes at anything else are weighed
+    as before."""
+    t = plan.target
+    return (unit.is_phalanx and t.is_phalanx and t.formed and plan.aspect is Aspect.FRONT
+            and unit.contingent == battle.leaders.get(unit.side)
+            and not battle.in_melee(t))
+
+
 def _flank_threat(battle: MonksCornerBattle, unit: Unit, end: Block, foes: list[Unit],
                   gaps: list[float]) -> float:
     """Enemies free to reach the flank or rear of a formed phalanx ending at ``end``
@@ -291,11 +306,18 @@ def exchange(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan) -> tuple[f
 
 
 def _charge_worth(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan) -> float:
+    """The expected first-round exchange of a charge (Melee 4), with a bonus for
+    unforming a phalanx from its flank or rear (Phalanxes 3) and for the alliance
+    leader going in first (Movement 3); nothing (no charge) for light troops, horse at
+    a phalanx's front, and the leader's phalanxes at the front of a fresh formed
+    phalanx."""
     t = plan.target
     if unit.troop is Troop.LIGHT:
         return 0.0
     if unit.troop is Troop.HORSE and t.is_phalanx and t.formed and \
             plan.aspect is Aspect.FRONT:
+        return 0.0
+    if _fresh_front(battle, unit, plan):
         return 0.0
     given, taken = exchange(battle, unit, plan)
     if plan.against_horse:

@@ -11,7 +11,7 @@ import attrs
 
 from ancients.battle import Battle, Decision
 from ancients.monks_corner.battle import MonksCornerBattle
-from ancients.monks_corner.melee import Charge, ChargePlan, melee_dice
+from ancients.monks_corner.melee import Charge, ChargePlan, first_opponent, melee_dice
 from ancients.monks_corner.missiles import Shoot, hit_number
 from ancients.monks_corner.movement import Plan
 from ancients.monks_corner.phalanx import REFORM, STAY
@@ -251,29 +251,23 @@ def _expected(dice: int, need: int) -> float:
 
 def _strikers(battle: MonksCornerBattle, unit: Unit, end: Block) -> list[Unit]:
     """The enemies that would strike ``unit`` once it stands at ``end``, as the melee
-    picks opponents (Melee 4, :func:`~ancients.monks_corner.melee.opponent`: the first
-    enemy at a unit's front in table order, else the first it touches)."""
+    picks opponents (Melee 4, :func:`~ancients.monks_corner.melee.first_opponent`)."""
     mine = [(f, end if f.id == unit.id else f.block) for f in battle.present(unit.side)]
     out = []
     for e in battle.present(battle.enemy_of(unit.side)):
         if e.block.contact_edge(end) is None:
             continue
         touching = [(f, b) for f, b in mine if e.block.contact_edge(b) is not None]
-        front = [f for f, b in touching if e.block.contact_edge(b) is Aspect.FRONT]
-        if (front[0] if front else touching[0][0]).id == unit.id:
+        picked = first_opponent(e.block, touching)
+        if picked is not None and picked.id == unit.id:
             out.append(e)
     return out
 
 
 def _struck(battle: MonksCornerBattle, unit: Unit, end: Block) -> Unit | None:
-    """The enemy ``unit`` would strike from ``end`` (Melee 4, as the melee resolves it:
-    the first enemy at its front, else the first it touches)."""
-    touching = [e for e in battle.present(battle.enemy_of(unit.side))
-                if end.contact_edge(e.block) is not None]
-    for e in touching:
-        if end.contact_edge(e.block) is Aspect.FRONT:
-            return e
-    return touching[0] if touching else None
+    """The enemy ``unit`` would strike from ``end`` (Melee 4, as the melee picks it)."""
+    return first_opponent(end, [(e, e.block) for e in battle.present(battle.enemy_of(unit.side))
+                                if end.contact_edge(e.block) is not None])
 
 
 def exchange(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan) -> tuple[float, float]:

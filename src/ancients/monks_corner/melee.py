@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ancients.monks_corner.battle import MonksCornerBattle
 
 __all__ = ["Charge", "ChargePlan", "charge_plans", "chargers", "execute_charge",
-           "melee_dice", "resolve_melees"]
+           "first_opponent", "melee_dice", "resolve_melees"]
 
 CONTACT_MOVE, HORSE_CONTACT_MOVE = 6.0, 12.0  # Sequence 5, Melee 1
 PHALANX_CHARGE_ARC = Arc(45.0)  # a formed phalanx charges what lies ahead of it
@@ -293,13 +293,17 @@ def _along(facing: float, d: float) -> tuple[float, float]:
 # -- melee ------------------------------------------------------------------------------
 def opponent(battle: MonksCornerBattle, unit: Unit) -> Unit | None:
     """The enemy a unit fights: the one at its front if any, else the first in contact."""
-    foes = battle.contacts(unit)
-    if not foes:
-        return None
-    for f in foes:
-        if unit.block.contact_edge(f.block) is Aspect.FRONT:
+    return first_opponent(unit.block, [(f, f.block) for f in battle.contacts(unit)])
+
+
+def first_opponent(block: Block, touching: Sequence[tuple[Unit, Block]]) -> Unit | None:
+    """Whom a unit standing at ``block`` strikes among the enemies ``touching`` it (each
+    with the block it stands at, in table order): the first at its front, else the first.
+    The melee asks it of units where they stand; the doctrine of where they would stand."""
+    for f, b in touching:
+        if block.contact_edge(b) is Aspect.FRONT:
             return f
-    return foes[0]
+    return touching[0][0] if touching else None
 
 
 def figures_in_contact(unit: Unit, enemy: Unit) -> int:

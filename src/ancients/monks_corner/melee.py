@@ -10,10 +10,7 @@ import attrs
 
 from ancients.monks_corner.geometry import Path, path_blocked, path_in_rough
 from ancients.monks_corner.missiles import roll_volley, volley
-from ancients.monks_corner.movement import (
-    PHALANX_ZONE,
-    allied_limit,
-)
+from ancients.monks_corner.movement import PHALANX_ZONE, PhalanxZones, allied_limit
 from ancients.monks_corner.phalanx import apply_hits, unform
 from ancients.monks_corner.troops import Missile, Troop, Unit
 from ancients.tabletop import EPSILON, Arc, Aspect, Block
@@ -172,9 +169,9 @@ def charge_plans(battle: MonksCornerBattle, unit: Unit) -> list[ChargePlan]:
 def _clear_along(battle: MonksCornerBattle, unit: Unit, end: Block) -> bool:
     """Sequence 5 / Melee 1 along a contact move: the end block, and the end block carried
     back along the straight path in steps of at most ZONE_STEP inches, each keep out of
-    the 3" zones of enemy phalanxes, as :func:`clear_of_phalanx_zones` measures them. Only
-    formed phalanxes whose bounding box comes within the zone of the path's are looked
-    at, and positions whose edge distance clears the zone are skipped."""
+    the 3" zones of enemy phalanxes (:class:`PhalanxZones`). Only formed phalanxes whose
+    bounding box comes within the zone of the path's are looked at, and positions whose
+    edge distance clears the zone are skipped."""
     start = unit.block
     a, b = start.bounds, end.bounds
     x0, y0 = min(a[0], b[0]), min(a[1], b[1])
@@ -182,31 +179,26 @@ def _clear_along(battle: MonksCornerBattle, unit: Unit, end: Block) -> bool:
     near = []
     for e in battle.present(battle.enemy_of(unit.side)):
         q = e.block.bounds
-        if e.is_phalanx and e.formed and \
-                max(q[0] - x1, x0 - q[2], q[1] - y1, y0 - q[3]) < PHALANX_ZONE:
-            # the start's zone distances: a unit already closer may not get closer still
-            near.append((e.block, [(aspect, e.block.zone_distance(start, aspect))
-                                   for aspect in (Aspect.FRONT, Aspect.LEFT)]))
+        if not e.unformed and max(q[0] - x1, x0 - q[2], q[1] - y1, y0 - q[3]) < PHALANX_ZONE:
+            near.append(e)
     if not near:
         return True
+    zones = PhalanxZones.of(battle, unit, near)
     dx, dy = start.centre[0] - end.centre[0], start.centre[1] - end.centre[1]
     steps = max(1, math.ceil(math.hypot(dx, dy) / ZONE_STEP))
     step = math.hypot(dx, dy) / steps
     k = 0
     while k < steps:
         block = end.translated(dx * k / steps, dy * k / steps) if k else end
-        gap = min(block.distance(other) for other, _ in near)
+        gap = min(block.distance(p) for p in zones.phalanxes)
         if gap >= PHALANX_ZONE:
             # the zone distance is never less than the edge distance, which changes by
             # at most the distance moved: the positions up to gap - PHALANX_ZONE on are
             # clear too
             k += 1 + (int((gap - PHALANX_ZONE) / step) if step > 0.0 else steps)
             continue
-        for other, zones in near:
-            for aspect, before in zones:
-                now = other.zone_distance(block, aspect)
-                if now < PHALANX_ZONE - EPSILON and now < before - EPSILON:
-                    return False
+        if not zones.clear(block):
+            return False
         k += 1
     return True
 

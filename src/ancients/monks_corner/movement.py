@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 
 Bounds = tuple[float, float, float, float]
 
-__all__ = ["HOLD", "Order", "Plan", "can_withdraw", "candidate_moves", "movable"]
+__all__ = ["HOLD", "Order", "PhalanxZones", "Plan", "allied_limit", "can_withdraw",
+           "candidate_moves", "clear_of_phalanx_zones", "movable"]
 
 #: Monk's Corner, Sequence 2: no unit may move closer than this to an enemy unit.
 KEEP_OFF = 3.0
@@ -268,23 +269,48 @@ def clear_of_phalanx_zones(battle: MonksCornerBattle, unit: Unit, end: Block,
     """Monk's Corner, Movement 2 and Sequence 5: unformed troops may not come closer than
     3" to the front or left flank of an enemy (formed) phalanx, measured straight out
     (``enemies``: the ones to check, if not all)."""
-    if enemies is None:
-        enemies = battle.present(battle.enemy_of(unit.side))
-    x0, y0, x1, y1 = end.bounds
-    for e in enemies:
-        if e.unformed:
-            continue
-        # the zone distance is never less than the edge distance, which is never less
-        # than the gap between the bounding boxes: a box PHALANX_ZONE away settles it
-        q = e.block.bounds
-        if max(q[0] - x1, x0 - q[2], q[1] - y1, y0 - q[3]) >= PHALANX_ZONE:
-            continue
-        for aspect in (Aspect.FRONT, Aspect.LEFT):
-            now = e.block.zone_distance(end, aspect)
-            if now < PHALANX_ZONE - EPSILON and \
-                    now < e.block.zone_distance(unit.block, aspect) - EPSILON:
-                return False
-    return True
+    return PhalanxZones.of(battle, unit, enemies).clear(end)
+
+
+@attrs.define
+class PhalanxZones:
+    """The 3" front and left-flank zones of formed enemy phalanxes (Movement 2, Sequence 5)
+    for a unit starting at ``start``: a unit already closer may move, but not get closer
+    still. The start's zone distances are worked out once per phalanx and aspect, when
+    first needed, so one object checks many ends of the same unit."""
+
+    start: Block
+    phalanxes: list[Block]
+    _before: dict[tuple[int, Aspect], float] = attrs.field(factory=dict, init=False)
+
+    @classmethod
+    def of(cls, battle: MonksCornerBattle, unit: Unit,
+           enemies: Sequence[Unit] | None = None) -> PhalanxZones:
+        if enemies is None:
+            enemies = battle.present(battle.enemy_of(unit.side))
+        return cls(unit.block, [e.block for e in enemies if not e.unformed])
+
+    def clear(self, end: Block) -> bool:
+        """``end`` comes no closer than 3" to any zone (nor closer than the start)."""
+        x0, y0, x1, y1 = end.bounds
+        for i, p in enumerate(self.phalanxes):
+            # the zone distance is never less than the edge distance, which is never less
+            # than the gap between the bounding boxes: a box PHALANX_ZONE away settles it
+            q = p.bounds
+            if max(q[0] - x1, x0 - q[2], q[1] - y1, y0 - q[3]) >= PHALANX_ZONE:
+                continue
+            for aspect in (Aspect.FRONT, Aspect.LEFT):
+                now = p.zone_distance(end, aspect)
+                if now < PHALANX_ZONE - EPSILON and now < self._start(i, aspect) - EPSILON:
+                    return False
+        return True
+
+    def _start(self, i: int, aspect: Aspect) -> float:
+        before = self._before.get((i, aspect))
+        if before is None:
+            before = self._before[(i, aspect)] = \
+                self.phalanxes[i].zone_distance(self.start, aspect)
+        return before
 
 
 # -- the menus ----------------------------------------------------------------------------

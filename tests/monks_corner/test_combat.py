@@ -10,6 +10,7 @@ from ancients.monks_corner.melee import (
     execute_charge,
     figures_in_contact,
     melee_dice,
+    opponents,
     resolve_melees,
 )
 from ancients.monks_corner.missiles import roll_volley, targets, volley
@@ -211,3 +212,33 @@ def test_melees_resolve_simultaneously_and_morale_follows() -> None:
     b.dice = FixedDice([2, 3])  # type: ignore[assignment]
     check_morale(b)
     assert u(b, "p").on_table and not u(b, "q").on_table
+
+
+def _phalanx_with_enemy_on_its_flank(spec: str):  # type: ignore[no-untyped-def]
+    # p fights q front to front; medium infantry h touches p's left flank
+    return battle([phalanx("p", "south", 36, 10, 18, 3), phalanx("q", "north", 36, 10, 18, 2),
+                   unit("h", "north", "medium infantry", 4, 33.75, 8.5, 2, facing=90.0)],
+                  spec=spec)
+
+
+def test_a_unit_strikes_the_enemy_at_its_front_by_default() -> None:
+    # Melee 4, default reading: one opponent, the one at the front
+    b = _phalanx_with_enemy_on_its_flank("monks_corner")
+    p, q, h = u(b, "p"), u(b, "q"), u(b, "h")
+    assert opponents(b, p) == [q] and opponents(b, h) == [p] and opponents(b, q) == [p]
+    b.dice = FixedDice([6] * 18)  # type: ignore[assignment]
+    resolve_melees(b)
+    # p: 6 in contact + 2 for the deeper rank at q; q: 6 + 2 overlaps at p; h: 2 at p
+    assert (p.figures, q.figures, h.figures) == (18 - 8 - 2, 18 - 8, 4)
+
+
+def test_melee_opponents_contact_strikes_every_enemy_touched() -> None:
+    # Melee 4, melee_opponents=contact: every enemy in contact, bonuses at the main one
+    b = _phalanx_with_enemy_on_its_flank("monks_corner(melee_opponents=contact)")
+    p, q, h = u(b, "p"), u(b, "q"), u(b, "h")
+    assert opponents(b, p) == [q, h]
+    assert melee_dice(p, h) == (2 * (2 + 2 * 1), 5)  # as a main opponent: rank bonus too
+    assert melee_dice(p, h, main=False) == (2 * 2, 5)  # 2 figures touch h, doubled
+    b.dice = FixedDice([6] * 22)  # type: ignore[assignment]
+    resolve_melees(b)
+    assert (p.figures, q.figures, h.figures) == (18 - 8 - 2, 18 - 8, 0)

@@ -68,3 +68,4 @@ def test_conformance_duel_and_options() -> None:
     check_ruleset("monks_corner(charge_horse_unformed=false, single_rank_in_melee=true, "
                   "spartan_retry=true, turn_limit=6)", battles=3, seed=2,
                   scenario="phalanx-duel")
+    check_ruleset("monks_corner(melee_opponents=contact, turn_limit=8)", battles=2, seed=3)

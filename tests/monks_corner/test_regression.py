@@ -39,6 +39,8 @@ CASES: tuple[tuple[str, str, range], ...] = (
 DOCTRINE_CASES: tuple[tuple[str, str, range], ...] = (
     ("monks_corner", "mantinea-418bc", range(6)),
     ("monks_corner", "phalanx-duel", range(4)),
+    # random commanders seldom touch two enemies at once; the doctrine often does
+    ("monks_corner(melee_opponents=contact)", "mantinea-418bc", range(6, 9)),
 )
 
 

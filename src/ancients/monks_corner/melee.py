@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ancients.monks_corner.battle import MonksCornerBattle
 
 __all__ = ["Charge", "ChargePlan", "charge_plans", "chargers", "execute_charge",
-           "first_opponent", "melee_dice", "resolve_melees"]
+           "first_opponent", "melee_dice", "opponents", "resolve_melees"]
 
 CONTACT_MOVE, HORSE_CONTACT_MOVE = 6.0, 12.0  # Sequence 5, Melee 1
 PHALANX_CHARGE_ARC = Arc(45.0)  # a formed phalanx charges what lies ahead of it
@@ -283,9 +283,17 @@ def _along(facing: float, d: float) -> tuple[float, float]:
 
 
 # -- melee ------------------------------------------------------------------------------
-def opponent(battle: MonksCornerBattle, unit: Unit) -> Unit | None:
-    """The enemy a unit fights: the one at its front if any, else the first in contact."""
-    return first_opponent(unit.block, [(f, f.block) for f in battle.contacts(unit)])
+def opponents(battle: MonksCornerBattle, unit: Unit) -> list[Unit]:
+    """The enemies a unit strikes (Melee 4), its main opponent first: by default only the
+    one at its front, else the first in contact; with ``melee_opponents=contact`` every
+    enemy it touches."""
+    touching = [(f, f.block) for f in battle.contacts(unit)]
+    first = first_opponent(unit.block, touching)
+    if first is None:
+        return []
+    if battle.opts.melee_opponents == "front":
+        return [first]
+    return [first] + [f for f, _ in touching if f is not first]
 
 
 def first_opponent(block: Block, touching: Sequence[tuple[Unit, Block]]) -> Unit | None:
@@ -315,13 +323,14 @@ def figures_in_contact(unit: Unit, enemy: Unit) -> int:
     return max(1, min(n, cap, unit.figures))
 
 
-def melee_dice(unit: Unit, enemy: Unit) -> tuple[int, int]:
+def melee_dice(unit: Unit, enemy: Unit, main: bool = True) -> tuple[int, int]:
     """Monk's Corner, Melee 4: (dice, number to hit). One die per figure in contact;
     a formed phalanx adds a figure for each flank overlapping the enemy and 2 dice per
-    rank deeper (ranks at least half full count); doubled for horse against foot and for
-    a phalanx against unformed troops; hits on 5-6, 4-6 against light troops."""
+    rank deeper (ranks at least half full count) -- against its ``main`` opponent only;
+    doubled for horse against foot and for a phalanx against unformed troops; hits on
+    5-6, 4-6 against light troops."""
     dice = figures_in_contact(unit, enemy)
-    if not unit.unformed:
+    if main and not unit.unformed:
         if unit.block.contact_edge(enemy.block) is Aspect.FRONT:
             their_edge = enemy.block.contact_edge(unit.block) or Aspect.FRONT
             over = unit.block.overlap(enemy.block, their_edge)
@@ -334,19 +343,18 @@ def melee_dice(unit: Unit, enemy: Unit) -> tuple[int, int]:
 
 
 def resolve_melees(battle: MonksCornerBattle) -> bool:
-    """Every unit in contact strikes its opponent; the hits land together. True if any
-    melee was fought."""
+    """Every unit in contact strikes its opponents (:func:`opponents`); the hits land
+    together. True if any melee was fought."""
     strikes: list[tuple[Unit, Unit, int]] = []
     for unit in battle.present():
-        foe = opponent(battle, unit)
-        if foe is None:
-            continue
-        dice, need = melee_dice(unit, foe)
-        faces = battle.dice.faces(f"{dice}d6", f"melee: {unit.name} against {foe.name}")
-        hits = sum(1 for f in faces if f >= need)
-        battle.emit("melee", f"{unit.name} strikes {foe.name}: {dice} dice, {hits} hit(s)",
-                    side=unit.side, units=(unit.id, foe.id), dice=dice, need=need, hits=hits)
-        strikes.append((unit, foe, hits))
+        for k, foe in enumerate(opponents(battle, unit)):
+            dice, need = melee_dice(unit, foe, main=k == 0)
+            faces = battle.dice.faces(f"{dice}d6", f"melee: {unit.name} against {foe.name}")
+            hits = sum(1 for f in faces if f >= need)
+            battle.emit("melee", f"{unit.name} strikes {foe.name}: {dice} dice, {hits} hit(s)",
+                        side=unit.side, units=(unit.id, foe.id), dice=dice, need=need,
+                        hits=hits)
+            strikes.append((unit, foe, hits))
     for unit, foe, hits in strikes:
         apply_hits(battle, foe, hits, f"melee with {unit.name}")
     return bool(strikes)

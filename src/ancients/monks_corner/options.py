@@ -3,7 +3,7 @@ rule the text states two ways."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
@@ -34,6 +34,11 @@ class MonksCornerOptions:
         "help": "Movement 3: every phalanx on the table, formed or not, takes part in the "
                 "allied-phalanx limit (true, literal); or only formed ones, the limit "
                 "lapsing once the leader has no formed phalanx left (false)"})
+
+    melee_opponents: Literal["front", "contact"] = attrs.field(default="front", metadata={
+        "help": "Melee 4: a unit in contact strikes one enemy, the one at its front (else "
+                "the first it touches) (front); or every enemy it touches, with the figures "
+                "touching each, its phalanx bonuses against the first (contact)"})
 
     @turn_limit.validator
     def _check_turn_limit(self, attribute: Any, value: int) -> None:

@@ -88,7 +88,9 @@ class MypycBuildHook(BuildHookInterface):
         # force-included files when it writes the wheel, after initialize returns
         work = Path(tempfile.mkdtemp(prefix="ancients-mypyc-"))
         out = work / "lib"
-        args = ",".join(["--config-file", str(config), *MODULES])
+        # mypy's settings from pyproject.toml, but the version of the interpreter building
+        args = ",".join(["--config-file", str(config),
+                         "--python-version", "{}.{}".format(*sys.version_info[:2]), *MODULES])
         env = dict(os.environ, MYPY_CACHE_DIR=str(work / "mypy_cache"))
         (work / "setup.py").write_text(_SETUP)
         try:

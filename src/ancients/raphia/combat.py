@@ -7,6 +7,7 @@ import functools
 from collections.abc import Generator, Hashable
 from fractions import Fraction
 
+import attr
 import attrs
 
 from ancients.battle import Decision
@@ -212,7 +213,7 @@ _NO_ATTACKS: _Own = ([], {})
 _MAX_CHANGES = 24  # more stacks changed than this: the table is made afresh
 
 
-@attrs.define(eq=False)
+@attr.s(auto_attribs=True, eq=False)  # not attrs.define: see state.State
 class _Table:
     """The possible attacks of one side at one state of the stacks, per attacker."""
 

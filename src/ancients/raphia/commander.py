@@ -15,6 +15,7 @@ import operator
 from collections.abc import Callable, Hashable
 from fractions import Fraction
 from itertools import repeat
+from typing import cast
 
 import numpy as np
 
@@ -75,9 +76,9 @@ def _values(state: State) -> dict[Hashable, float]:
     played with the same tables, counters and edition, the same Egyptian morale and
     the same §11 replacements, on which a value depends beyond its key."""
     version = (len(state.replaced), len(state.morale_override))
-    memo: dict[Hashable, float] = state.recall("attack values", version)
-    if memo is not MISS:
-        return memo
+    hit = state.recall("attack values", version)  # the memo, or MISS
+    if hit is not MISS:
+        return cast(dict[Hashable, float], hit)
 
     def make() -> dict[Hashable, float]:
         key = (id(state.tables), id(state.counters), id(state.edition),
@@ -174,13 +175,14 @@ class DoctrineCommander:
         distance field per state of the enemy (which does not move during our
         movement)."""
         version = state.enemy_version(self.side)
-        result: list[float] = state.recall(self._names[0], version)
-        if result is MISS:
-            enemies = [s.hex for s in state.stacks if s.side != self.side
-                       and s.status is not Status.ROUTED and not state.leader_alone(s)]
-            field = state.board.grid.distance_field(enemies) if enemies else \
-                np.zeros(state.board.grid.size)
-            result = state.store(self._names[0], version, field.tolist())
+        hit = state.recall(self._names[0], version)  # the field, or MISS
+        if hit is not MISS:
+            return cast(list[float], hit)
+        enemies = [s.hex for s in state.stacks if s.side != self.side
+                   and s.status is not Status.ROUTED and not state.leader_alone(s)]
+        field = state.board.grid.distance_field(enemies) if enemies else \
+            np.zeros(state.board.grid.size)
+        result: list[float] = state.store(self._names[0], version, field.tolist())
         return result
 
     def _dist(self, battle: Battle, state: State, h: Hex) -> float:
@@ -190,13 +192,14 @@ class DoctrineCommander:
         """Hexes next to an enemy combat unit (any status): only there can a stack attack
         or be attacked (cached until the enemy moves)."""
         version = state.enemy_version(self.side)
-        result: set[Hex] = state.recall(self._names[1], version)
-        if result is MISS:
-            result = set()
-            for e in state.stacks:
-                if e.side != self.side and not state.leader_alone(e):
-                    result.update(state.board.neighbors(e.hex))
-            state.store(self._names[1], version, result)
+        hit = state.recall(self._names[1], version)  # the set, or MISS
+        if hit is not MISS:
+            return cast(set[Hex], hit)
+        result: set[Hex] = set()
+        for e in state.stacks:
+            if e.side != self.side and not state.leader_alone(e):
+                result.update(state.board.neighbors(e.hex))
+        state.store(self._names[1], version, result)
         return result
 
     def _position_score(self, battle: Battle, state: State, stack: Stack, h: Hex,

@@ -9,7 +9,9 @@ enemy, so that a candidate hex costs only its own tests (§6 fronts, §8 bans, �
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import cast
 
+import attr
 import attrs
 
 from ancients.hexgrid import Hex
@@ -37,9 +39,9 @@ def _enemies(state: State, side: str, morale_modifier: Callable[[State, Stack], 
              ) -> dict[int, _Enemy]:
     """The enemy stacks' parts, per sid (cached until the enemy changes)."""
     version = (state.enemy_version(side), len(state.leader_dead))
-    known: dict[int, _Enemy] = state.recall(("exchange enemies", side), version)
+    known = state.recall(("exchange enemies", side), version)  # the parts, or MISS
     if known is not MISS:
-        return known
+        return cast(dict[int, _Enemy], known)
 
     def make() -> dict[int, _Enemy]:
         out = {}
@@ -56,7 +58,7 @@ def _enemies(state: State, side: str, morale_modifier: Callable[[State, Stack], 
     return result
 
 
-@attrs.define(eq=False)
+@attr.s(auto_attribs=True, eq=False)  # not attrs.define: see state.State
 class Exchange:
     """The moving ``stack``'s exchanges in candidate hexes (one decision)."""
 
@@ -65,13 +67,13 @@ class Exchange:
     value: AttackValue  # the commander's _attack_value (on a memo miss)
     memo: dict[Hashable, float]  # the commander's attack values, shared
     enemies: dict[int, _Enemy]
-    counters: tuple[str, ...] = attrs.field(init=False)
-    troop_class: TroopClass = attrs.field(init=False)
-    phalanx: bool = attrs.field(init=False)
-    may_attack: bool = attrs.field(init=False)
-    leader_dead: bool = attrs.field(init=False)
-    has_leader: bool = attrs.field(init=False)
-    leader_hex: Hex | None = attrs.field(init=False)
+    counters: tuple[str, ...] = attr.ib(init=False)
+    troop_class: TroopClass = attr.ib(init=False)
+    phalanx: bool = attr.ib(init=False)
+    may_attack: bool = attr.ib(init=False)
+    leader_dead: bool = attr.ib(init=False)
+    has_leader: bool = attr.ib(init=False)
+    leader_hex: Hex | None = attr.ib(init=False)
 
     @classmethod
     def of(cls, state: State, stack: Stack, value: AttackValue, memo: dict[Hashable, float],

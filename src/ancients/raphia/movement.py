@@ -4,6 +4,7 @@ of control, contact, rearguards, joining and breaking stacks; and the movement p
 from __future__ import annotations
 
 from collections.abc import Collection, Generator, Hashable
+from typing import cast
 
 from ancients.battle import Decision
 from ancients.hexgrid import Corner, Hex
@@ -129,9 +130,9 @@ def _join_costs(state: State) -> dict[Hashable, int | None]:
     the stacking table and the §11 replacements): one memo shared by the battles of the
     process that play with the same."""
     version = len(state.replaced)
-    memo: dict[Hashable, int | None] = state.recall("join costs", version)
-    if memo is not MISS:
-        return memo
+    hit = state.recall("join costs", version)  # the memo, or MISS
+    if hit is not MISS:
+        return cast(dict[Hashable, int | None], hit)
 
     def make() -> dict[Hashable, int | None]:
         key = (id(state.counters), id(state.tables), tuple(sorted(state.replaced.items())))

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Hashable, Iterable, Iterator
-from typing import Any
+from typing import Any, cast
 
-import attrs
+import attr
 
+from ancients._assigning import Assigning
 from ancients.dice import Dice
 from ancients.events import Event
 from ancients.hexgrid import Hex
@@ -35,32 +36,22 @@ _CONTACT = {side: ("contact", side) for side in SIDES}
 _LEADER = {side: ("leader", side) for side in SIDES}
 
 
-@attrs.define(eq=False)
+@attr.s(auto_attribs=True, eq=False)  # not attrs.define: see State
 class Changes:
     """A state's change counts per side (the keys of its derived caches) and the log of
     the stacks changed, each with the hex it stood in before (for caches updated in
     place of being rebuilt; ``(None, None)``: anything may have changed)."""
 
-    counts: dict[str, int] = attrs.field(factory=dict)
-    log: list[tuple[Stack | None, Hex | None]] = attrs.field(factory=list)
+    counts: dict[str, int] = attr.ib(factory=dict)
+    log: list[tuple[Stack | None, Hex | None]] = attr.ib(factory=list)
 
     def touch(self, side: str, stack: Stack | None) -> None:
         self.counts[side] = self.counts.get(side, 0) + 1
         self.log.append((stack, None if stack is None else stack.hex))
 
 
-def _changed(stack: Stack, attribute: attrs.Attribute[Any], value: Any) -> Any:
-    """attrs hook: any change to a stack of a state bumps its side's change count, which
-    invalidates the state's derived caches (occupancy, fronts, contact), and is logged
-    with the stack's hex before the change."""
-    changes = stack.changes
-    if changes is not None:
-        changes.touch(stack.side, stack)
-    return value
-
-
-@attrs.define(eq=False, on_setattr=_changed)
-class Stack:
+@attr.s(auto_attribs=True, eq=False)  # not attrs.define: see State
+class Stack(Assigning):
     """Counters in one hex, top first (leaders kept at the bottom), with one facing (a
     corner, for phalanxes, §6) and one status. Routers keep their direction ("own" or
     "other" edge, §10); pursuers the counters they pursue."""
@@ -76,8 +67,17 @@ class Stack:
     push: int | None = None  # direction of the attack that routed it (elephant push-back)
     origin: int = 0  # rout origin: routs from different origins never stack (§10)
     # the owning state's changes (set by State.new_stack; None for hypotheticals)
-    changes: Changes | None = attrs.field(default=None, repr=False,
-                                          on_setattr=attrs.setters.NO_OP)
+    changes: Changes | None = attr.ib(default=None, repr=False)
+
+    def _assigning(self, name: str) -> None:
+        """Any change to a stack of a state bumps its side's change count, which
+        invalidates the state's derived caches (occupancy, fronts, contact), and is
+        logged with the stack's hex before the change. Setting ``changes`` is not a
+        change, and nothing is logged while ``__init__`` runs (``changes`` comes last)."""
+        if name != "changes":
+            changes = getattr(self, "changes", None)
+            if changes is not None:
+                changes.touch(self.side, self)
 
     def key(self) -> Hashable:
         return (self.sid, self.side, self.hex, tuple(self.counters), self.facing,
@@ -85,7 +85,7 @@ class Stack:
                 self.origin)
 
 
-@attrs.define(eq=False)
+@attr.s(auto_attribs=True, eq=False)  # not attrs.define: see State
 class Hit:
     """Combat results waiting for the morale-test phase (§3 addendum order)."""
 
@@ -95,9 +95,15 @@ class Hit:
     elephant_cause: bool = False
 
 
-@attrs.define(eq=False)
+@attr.s(auto_attribs=True, eq=False)
 class State:
-    """Everything that changes during a battle, plus the data it is played with."""
+    """Everything that changes during a battle, plus the data it is played with.
+
+    ``attr.s(auto_attribs=True)`` rather than ``attrs.define`` (here and for the other
+    mutable classes of the hot modules): mypyc compiles such a class to a native class,
+    with attribute access in C, in the opt-in compiled build (docs/performance.md);
+    fields with a default use ``attr.ib``, the same function as ``attrs.field``, which
+    mypyc accepts in a class body."""
 
     board: Board
     counters: CounterSet
@@ -105,27 +111,27 @@ class State:
     edition: EditionRules
     dice: Dice
     emit: Callable[..., Event]
-    stacks: list[Stack] = attrs.field(factory=list)
-    gone: dict[str, str] = attrs.field(factory=dict)  # counter -> "eliminated" | "lost"
-    morale_override: dict[str, int] = attrs.field(factory=dict)  # §11 Egyptians
-    replaced: dict[str, str] = attrs.field(factory=dict)  # §11 championship draw
-    leader_dead: set[str] = attrs.field(factory=set)
-    attacked: set[str] = attrs.field(factory=set)  # counters that attacked this half-turn
-    defended: set[str] = attrs.field(factory=set)  # counters attacked this half-turn
-    crossed_ok: set[int] = attrs.field(factory=set)  # sids indifferent to crossings (§9)
-    hits: dict[int, Hit] = attrs.field(factory=dict)
-    to_test_crossed: dict[int, bool] = attrs.field(factory=dict)  # sid -> by elephants
-    paths: dict[int, tuple[list[Hex | None], int | None]] = attrs.field(factory=dict)
-    blocked_pursuit: set[int] = attrs.field(factory=set)
-    championship_pool: list[Counter] = attrs.field(factory=list)
+    stacks: list[Stack] = attr.ib(factory=list)
+    gone: dict[str, str] = attr.ib(factory=dict)  # counter -> "eliminated" | "lost"
+    morale_override: dict[str, int] = attr.ib(factory=dict)  # §11 Egyptians
+    replaced: dict[str, str] = attr.ib(factory=dict)  # §11 championship draw
+    leader_dead: set[str] = attr.ib(factory=set)
+    attacked: set[str] = attr.ib(factory=set)  # counters that attacked this half-turn
+    defended: set[str] = attr.ib(factory=set)  # counters attacked this half-turn
+    crossed_ok: set[int] = attr.ib(factory=set)  # sids indifferent to crossings (§9)
+    hits: dict[int, Hit] = attr.ib(factory=dict)
+    to_test_crossed: dict[int, bool] = attr.ib(factory=dict)  # sid -> by elephants
+    paths: dict[int, tuple[list[Hex | None], int | None]] = attr.ib(factory=dict)
+    blocked_pursuit: set[int] = attr.ib(factory=set)
+    championship_pool: list[Counter] = attr.ib(factory=list)
     next_sid: int = 1
     next_origin: int = 1
-    leaders: frozenset[str] = attrs.field(init=False)
+    leaders: frozenset[str] = attr.ib(init=False)
     # caches: counters by id (after §11 replacements); derived data keyed by change counts
-    _by_id: dict[str, Counter] = attrs.field(init=False, repr=False)
-    _changes: Changes = attrs.field(init=False, factory=Changes, repr=False)
-    _cache: dict[Hashable, tuple[Hashable, Any]] = attrs.field(init=False, factory=dict,
-                                                               repr=False)
+    _by_id: dict[str, Counter] = attr.ib(init=False, repr=False)
+    _changes: Changes = attr.ib(init=False, factory=Changes, repr=False)
+    _cache: dict[Hashable, tuple[Hashable, Any]] = attr.ib(init=False, factory=dict,
+                                                           repr=False)
 
     def __attrs_post_init__(self) -> None:
         self.leaders = frozenset(c.id for c in self.counters.counters.values() if c.leader)
@@ -235,12 +241,15 @@ class State:
         return self._index()[1].get(cid)
 
     def _index(self) -> tuple[dict[int, Stack], dict[str, Stack]]:
-        def make() -> tuple[dict[int, Stack], dict[str, Stack]]:
-            stacks = self.stacks[::-1]  # the first stack holding a counter (or sid) wins
-            return {s.sid: s for s in stacks}, {c: s for s in stacks for c in s.counters}
         result: tuple[dict[int, Stack], dict[str, Stack]] = self.cached(
-            "index", self.version(), make)
+            "index", self.version(), self._make_index)
         return result
+
+    def _make_index(self) -> tuple[dict[int, Stack], dict[str, Stack]]:
+        # a method rather than a closure in _index: mypyc cannot compile a nested
+        # function in a method of an attrs (non-native) class
+        stacks = self.stacks[::-1]  # the first stack holding a counter (or sid) wins
+        return {s.sid: s for s in stacks}, {c: s for s in stacks for c in s.counters}
 
     def occupancy(self) -> dict[Hex, list[Stack]]:
         """The stacks in each occupied hex, in the order of the list of stacks (cached:
@@ -406,39 +415,42 @@ class State:
         """Hexes on the front of ``side``'s enemies in good order (§6–§7; cached: do not
         mutate)."""
         name, version = _ZOC[side], self.enemy_version(side)
-        result: set[Hex] = self.recall(name, version)
-        if result is MISS:
-            result = set()
-            for s in self.stacks:
-                if s.side != side and self.has_front(s):
-                    result.update(self.front(s))
-            self.store(name, version, result)
+        hit = self.recall(name, version)  # the set, or MISS
+        if hit is not MISS:
+            return cast(set[Hex], hit)
+        result: set[Hex] = set()
+        for s in self.stacks:
+            if s.side != side and self.has_front(s):
+                result.update(self.front(s))
+        self.store(name, version, result)
         return result
 
     def contact_hexes(self, side: str) -> set[Hex]:
         """Hexes next to an enemy of ``side`` in contact: a combat unit in good order or
         pursuing (cached: do not mutate)."""
         name, version = _CONTACT[side], self.enemy_version(side)
-        result: set[Hex] = self.recall(name, version)
-        if result is MISS:
-            result = set()
-            nbrs = self.board.neighbors
-            for s in self.stacks:
-                if s.side != side and s.status is not Status.ROUTED and \
-                        not self.leader_alone(s):
-                    result.update(nbrs(s.hex))
-            self.store(name, version, result)
+        hit = self.recall(name, version)  # the set, or MISS
+        if hit is not MISS:
+            return cast(set[Hex], hit)
+        result: set[Hex] = set()
+        nbrs = self.board.neighbors
+        for s in self.stacks:
+            if s.side != side and s.status is not Status.ROUTED and \
+                    not self.leader_alone(s):
+                result.update(nbrs(s.hex))
+        self.store(name, version, result)
         return result
 
     def leader_hex(self, side: str) -> Hex | None:
         if side in self.leader_dead:
             return None
         name, version = _LEADER[side], self._changes.counts.get(side, 0)  # (version)
-        result: Hex | None = self.recall(name, version)
-        if result is MISS:
-            result = next((s.hex for s in self.stacks
-                           if s.side == side and self.leader_in(s) is not None), None)
-            self.store(name, version, result)
+        hit = self.recall(name, version)  # the hex (or None), or MISS
+        if hit is not MISS:
+            return cast(Hex | None, hit)
+        result = next((s.hex for s in self.stacks
+                       if s.side == side and self.leader_in(s) is not None), None)
+        self.store(name, version, result)
         return result
 
     def units_on_map(self) -> Iterator[tuple[Stack, str]]:

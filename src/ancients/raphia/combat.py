@@ -213,7 +213,7 @@ _NO_ATTACKS: _Own = ([], {})
 _MAX_CHANGES = 24  # more stacks changed than this: the table is made afresh
 
 
-@attr.s(auto_attribs=True, eq=False)  # not attrs.define: see state.State
+@attr.s(auto_attribs=True, eq=False, slots=True)  # not attrs.define: see state.State
 class _Table:
     """The possible attacks of one side at one state of the stacks, per attacker."""
 

@@ -58,7 +58,7 @@ def _enemies(state: State, side: str, morale_modifier: Callable[[State, Stack], 
     return result
 
 
-@attr.s(auto_attribs=True, eq=False)  # not attrs.define: see state.State
+@attr.s(auto_attribs=True, eq=False, slots=True)  # not attrs.define: see state.State
 class Exchange:
     """The moving ``stack``'s exchanges in candidate hexes (one decision)."""
 

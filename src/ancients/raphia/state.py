@@ -36,7 +36,7 @@ _CONTACT = {side: ("contact", side) for side in SIDES}
 _LEADER = {side: ("leader", side) for side in SIDES}
 
 
-@attr.s(auto_attribs=True, eq=False)  # not attrs.define: see State
+@attr.s(auto_attribs=True, eq=False, slots=True)  # not attrs.define: see State
 class Changes:
     """A state's change counts per side (the keys of its derived caches) and the log of
     the stacks changed, each with the hex it stood in before (for caches updated in
@@ -50,7 +50,7 @@ class Changes:
         self.log.append((stack, None if stack is None else stack.hex))
 
 
-@attr.s(auto_attribs=True, eq=False)  # not attrs.define: see State
+@attr.s(auto_attribs=True, eq=False, slots=True)  # not attrs.define: see State
 class Stack(Assigning):
     """Counters in one hex, top first (leaders kept at the bottom), with one facing (a
     corner, for phalanxes, §6) and one status. Routers keep their direction ("own" or
@@ -85,7 +85,7 @@ class Stack(Assigning):
                 self.origin)
 
 
-@attr.s(auto_attribs=True, eq=False)  # not attrs.define: see State
+@attr.s(auto_attribs=True, eq=False, slots=True)  # not attrs.define: see State
 class Hit:
     """Combat results waiting for the morale-test phase (§3 addendum order)."""
 
@@ -95,15 +95,16 @@ class Hit:
     elephant_cause: bool = False
 
 
-@attr.s(auto_attribs=True, eq=False)
+@attr.s(auto_attribs=True, eq=False, slots=True)
 class State:
     """Everything that changes during a battle, plus the data it is played with.
 
-    ``attr.s(auto_attribs=True)`` rather than ``attrs.define`` (here and for the other
-    mutable classes of the hot modules): mypyc compiles such a class to a native class,
-    with attribute access in C, in the opt-in compiled build (docs/performance.md);
-    fields with a default use ``attr.ib``, the same function as ``attrs.field``, which
-    mypyc accepts in a class body."""
+    ``attr.s(auto_attribs=True, slots=True)`` rather than ``attrs.define`` (here and for
+    the other mutable classes of the hot modules): mypyc compiles such a class to a
+    native class, with attribute access in C, in the opt-in compiled build
+    (docs/performance.md); fields with a default use ``attr.ib``, the same function as
+    ``attrs.field``, which mypyc accepts in a class body. ``slots=True`` keeps what
+    ``attrs.define`` gave the pure build: a misspelt attribute raises."""
 
     board: Board
     counters: CounterSet

@@ -105,7 +105,9 @@ class Overlap:
     right_inches: float
 
 
-def _check_count(_: Any, attribute: attrs.Attribute[int], value: int) -> None:
+def _check_count(_: Any, attribute: attrs.Attribute[int], value: object) -> None:
+    # value: object, as it is checked here (compiled, an int parameter would raise
+    # TypeError on a float before this check could raise GeometryError)
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise GeometryError(f"Block.{attribute.name} must be a whole number >= 1, got {value!r}")
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Sequence
-from functools import cached_property
 from typing import Any
 
+import attr
 import attrs
 import shapely
 
@@ -35,23 +35,22 @@ class Path:
 
     steps: tuple[Block, ...]
     move: Move | None = None
+    # min x, min y, max x, max y of the swept area: nearly every path is measured, so
+    # worked out at once (a slot outside comparison, hashing and repr; not
+    # functools.cached_property, which mypyc compiles to a plain property)
+    bounds: tuple[float, float, float, float] = attr.ib(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        # nearly every path of footprints is measured: its bounds now (the cached
-        # property's value), not by a first lookup through attrs' __getattr__
         if self.move is None:
-            object.__setattr__(self, "bounds", self._step_bounds())
+            box = self._step_bounds()
+        else:
+            x0, y0, x1, y1 = self.move.swept.bounds
+            box = (float(x0), float(y0), float(x1), float(y1))
+        object.__setattr__(self, "bounds", box)
 
     @property
     def end(self) -> Block:
         return self.move.end if self.move is not None else self.steps[-1]
-
-    @cached_property
-    def bounds(self) -> tuple[float, float, float, float]:
-        if self.move is not None:
-            x0, y0, x1, y1 = self.move.swept.bounds
-            return (float(x0), float(y0), float(x1), float(y1))
-        return self._step_bounds()
 
     def _step_bounds(self) -> tuple[float, float, float, float]:
         steps = self.steps

@@ -6,6 +6,7 @@ import math
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
+import attr
 import attrs
 
 from ancients.monks_corner.geometry import Path, path_blocked, path_in_rough
@@ -43,7 +44,7 @@ class ChargePlan:
     """A contact move: where the charger ends, which edge of the target it meets, the
     inches to go, and whether a die sets the distance (phalanx against horse, rough)."""
 
-    target: Unit = attrs.field(eq=False)
+    target: Unit = attr.ib(eq=False)
     end: Block
     aspect: Aspect
     gap: float

@@ -6,10 +6,10 @@ from __future__ import annotations
 import enum
 import math
 from collections.abc import Sequence
-from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+import attr
 import attrs
 import numpy as np
 import shapely
@@ -90,8 +90,8 @@ class Arc:
     edge (or the midpoint).
     """
 
-    half_angle: float = attrs.field(validator=_check_half_angle)
-    reach: float = attrs.field(default=math.inf, validator=_check_reach)
+    half_angle: float = attr.ib(validator=_check_half_angle)
+    reach: float = attr.ib(default=math.inf, validator=_check_reach)
     from_centre: bool = False
 
 
@@ -105,7 +105,9 @@ class Overlap:
     right_inches: float
 
 
-def _check_count(_: Any, attribute: attrs.Attribute[int], value: int) -> None:
+def _check_count(_: Any, attribute: attrs.Attribute[int], value: object) -> None:
+    # value: object, as it is checked here (compiled, an int parameter would raise
+    # TypeError on a float before this check could raise GeometryError)
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise GeometryError(f"Block.{attribute.name} must be a whole number >= 1, got {value!r}")
 
@@ -127,13 +129,39 @@ class Block:
     (0 = north, +y, clockwise). Immutable: moves return a :class:`Move` with a new block.
     """
 
-    x: float = attrs.field(validator=_check_finite)
-    y: float = attrs.field(validator=_check_finite)
-    facing: float = attrs.field(converter=normalise_angle, validator=_check_finite)
-    files: int = attrs.field(validator=_check_count)
-    ranks: int = attrs.field(validator=_check_count)
-    base_width: float = attrs.field(validator=_check_size)
-    base_depth: float = attrs.field(validator=_check_size)
+    x: float = attr.ib(validator=_check_finite)
+    y: float = attr.ib(validator=_check_finite)
+    facing: float = attr.ib(converter=normalise_angle, validator=_check_finite)
+    files: int = attr.ib(validator=_check_count)
+    ranks: int = attr.ib(validator=_check_count)
+    base_width: float = attr.ib(validator=_check_size)
+    base_depth: float = attr.ib(validator=_check_size)
+
+    # What a block is measured by, worked out once. Not functools.cached_property, which
+    # mypyc compiles to a plain property (computed on every access): slots of their own,
+    # outside comparison, hashing and repr. ``corners``, ``bounds``, ``centre`` and
+    # ``frame`` are cheap and nearly always needed, so every new block has them at once
+    # (``__attrs_post_init__``, :meth:`derived`); the shapely footprints, the matrix frame
+    # and the memo of contact edges are built on first use (None until then). Every field
+    # is declared with attr.ib (attrs.field under its older name): mypyc checks
+    # attrs.field(...)'s typed value when a compiled module is imported, and fails.
+    corners: Corners = attr.ib(init=False, eq=False, repr=False)
+    """Front-left, front-right, rear-right, rear-left (clockwise)."""
+    bounds: tuple[float, float, float, float] = attr.ib(init=False, eq=False, repr=False)
+    """min x, min y, max x, max y of the footprint."""
+    centre: Point = attr.ib(init=False, eq=False, repr=False)
+    frame: Frame = attr.ib(init=False, eq=False, repr=False)
+    """Centre, unit right and forward vectors, half frontage and half depth."""
+    _matrix_frame: Frame | None = attr.ib(init=False, default=None, eq=False, repr=False)
+    _polygon: Any = attr.ib(init=False, default=None, eq=False, repr=False)
+    _core: Any = attr.ib(init=False, default=None, eq=False, repr=False)
+    # contact_edge's answers so far (melee asks them again and again)
+    _edges: dict[int, tuple[Block, Aspect | None]] | None = attr.ib(
+        init=False, default=None, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        _measure(self, self.x, self.y, self.facing, self.files * self.base_width,
+                 self.ranks * self.base_depth)
 
     # -- construction --------------------------------------------------------------------
 
@@ -178,7 +206,8 @@ class Block:
             return cls(x, y, facing, files, ranks, self.base_width, self.base_depth)
         new = object.__new__(cls)
         if cls is Block:  # straight into the slots (what object.__setattr__ looks up)
-            sx, sy, sf, sfi, sr, sw, sd, sc, sb = _SLOT_SETTERS
+            (sx, sy, sf, sfi, sr, sw, sd, sc, sb, sce, sfr, smf, spo, sco,
+             sed) = _SLOT_SETTERS
             facing = normalise_angle(facing)
             sx(new, x)
             sy(new, y)
@@ -187,11 +216,20 @@ class Block:
             sr(new, ranks)
             sw(new, self.base_width)
             sd(new, self.base_depth)
-            # every block of a move is measured: its corners and bounds now, not through
-            # the cached properties' first lookup (the same functions, the same values)
-            c = _corners(x, y, facing, files * self.base_width, ranks * self.base_depth)
+            # as __attrs_post_init__ (_measure), spelt out: the hot path of moves
+            frontage, depth = files * self.base_width, ranks * self.base_depth
+            c = _corners(x, y, facing, frontage, depth)
             sc(new, c)
             sb(new, _box(c))
+            fx, fy = heading(facing)
+            half = depth / 2.0
+            cx, cy = x - fx * half, y - fy * half
+            sce(new, (cx, cy))
+            sfr(new, (cx, cy, fy, -fx, fx, fy, frontage / 2.0, half))
+            smf(new, None)
+            spo(new, None)
+            sco(new, None)
+            sed(new, None)
             return new
         put = object.__setattr__
         put(new, "x", x)
@@ -201,6 +239,7 @@ class Block:
         put(new, "ranks", ranks)
         put(new, "base_width", self.base_width)
         put(new, "base_depth", self.base_depth)
+        new.__attrs_post_init__()
         return new
 
     # -- shape ---------------------------------------------------------------------------
@@ -242,52 +281,39 @@ class Block:
         fx, fy = heading(self.facing)
         return (fy, -fx)
 
-    @cached_property
-    def centre(self) -> Point:
-        fx, fy = heading(self.facing)
-        half = self.depth / 2.0
-        return (self.x - fx * half, self.y - fy * half)
-
     @property
     def rear_centre(self) -> Point:
         fx, fy = heading(self.facing)
         return (self.x - fx * self.depth, self.y - fy * self.depth)
 
-    @cached_property
-    def corners(self) -> Corners:
-        """Front-left, front-right, rear-right, rear-left (clockwise)."""
-        return _corners(self.x, self.y, self.facing, self.files * self.base_width,
-                        self.ranks * self.base_depth)
-
-    @cached_property
-    def frame(self) -> Frame:
-        """Centre, unit right and forward vectors, half frontage and half depth."""
-        fx, fy = heading(self.facing)
-        half = self.ranks * self.base_depth / 2.0  # as centre
-        return (self.x - fx * half, self.y - fy * half, fy, -fx, fx, fy,
-                self.files * self.base_width / 2.0, half)
-
-    @cached_property
+    @property
     def matrix_frame(self) -> Frame:
         """The frame as :func:`~ancients.tabletop.distance_matrix` derives it from the
         corners (:func:`~ancients.tabletop.geometry.matrix_frame`): ``separation`` with
         these frames equals the matrix's entries bit for bit."""
-        return matrix_frame(self.corners)
+        found = self._matrix_frame
+        if found is None:
+            found = matrix_frame(self.corners)
+            object.__setattr__(self, "_matrix_frame", found)
+        return found
 
-    @cached_property
-    def bounds(self) -> tuple[float, float, float, float]:
-        """min x, min y, max x, max y of the footprint."""
-        return _box(self.corners)
-
-    @cached_property
+    @property
     def polygon(self) -> Any:
         """The footprint as a shapely polygon."""
-        return shapely.Polygon(self.corners)
+        found = self._polygon
+        if found is None:
+            found = shapely.Polygon(self.corners)
+            object.__setattr__(self, "_polygon", found)
+        return found
 
-    @cached_property
+    @property
     def core(self) -> Any:
         """The footprint shrunk by :data:`EPSILON` each side: what touching may not enter."""
-        return shapely.Polygon(self._rectangle(EPSILON))
+        found = self._core
+        if found is None:
+            found = shapely.Polygon(self._rectangle(EPSILON))
+            object.__setattr__(self, "_core", found)
+        return found
 
     def _rectangle(self, shrink: float) -> Corners:
         fx, fy = heading(self.facing)
@@ -378,6 +404,9 @@ class Block:
     def contact_edge(self, other: Block) -> Aspect | None:
         """The edge of this block that ``other`` touches (the longest contact), or None."""
         memo = self._edges  # by the other block itself (kept beside the answer)
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_edges", memo)
         known = memo.get(id(other))
         if known is not None and known[0] is other:
             return known[1]
@@ -386,11 +415,6 @@ class Block:
         found = self._contact_edge(other)
         memo[id(other)] = (other, found)
         return found
-
-    @cached_property
-    def _edges(self) -> dict[int, tuple[Block, Aspect | None]]:
-        """:meth:`contact_edge`'s answers so far (melee asks them again and again)."""
-        return {}
 
     def _contact_edge(self, other: Block) -> Aspect | None:
         best, found = -1.0, None
@@ -446,15 +470,11 @@ class Block:
         length = math.hypot(tx, ty)
         tx, ty = tx / length, ty / length
         nx, ny = -ty, tx
-
-        def frame(p: Point) -> Point:
-            dx, dy = p[0] - a[0], p[1] - a[1]
-            return (dx * tx + dy * ty, dx * nx + dy * ny)
-
         if isinstance(target, Block):  # the part of it squarely in front of the edge
-            clipped = clip_band([frame(p) for p in target.corners], length)
+            clipped = clip_band([_edge_frame(p, a, tx, ty, nx, ny) for p in target.corners],
+                                length)
             return min((v for _, v in clipped), default=math.inf)
-        u, v = frame(target)
+        u, v = _edge_frame(target, a, tx, ty, nx, ny)
         if -EPSILON <= u <= length + EPSILON and v >= -EPSILON:
             return max(v, 0.0)
         return math.inf
@@ -597,7 +617,26 @@ class Block:
 _SLOT_SETTERS: tuple[Any, ...] = tuple(
     getattr(Block, name).__set__
     for name in ("x", "y", "facing", "files", "ranks", "base_width", "base_depth", "corners",
-                 "bounds"))
+                 "bounds", "centre", "frame", "_matrix_frame", "_polygon", "_core", "_edges"))
+
+
+def _measure(block: Block, x: float, y: float, facing: float, frontage: float,
+             depth: float) -> None:
+    """Set a new block's corners, bounds, centre and frame, and its caches to None
+    (what :meth:`Block.derived` does through the slots)."""
+    put = object.__setattr__
+    c = _corners(x, y, facing, frontage, depth)
+    put(block, "corners", c)
+    put(block, "bounds", _box(c))
+    fx, fy = heading(facing)
+    half = depth / 2.0
+    cx, cy = x - fx * half, y - fy * half
+    put(block, "centre", (cx, cy))
+    put(block, "frame", (cx, cy, fy, -fx, fx, fy, frontage / 2.0, half))
+    put(block, "_matrix_frame", None)
+    put(block, "_polygon", None)
+    put(block, "_core", None)
+    put(block, "_edges", None)
 
 
 def _corners(x: float, y: float, facing: float, frontage: float, depth: float) -> Corners:
@@ -617,6 +656,14 @@ def _corners(x: float, y: float, facing: float, frontage: float, depth: float) -
         (flx, fly), (frx, fry),
         (frx - fx * depth, fry - fy * depth), (flx - fx * depth, fly - fy * depth),
     )
+
+
+def _edge_frame(p: Point, a: Point, tx: float, ty: float, nx: float, ny: float) -> Point:
+    """``p`` in an edge's frame for :meth:`Block.zone_distance`: (along the edge from its
+    first end ``a``, straight out from it). A function, not a closure in the method:
+    mypyc cannot compile a closure in a method of an attrs class."""
+    dx, dy = p[0] - a[0], p[1] - a[1]
+    return (dx * tx + dy * ty, dx * nx + dy * ny)
 
 
 def _box(corners: Corners) -> tuple[float, float, float, float]:

@@ -38,7 +38,8 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 # strategies, render), and monks_corner/battle.py: compiled, the hypothesis property
 # test test_invariants_hold_while_play_goes_on crashed the interpreter in the garbage
 # collector (a freed object still in a dict; the doctrine battles and the regression
-# logs were fine), a fault not pinned down in the time box (see docs/performance.md).
+# logs were fine): a mypyc bug in the weak-reference slot of a native class with an
+# interpreted base, explained in docs/performance.md with the workaround not taken.
 MODULES = [
     "ancients/_assigning.py",
     "ancients/events.py",

@@ -216,16 +216,13 @@ class Block:
             sr(new, ranks)
             sw(new, self.base_width)
             sd(new, self.base_depth)
-            # as __attrs_post_init__ (_measure), spelt out: the hot path of moves
-            frontage, depth = files * self.base_width, ranks * self.base_depth
-            c = _corners(x, y, facing, frontage, depth)
+            # as __attrs_post_init__ (_measure), through the slots: the hot path of moves
+            c, box, centre, frame = _measures(x, y, facing, files * self.base_width,
+                                              ranks * self.base_depth)
             sc(new, c)
-            sb(new, _box(c))
-            fx, fy = heading(facing)
-            half = depth / 2.0
-            cx, cy = x - fx * half, y - fy * half
-            sce(new, (cx, cy))
-            sfr(new, (cx, cy, fy, -fx, fx, fy, frontage / 2.0, half))
+            sb(new, box)
+            sce(new, centre)
+            sfr(new, frame)
             smf(new, None)
             spo(new, None)
             sco(new, None)
@@ -625,18 +622,26 @@ def _measure(block: Block, x: float, y: float, facing: float, frontage: float,
     """Set a new block's corners, bounds, centre and frame, and its caches to None
     (what :meth:`Block.derived` does through the slots)."""
     put = object.__setattr__
-    c = _corners(x, y, facing, frontage, depth)
+    c, box, centre, frame = _measures(x, y, facing, frontage, depth)
     put(block, "corners", c)
-    put(block, "bounds", _box(c))
-    fx, fy = heading(facing)
-    half = depth / 2.0
-    cx, cy = x - fx * half, y - fy * half
-    put(block, "centre", (cx, cy))
-    put(block, "frame", (cx, cy, fy, -fx, fx, fy, frontage / 2.0, half))
+    put(block, "bounds", box)
+    put(block, "centre", centre)
+    put(block, "frame", frame)
     put(block, "_matrix_frame", None)
     put(block, "_polygon", None)
     put(block, "_core", None)
     put(block, "_edges", None)
+
+
+def _measures(x: float, y: float, facing: float, frontage: float, depth: float
+              ) -> tuple[Corners, tuple[float, float, float, float], Point, Frame]:
+    """A block's corners, bounds, centre and frame, worked out once for both ways of
+    making one (:func:`_measure`, :meth:`Block.derived`)."""
+    c = _corners(x, y, facing, frontage, depth)
+    fx, fy = heading(facing)
+    half = depth / 2.0
+    cx, cy = x - fx * half, y - fy * half
+    return c, _box(c), (cx, cy), (cx, cy, fy, -fx, fx, fy, frontage / 2.0, half)
 
 
 def _corners(x: float, y: float, facing: float, frontage: float, depth: float) -> Corners:

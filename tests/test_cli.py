@@ -34,6 +34,17 @@ def test_simulate_with_csv(tmp_path: Path) -> None:
     assert len(csv.read_text().splitlines()) == 41
 
 
+def test_compare_side_by_side() -> None:
+    result = CliRunner().invoke(main, ["compare", "toy", "toy(defender_bonus=true)", "-n", "20",
+                                       "--jobs", "1", "--seed", "4", "--no-progress"],
+                                env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "20 battles each, seed 4" in result.output
+    header = next(line for line in result.output.splitlines() if "defender_bonus" in line)
+    assert header.index("toy") < header.index("toy(defender_bonus=true)")
+    assert "red wins" in result.output and "blue wins" in result.output
+
+
 def test_errors_are_one_clean_line() -> None:
     for args, text in ((["play", "nosuch"], "unknown ruleset 'nosuch'"),
                        (["simulate", "toy(turn_limit=x)"], "is not an integer"),
@@ -43,3 +54,9 @@ def test_errors_are_one_clean_line() -> None:
         assert text in result.output and "Traceback" not in result.output
     bad = CliRunner().invoke(main, ["simulate", "toy", "-c", "blue=genius"])
     assert bad.exit_code == 2 and "SIDE=doctrine" in bad.output
+    for args, text in ((["compare", "toy"], "two or more"),
+                       (["compare", "toy", "toy(turn_limit=0)"], "same variant"),
+                       (["compare", "toy", "nosuch"], "unknown ruleset 'nosuch'")):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 2, result.output
+        assert text in result.output and "Traceback" not in result.output

@@ -114,3 +114,23 @@ def test_compare() -> None:
     assert set(comparison.results) == {"toy", "toy(defender_bonus=true)"}
     assert "toy(defender_bonus=true)" in str(comparison)
     assert comparison["toy"].seed == 2
+
+
+def test_compare_side_by_side() -> None:
+    specs = ["toy(turn_limit=2)", "toy(defender_bonus=true)"]
+    comparison = compare(specs, runs=30, seed=5)
+    rows = dict(comparison.side_by_side())
+    assert list(comparison.results) == specs
+    for i, spec in enumerate(specs):
+        p, lo, hi = comparison[spec].win_rate("red")
+        assert rows["red wins"][i] == f"{p:.1%} [{lo:.1%}, {hi:.1%}]"
+        assert rows["turns"][i].startswith(f"{comparison[spec].mean('turns'):.2f} ")
+        for metric, cells in rows.items():  # an ending a variant never saw: an empty cell
+            if metric.startswith("ended by "):
+                seen = metric[len("ended by "):] in comparison[spec].reason_counts()
+                assert (cells[i] != "") == seen
+
+
+def test_compare_refuses_the_same_variant_twice() -> None:
+    with pytest.raises(AncientsError, match="same variant"):
+        compare(["toy", "toy(turn_limit=0)"], runs=1)

@@ -1,4 +1,5 @@
-"""The ``ancients`` command: list rulesets, play one battle, simulate many."""
+"""The ``ancients`` command: list rulesets, play one battle, simulate many, compare
+variants."""
 
 from __future__ import annotations
 
@@ -128,39 +129,56 @@ def play(spec: str | None, scenario: str | None, seed: int, log_path: Path | Non
         console.print(f"picture: {svg_path}")
 
 
-@main.command()
-@click.argument("spec", required=False)
-@click.option("--scenario", "-s", help="Built-in scenario name or a TOML file.")
-@click.option("--runs", "-n", type=click.IntRange(min=1), default=1000, show_default=True)
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
-              help="Local processes [default: one per available core]. The results do not "
-                   "depend on it.")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write one row per battle.")
-@click.option("--commander", "-c", "commander", multiple=True, metavar="SIDE=KIND",
-              help="Commander for a side: doctrine (default) or random. Repeatable.")
-@click.option("--no-progress", is_flag=True, help="No progress bar.")
-def simulate(spec: str | None, scenario: str | None, runs: int, jobs: int | None, seed: int,
-             csv_path: Path | None, commander: tuple[str, ...], no_progress: bool) -> None:
-    """Play many battles and summarise them (default: the default ruleset and scenario)."""
-    from rich.table import Table
+def _runs_options(f: Any) -> Any:
+    """The options ``simulate`` and ``compare`` share."""
+    for option in reversed((
+        click.option("--scenario", "-s", help="Built-in scenario name or a TOML file."),
+        click.option("--runs", "-n", type=click.IntRange(min=1), default=1000,
+                     show_default=True),
+        click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+                     help="Local processes [default: one per available core]. The results "
+                          "do not depend on it."),
+        click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True),
+        click.option("--commander", "-c", "commander", multiple=True, metavar="SIDE=KIND",
+                     help="Commander for a side: doctrine (default) or random. Repeatable."),
+        click.option("--no-progress", is_flag=True, help="No progress bar."),
+    )):
+        f = option(f)
+    return f
 
-    from ancients.simulate import simulate as run
 
+def _commanders(items: tuple[str, ...]) -> dict[str, Any]:
     commanders: dict[str, Any] = {}
-    for item in commander:
+    for item in items:
         side, eq, kind = item.partition("=")
         if not eq or kind not in ("doctrine", "random"):
             raise click.BadParameter(f"{item!r}: expected SIDE=doctrine or SIDE=random",
                                      param_hint="--commander")
         commanders[side] = kind
-    if jobs is None:
-        jobs = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
-            os.cpu_count() or 1)
-    results = run(spec or _default_spec(), scenario, runs=runs, seed=seed,
-                  jobs=jobs, progress=not no_progress,
-                  commanders=commanders)
+    return commanders
+
+
+def _jobs(jobs: int | None) -> int:
+    if jobs is not None:
+        return jobs
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
+        os.cpu_count() or 1)
+
+
+@main.command()
+@click.argument("spec", required=False)
+@_runs_options
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write one row per battle.")
+def simulate(spec: str | None, scenario: str | None, runs: int, jobs: int | None, seed: int,
+             commander: tuple[str, ...], no_progress: bool, csv_path: Path | None) -> None:
+    """Play many battles and summarise them (default: the default ruleset and scenario)."""
+    from rich.table import Table
+
+    from ancients.simulate import simulate as run
+
+    results = run(spec or _default_spec(), scenario, runs=runs, seed=seed, jobs=_jobs(jobs),
+                  progress=not no_progress, commanders=_commanders(commander))
     summary = results.summary()
     table = Table("", "value", "detail", title=summary.title)
     for metric, (value, detail) in summary.lines:
@@ -169,6 +187,31 @@ def simulate(spec: str | None, scenario: str | None, runs: int, jobs: int | None
     if csv_path is not None:
         results.to_csv(csv_path)
         _console().print(f"rows: {csv_path}")
+
+
+@main.command()
+@click.argument("specs", nargs=-1, required=True)
+@_runs_options
+def compare(specs: tuple[str, ...], scenario: str | None, runs: int, jobs: int | None,
+            seed: int, commander: tuple[str, ...], no_progress: bool) -> None:
+    """Play the same battles under two or more rulesets, editions or variants and show
+    their summaries side by side, e.g. ``ancients compare raphia "raphia(edition=1990)"``
+    (each gets the same seeds; without --scenario, each its default scenario)."""
+    from rich.table import Table
+
+    from ancients.simulate import compare as run
+
+    if len(specs) < 2:
+        raise click.BadParameter("give two or more rulesets or variants to compare",
+                                 param_hint="SPECS")
+    comparison = run(list(specs), scenario, runs=runs, seed=seed, jobs=_jobs(jobs),
+                     progress=not no_progress, commanders=_commanders(commander))
+    table = Table("", title=f"{runs} battles each, seed {seed}")
+    for spec in comparison.results:
+        table.add_column(spec, overflow="fold")
+    for metric, cells in comparison.side_by_side():
+        table.add_row(metric, *cells)
+    _console().print(table)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -402,14 +402,33 @@ class Comparison:
                                                            f"{r.draw_rate()[0]:.1%}"]))
         return Summary("comparison (mean turns; win rates)", tuple(lines))
 
+    def side_by_side(self) -> list[tuple[str, list[str]]]:
+        """Every line of each variant's :meth:`Results.summary`, one column per variant
+        (in the order given), as ``(metric, cells)``; a variant without that metric (a
+        side or an ending it does not have) gets an empty cell."""
+        cells: dict[str, dict[str, str]] = {}
+        for spec, r in self.results.items():
+            for metric, (value, detail) in r.summary().lines:
+                cells.setdefault(metric, {})[spec] = f"{value} {detail}".strip()
+        return [(metric, [row.get(spec, "") for spec in self.results])
+                for metric, row in cells.items()]
+
     def __str__(self) -> str:
         return str(self.summary())
 
 
 def compare(specs: Sequence[str | Ruleset], scenario: str | Path | Scenario | None = None,
             **kwargs: Any) -> Comparison:
-    """:func:`simulate` each ruleset or variant with the same seed and arguments."""
-    return Comparison({str(get_ruleset(s)): simulate(s, scenario, **kwargs) for s in specs})
+    """:func:`simulate` each ruleset or variant with the same seed and arguments (keyed by
+    its spec; naming the same variant twice, even in two spellings, is an error)."""
+    rulesets = [get_ruleset(s) for s in specs]
+    seen: dict[Ruleset, Ruleset] = {}
+    for rs in rulesets:
+        if rs in seen:
+            raise AncientsError(f"compare: {str(rs)!r} is the same variant as "
+                                f"{str(seen[rs])!r} ({rs.canonical})")
+        seen[rs] = rs
+    return Comparison({str(rs): simulate(rs, scenario, **kwargs) for rs in rulesets})
 
 
 make_callable(__name__)  # ancients.simulate is also simulate()

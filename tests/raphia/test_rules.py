@@ -853,6 +853,44 @@ def test_pursuers_rally_top_counter_or_each_counter(stage: Any, spec: str, tests
         assert [x.counters for x in left] == [["P-household-cav2"]]
 
 
+def test_a_pursuer_rallying_later_rejoins_its_rallied_stack_mates(stage: Any) -> None:
+    # (morale 0: passes even with the -2 for pursuing)
+    # §9 (1990): a pursuing stack's counters rally one by one; §5: the one that rallies
+    # later rejoins those that rallied before it (one stack in good order per hex), at
+    # the bottom (1990 stacking order); with no room under §5's limits it pursues on
+    from ancients.raphia.rally import rally_phase
+    from ancients.raphia.stacking import stack_problem
+    st = stage("raphia(edition=1990)")
+    p = st.put(P, C, ["P-household-cav1", "P-household-cav2", "P-libyan-cav"],
+               status=Status.PURSUING)
+    p.pursued = frozenset({"S-arabs1"})
+    _morale(st, "P-household-cav2", 13)
+    _morale(st, "P-household-cav1", 0)
+    _morale(st, "P-libyan-cav", 0)
+    drive(rally_phase(st.state, P), lambda d: d.options[0])
+    assert sorted((x.status.name, len(x.counters)) for x in st.state.stacks) == \
+        [("GOOD", 2), ("PURSUING", 1)]
+    _morale(st, "P-household-cav2", 0)
+    drive(rally_phase(st.state, P), lambda d: d.options[0])
+    (whole,) = st.state.stacks
+    assert whole.status is Status.GOOD and whole.hex == st.hex(C)
+    assert whole.counters == ["P-household-cav1", "P-libyan-cav", "P-household-cav2"]
+    # no room: a rallied stack-mate already at the limit keeps the late rallier pursuing
+    st = stage("raphia(edition=1990)")
+    limit = st.state.tables.stacking.limit[st.state.counter("P-household-cav1").troop_class]
+    cavalry = [c.id for c in st.state.counters.counters.values()
+               if c.side == P and c.troop_class is st.state.counter("P-household-cav1")
+               .troop_class]
+    assert len(cavalry) > limit
+    st.put(P, C, cavalry[:limit])
+    late = st.put(P, C, cavalry[limit:limit + 1], status=Status.PURSUING)
+    late.pursued = frozenset({"S-arabs1"})
+    assert stack_problem(st.state, cavalry[:limit + 1]) is not None
+    _morale(st, cavalry[limit], 0)
+    drive(rally_phase(st.state, P), lambda d: d.options[0])
+    assert late in st.state.stacks and late.status is Status.PURSUING
+
+
 def test_rout_keeps_its_direction_next_turn(stage: Any) -> None:
     # §10 addendum: a rout turned towards the other edge keeps going that way
     st = stage()

@@ -9,6 +9,7 @@ from ancients.raphia.counters import TroopClass
 from ancients.raphia.morale import stack_test
 from ancients.raphia.options import NO_PURSUIT, PURSUE, Face, ask
 from ancients.raphia.rout import in_contact_with
+from ancients.raphia.stacking import merge, stack_problem
 from ancients.raphia.state import Stack, State, Status
 
 __all__ = ["rally_phase"]
@@ -42,6 +43,10 @@ def rally_phase(state: State, side: str) -> Steps:
         # those that pass rally while the others pursue on
         failed = stack_test(state, p, "rally from pursuit",
                             top_only=state.edition.stack_tests_top_only)
+        mates = _steady_mates(state, p)
+        if mates is not None and stack_problem(
+                state, mates.counters + [c for c in p.counters if c not in failed]):
+            continue  # §5: no room in the stack it would rejoin: it pursues on
         rallied = _split_rallied(state, p, failed)
         if rallied is None:
             continue
@@ -49,6 +54,8 @@ def rally_phase(state: State, side: str) -> Steps:
         p.status, p.pursued = Status.GOOD, frozenset()
         state.emit("rally", f"{state.name(p)}, pursuing, rallies", side=side,
                    units=p.counters)
+        if mates is not None:
+            merge(state, mates, p)
     for r in sorted(state.side_stacks(side, Status.ROUTED), key=lambda s: s.sid):
         if r not in state.stacks:
             continue
@@ -77,6 +84,19 @@ def rally_phase(state: State, side: str) -> Steps:
                                     unit=state.top(r), prompt="face which way?")
             assert isinstance(choice, Face)
             r.facing = choice.corner
+
+
+def _steady_mates(state: State, pursuer: Stack) -> Stack | None:
+    """The friendly stack in good order in ``pursuer``'s hex, if any. A pursuer never
+    ends its move on an occupied hex (§10), so this is the part of its own stack that
+    rallied before it (1990: each counter of a pursuing stack tests on its own, §9):
+    counters that rally later rejoin it (§5: one stack per hex, in the edition's
+    stacking order), or pursue on if §5's limits leave no room."""
+    for s in state.stacks:
+        if s is not pursuer and s.side == pursuer.side and s.hex == pursuer.hex and \
+                s.status is Status.GOOD:
+            return s
+    return None
 
 
 def _split_rallied(state: State, stack: Stack, failed: list[str]) -> Stack | None:

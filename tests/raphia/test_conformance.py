@@ -22,6 +22,7 @@ def test_check_ruleset(spec: str) -> None:
     # 1990: a pursuer rallied where part of its stack had rallied the turn before, and
     # left two stacks in good order in one hex (found by a long conformance run)
     ("raphia(edition=1990)", 161542576938106375),
+    ("raphia(edition=1990,egyptian_morale=championship)", 13723373517422946203),
 ])
 def test_battles_that_once_broke_an_invariant(spec: str, seed: int) -> None:
     import ancients

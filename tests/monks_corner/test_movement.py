@@ -7,14 +7,14 @@ import math
 import pytest
 import shapely
 
-from ancients.monks_corner.melee import charge_plans
+from ancients.monks_corner.melee import charge_plans, chargers
 from ancients.monks_corner.movement import (
     Order,
     candidate_moves,
     clear_of_phalanx_zones,
     movable,
 )
-from ancients.monks_corner.sequence import execute_move
+from ancients.monks_corner.sequence import END, Pick, execute_move, movement
 from ancients.tabletop import EPSILON, Aspect, Block
 from ancients.units import Condition
 
@@ -236,12 +236,32 @@ def test_allied_limit_formed_only_option(spec: str, held: bool) -> None:
 
 
 def test_reorganising_or_reformed_phalanx_does_not_move() -> None:
-    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 40)])
-    u(b, "p").reorganising = True
-    assert not movable(b, u(b, "p"))
-    u(b, "p").reorganising = False
-    u(b, "p").reformed_turn = b.turn
-    assert not movable(b, u(b, "p"))
+    # Morale 2: a turn not moving; Phalanxes 3: re-formed, no other move -- nor a contact
+    # move (q stands 4" ahead, in reach)
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 14)])
+    p = u(b, "p")
+    assert movable(b, p) and p in chargers(b, "south")
+    p.reorganising = True
+    assert not movable(b, p) and p not in chargers(b, "south")
+    p.reorganising = False
+    p.reformed_turn = b.turn
+    assert not movable(b, p) and p not in chargers(b, "south")
+    p.reformed_turn = b.turn - 1
+    assert movable(b, p) and p in chargers(b, "south")
+
+
+def test_the_turn_spent_reorganising_ends_after_the_sides_movement_phase() -> None:
+    # Morale 2: "a turn not moving": the flag holds through one movement phase of the side
+    b = battle([phalanx("p", "south", 36, 10), phalanx("r", "south", 20, 10),
+                phalanx("q", "north", 36, 40)])
+    p = u(b, "p")
+    p.reorganising = True
+    steps = movement(b, "south")
+    decision = next(steps)
+    assert decision.kind == "select" and decision.options == (Pick("r"), END)
+    with pytest.raises(StopIteration):
+        steps.send(END)
+    assert not p.reorganising and movable(b, p)
 
 
 def test_orders_read_well() -> None:

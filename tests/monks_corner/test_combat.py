@@ -14,6 +14,7 @@ from ancients.monks_corner.melee import (
     resolve_melees,
 )
 from ancients.monks_corner.missiles import roll_volley, targets, volley
+from ancients.monks_corner.sequence import exchange
 
 from .helpers import FixedDice, battle, phalanx, place, u, unit
 
@@ -28,6 +29,30 @@ def test_ranges_javelins_6_bows_and_slings_18() -> None:
     assert {t.id for t in targets(b, u(b, "s"))} == {"near", "far"}
     place(b, "far", y=28.5)
     assert {t.id for t in targets(b, u(b, "s"))} == {"near"}
+    place(b, "near", y=16.0)  # 6" edge to edge: in javelin range
+    assert [t.id for t in targets(b, u(b, "j"))] == ["near"]
+    place(b, "near", y=16.5)  # 6.5": out of it
+    assert targets(b, u(b, "j")) == []
+
+
+def test_a_tied_toss_exchanges_missiles_simultaneously() -> None:
+    # Sequence 1: the hits of both sides land together: a unit shot down by the first side
+    # still shoots back (z's odd figure, hitting on 6)
+    b = battle([unit("a", "south", "light infantry", 2, 30, 10, missile="sling"),
+                unit("z", "north", "light infantry", 1, 30, 20, facing=180.0,
+                     missile="sling")])
+    b.dice = FixedDice([6, 6])  # type: ignore[assignment]
+    steps = exchange(b)
+    shots = []
+    try:
+        decision = next(steps)
+        while True:
+            shots.append(decision.unit)
+            decision = steps.send(decision.options[0])
+    except StopIteration:
+        pass
+    assert shots == ["a", "z"]
+    assert u(b, "a").figures == 1 and not u(b, "z").on_table
 
 
 def test_no_missiles_at_or_from_units_in_melee() -> None:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import ancients
 from ancients.battle import Phase, RandomCommander
+from ancients.monks_corner.missiles import Shoot
 from ancients.monks_corner.morale import check_unit
 from ancients.monks_corner.movement import movable
 from ancients.monks_corner.phalanx import attempt_reform, can_attempt_reform
 from ancients.monks_corner.render import rear_rank_slots
+from ancients.monks_corner.sequence import END, phasing_turn
 from ancients.monks_corner.victory import army_withdraws, score, verdict
 from ancients.units import Condition
 
@@ -55,10 +57,16 @@ def test_spartans_reform_in_melee_and_add_2_out_of_it() -> None:
     assert s.melee_reform_failed and not can_attempt_reform(b, s)
     place(b, "s", y=2.0)
     assert not can_attempt_reform(b, s)  # never again after failing in melee
-    u(b, "q").formed = False
-    place(b, "q", y=40.0)
-    place(b, "o", y=10.0)
-    assert not can_attempt_reform(b, u(b, "q")) or not b.in_melee(u(b, "q"))
+
+
+def test_only_spartans_may_try_to_reform_in_melee() -> None:
+    # Phalanxes 3: "when no longer in melee it may attempt to reform"
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 10)])
+    p = u(b, "p")
+    p.formed = False
+    assert b.in_melee(p) and not can_attempt_reform(b, p)
+    place(b, "q", y=30.0)
+    assert not b.in_melee(p) and can_attempt_reform(b, p)
 
 
 def test_spartan_retry_option() -> None:
@@ -204,3 +212,35 @@ def test_sequence_of_play() -> None:
             break
     assert saw_tie and saw_order
     assert isinstance(Phase("toss"), Phase)
+
+
+def test_missiles_by_phase_and_the_side_shot_at_checks_morale() -> None:
+    # Sequence 3: the phasing side's javelins, then the other side checks morale;
+    # Sequence 4: the other side's bows and slings, then the phasing side checks
+    b = battle([phalanx("p", "south", 20, 10),
+                unit("j", "south", "light infantry", 2, 50, 10, missile="javelin"),
+                unit("js", "south", "light infantry", 2, 62, 10, missile="sling"),
+                phalanx("q", "north", 50, 15),
+                unit("s", "north", "light infantry", 2, 20, 25, missile="sling"),
+                unit("nj", "north", "light infantry", 2, 62, 15.5, missile="javelin")])
+    for x in (u(b, "p"), u(b, "q")):
+        x.remove(5)  # one figure left in the rear rank
+        x.checked = (x.ranks, x.rear)
+    b.dice = FixedDice([6, 1, 6, 1])  # type: ignore[assignment]
+    b.phasing = "south"
+    steps = phasing_turn(b, "south")
+    shots, tested, phase = [], {}, ""
+    item = next(steps)
+    while not (isinstance(item, Phase) and item.name == "contact"):
+        if isinstance(item, Phase):
+            phase = item.name
+            tested[phase] = {x for e in b.log if e.kind == "morale" for x in e.units}
+            item = next(steps)
+        elif item.kind == "shoot":
+            shots.append((phase, item.unit))
+            item = steps.send(Shoot("q" if item.side == "south" else "p"))
+        else:
+            item = steps.send(END)
+    tested["contact"] = {x for e in b.log if e.kind == "morale" for x in e.units}
+    assert shots == [("javelins", "j"), ("bows and slings", "s")]
+    assert tested["bows and slings"] == {"q"} and tested["contact"] == {"q", "p"}

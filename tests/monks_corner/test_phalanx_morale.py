@@ -13,7 +13,7 @@ from ancients.monks_corner.sequence import END, phasing_turn
 from ancients.monks_corner.victory import army_withdraws, score, verdict
 from ancients.units import Condition
 
-from .helpers import FixedDice, battle, phalanx, place, u, unit
+from .helpers import FixedDice, battle, document, phalanx, place, u, unit
 
 
 def test_casualties_come_off_the_rear_rank_from_the_centre_rightwards() -> None:
@@ -133,6 +133,20 @@ def test_losing_a_rear_rank_tests_against_ranks_remaining_and_rout_unforms_frien
     assert u(b, "near").unformed and not u(b, "far").unformed
 
 
+def test_a_broken_phalanx_routs_to_its_rear() -> None:
+    # Morale 3: friends within 6" of the path to the rear lose formation, not those ahead
+    b = battle([phalanx("p", "south", 36, 20), phalanx("behind", "south", 36, 9),
+                phalanx("ahead", "south", 36, 30), phalanx("q", "north", 60, 44)])
+    p = u(b, "p")
+    assert p.block.distance(u(b, "behind").block) > 6.0
+    assert p.block.distance(u(b, "ahead").block) > 6.0
+    p.remove(6)
+    b.dice = FixedDice([6])  # type: ignore[assignment]
+    check_unit(b, p)
+    assert not p.on_table
+    assert u(b, "behind").unformed and not u(b, "ahead").unformed
+
+
 def test_single_rank_reforms_in_two_out_of_melee_and_unforms_in_melee() -> None:
     b = battle([phalanx("p", "south", 36, 10, 12, 2), phalanx("q", "north", 36, 30)])
     p = u(b, "p")
@@ -149,6 +163,22 @@ def test_single_rank_reforms_in_two_out_of_melee_and_unforms_in_melee() -> None:
         b.dice = FixedDice([1])  # type: ignore[assignment]
         check_unit(b, p)
         assert p.on_table and p.ranks == 1 and (not p.unformed) is formed
+    # out of melee, but too few figures for two ranks, or no room behind: unformed
+    b = battle([phalanx("p", "south", 36, 10, 12, 2), phalanx("r", "south", 20, 10),
+                phalanx("q", "north", 36, 30)])
+    p = u(b, "p")
+    p.remove(10)  # 2 left: two ranks of one would be deeper than wide
+    b.dice = FixedDice([1])  # type: ignore[assignment]
+    check_unit(b, p)
+    assert p.on_table and p.unformed
+    b = battle([phalanx("p", "south", 36, 10, 12, 2), phalanx("r", "south", 20, 10),
+                phalanx("q", "north", 36, 30)])
+    p = u(b, "p")
+    p.remove(7)  # 5 left in one rank, 9.25..10 deep
+    place(b, "r", x=36.0, y=9.25)  # r stands right behind it
+    b.dice = FixedDice([1])  # type: ignore[assignment]
+    check_unit(b, p)
+    assert p.on_table and p.unformed and p.ranks == 1
 
 
 def test_army_whose_phalanxes_are_broken_or_failed_withdraws() -> None:
@@ -171,6 +201,23 @@ def test_turn_limit_result_and_score() -> None:
     assert score(b) == {"south": 4.0, "north": 0.0}
     o = verdict(b, final=True)
     assert o is not None and o.winner == "south" and o.reason == "turn limit"
+    # 6 points per phalanx out of action: failed to re-form, or broken
+    u(b, "q").formed = False
+    u(b, "q").reform_failed = True
+    assert score(b) == {"south": 4.0 + 6.0, "north": 0.0}
+    u(b, "p").condition = Condition.LEFT_FIELD
+    assert score(b) == {"south": 10.0, "north": 18.0 + 6.0}
+    # Phalanxes 4 for both armies at once: a draw
+    o = verdict(b)
+    assert o is not None and o.winner is None and o.reason == "both armies withdrew"
+    # the option's 0 takes the scenario's own limit (none given: 12)
+    doc = document([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 30)])
+    for spec, own, limit in (("monks_corner", 3, 12), ("monks_corner(turn_limit=0)", 3, 3),
+                             ("monks_corner(turn_limit=0)", 0, 12),
+                             ("monks_corner(turn_limit=5)", 3, 5)):
+        rs_ = ancients.ruleset(spec)
+        battle_ = rs_.new_battle(rs_.parse_scenario({**doc, "turn_limit": own}, "t.toml"))
+        assert battle_.turn_limit == limit, (spec, own)
     rs = ancients.ruleset("monks_corner(turn_limit=2)")
     battle2 = rs.new_battle("phalanx-duel", seed=3,
                             commanders={s: RandomCommander() for s in ("sparta", "argos")})

@@ -168,6 +168,13 @@ def test_phalanx_pushes_unformed_troops_back_its_full_move() -> None:
     execute_charge(b, u(b, "p"), plan)
     assert u(b, "m").block.y == pytest.approx(16.0)  # 2" to contact, pushed the other 4"
     assert u(b, "p").block.y == pytest.approx(16.0) and b.in_melee(u(b, "m"))
+    # a phalanx that has lost formation counts as unformed troops: it pushes no one back
+    b = battle([phalanx("p", "south", 36, 10),
+                unit("m", "north", "medium infantry", 6, 36, 12, ranks=2, facing=180.0)])
+    u(b, "p").formed = False
+    (plan,) = charge_plans(b, u(b, "p"))
+    execute_charge(b, u(b, "p"), plan)
+    assert u(b, "m").block.y == pytest.approx(12.0) and b.in_melee(u(b, "m"))
 
 
 def test_defensive_volley_before_melee() -> None:
@@ -180,6 +187,16 @@ def test_defensive_volley_before_melee() -> None:
     execute_charge(b, u(b, "p"), plan)
     assert u(b, "p").figures == 15
     assert any(e.kind == "casualties" and "defensive volley" in e.message for e in b.log)
+    # Missiles 1: a unit already in melee (m at its rear) throws no volley
+    b = battle([phalanx("p", "south", 36, 10),
+                unit("j", "north", "light infantry", 6, 36, 12, facing=180.0,
+                     missile="javelin"),
+                unit("m", "south", "medium infantry", 6, 36, 12.75, facing=180.0)])
+    assert b.in_melee(u(b, "j"))
+    (plan,) = charge_plans(b, u(b, "p"))
+    b.dice = FixedDice([])  # type: ignore[assignment]  (no die may be rolled)
+    execute_charge(b, u(b, "p"), plan)
+    assert u(b, "p").figures == 18 and b.in_melee(u(b, "p"))
 
 
 # -- melee dice -------------------------------------------------------------------------------

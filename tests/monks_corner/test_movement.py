@@ -138,6 +138,8 @@ def test_unformed_keep_3_inches_off_phalanx_front_and_left_not_right() -> None:
     assert not clear_of_phalanx_zones(b, h, Block(39.5, 21.0, 270.0, 3, 1, 0.75, 1.5))
     assert clear_of_phalanx_zones(b, h, Block(32.5, 21.0, 90.0, 3, 1, 0.75, 1.5))
     assert clear_of_phalanx_zones(b, h, Block(36.0, 23.5, 180.0, 3, 1, 0.75, 1.5))
+    u(b, "q").formed = False  # only a formed phalanx has the zones
+    assert clear_of_phalanx_zones(b, h, Block(36.0, 19.0, 0.0, 3, 1, 0.75, 1.5))
 
 
 def test_unformed_contact_move_keeps_out_of_phalanx_zones_on_its_way() -> None:

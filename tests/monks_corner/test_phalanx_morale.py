@@ -101,6 +101,19 @@ def test_over_half_the_rear_rank_lost_three_ranks_reorganise() -> None:
     assert p.reorganising and not p.unformed  # even in melee
 
 
+def test_a_reorganised_rear_rank_stays_centred() -> None:
+    # Morale 2: the rear rank is centred to show it no longer counts in melee dice -- and
+    # stays so once the turn spent reorganising is over
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 30)])
+    p = u(b, "p")
+    p.remove(4)
+    check_unit(b, p)
+    assert p.reorganising
+    reorganising = b.to_svg()
+    p.reorganising = False
+    assert b.to_svg() == reorganising
+
+
 def test_two_rank_phalanx_unforms_in_melee_else_two_even_ranks() -> None:
     b = battle([phalanx("p", "south", 36, 10, 18, 2), phalanx("q", "north", 36, 10),
                 phalanx("r", "south", 10, 10, 18, 2)])

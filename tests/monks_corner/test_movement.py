@@ -7,14 +7,14 @@ import math
 import pytest
 import shapely
 
-from ancients.monks_corner.melee import charge_plans, chargers
+from ancients.monks_corner.melee import Charge, charge_plans, chargers
 from ancients.monks_corner.movement import (
     Order,
     candidate_moves,
     clear_of_phalanx_zones,
     movable,
 )
-from ancients.monks_corner.sequence import END, Pick, execute_move, movement
+from ancients.monks_corner.sequence import END, Pick, contact, execute_move, movement
 from ancients.tabletop import EPSILON, Aspect, Block
 from ancients.units import Condition
 
@@ -197,6 +197,25 @@ def test_allied_phalanxes_do_not_advance_closer_than_the_leaders() -> None:
     ally = _orders(b, "ally")
     assert 'advance 4"' in ally and 'advance 6"' not in ally
     assert 'advance 6"' in _orders(b, "lead")
+    # an ally already closer than the leader may move, but not closer still
+    place(b, "ally", y=22.0)
+    ally = _orders(b, "ally")
+    assert not any(o.startswith("advance") for o in ally)
+    assert 'about face and advance 6"' in ally
+
+
+def test_the_leaders_phalanxes_make_their_contact_moves_first() -> None:
+    # Movement 3: so that allies may follow them into contact in the same phase
+    b = battle([phalanx("ally", "south", 48, 10, contingent="tegea"),
+                phalanx("lead", "south", 24, 10, contingent="sparta"),
+                phalanx("q", "north", 24, 13), phalanx("r", "north", 48, 13)],
+               leaders=("sparta", ""))
+    steps = contact(b, "south")
+    first = next(steps)
+    assert first.unit == "lead" and Charge("q") in first.options
+    second = steps.send(Charge("q"))
+    assert b.in_melee(u(b, "lead"))
+    assert second.unit == "ally" and Charge("r") in second.options
 
 
 def test_allied_contact_moves_wait_for_the_leaders_phalanxes() -> None:

@@ -99,6 +99,13 @@ def test_over_half_the_rear_rank_lost_three_ranks_reorganise() -> None:
     p.remove(1)
     check_unit(b, p)
     assert p.reorganising and not p.unformed  # even in melee
+    # a complete rank and over half the next lost at once: the test, then reorganising
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 30)])
+    p = u(b, "p")
+    p.remove(10)
+    b.dice = FixedDice([1])  # type: ignore[assignment]
+    check_unit(b, p)
+    assert (p.ranks, p.rear) == (2, 2) and p.reorganising
 
 
 def test_a_reorganised_rear_rank_stays_centred() -> None:

@@ -154,6 +154,10 @@ def test_contact_edge_and_aspect() -> None:
     assert target.aspect_of((10, -30)) is Aspect.REAR
     assert target.aspect_of((30, 9.25)) is Aspect.RIGHT
     assert target.aspect_of((-30, 9.5)) is Aspect.LEFT
+    # by the diagonals extended: 6" wide and 1.5" deep, the front sector is wide
+    assert target.aspect_of((15, 11)) is Aspect.FRONT  # 2" past the right end, 1" ahead
+    assert target.aspect_of((15, 8.5)) is Aspect.RIGHT  # 2" past it, level with the rear
+    assert target.aspect_of((15, 5)) is Aspect.REAR
 
 
 @given(blocks, blocks)

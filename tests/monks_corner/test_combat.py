@@ -35,6 +35,23 @@ def test_ranges_javelins_6_bows_and_slings_18() -> None:
     assert targets(b, u(b, "j")) == []
 
 
+def test_a_clear_shot_needs_the_target_ahead_and_no_unit_or_woods_between() -> None:
+    # Missiles 3 "with a clear shot" (see the docs' readings)
+    units = [unit("s", "south", "light infantry", 4, 30, 10, missile="sling"),
+             unit("m", "south", "medium infantry", 4, 60, 5),
+             unit("t", "north", "light infantry", 4, 30, 20, facing=180.0, missile="sling")]
+    b = battle(units)
+    assert [t.id for t in targets(b, u(b, "s"))] == ["t"]
+    place(b, "s", facing=180.0)  # facing away
+    assert targets(b, u(b, "s")) == []
+    place(b, "s", facing=0.0)
+    place(b, "m", x=30.0, y=15.0)  # a friend in the way
+    assert targets(b, u(b, "s")) == []
+    woods = [{"kind": "woods", "polygon": [[25, 14], [35, 14], [35, 16], [25, 16]]}]
+    b = battle(units, terrain=woods)
+    assert targets(b, u(b, "s")) == []
+
+
 def test_a_tied_toss_exchanges_missiles_simultaneously() -> None:
     # Sequence 1: the hits of both sides land together: a unit shot down by the first side
     # still shoots back (z's odd figure, hitting on 6)

@@ -147,6 +147,19 @@ def test_unformed_may_not_contact_phalanx_front_or_left_but_may_its_right_and_re
     assert u(b, "q").unformed  # ... and in the rear
 
 
+def test_a_phalanx_charging_a_phalanx_in_flank_unforms_it_not_in_front() -> None:
+    # Phalanxes 3: q faces east, its right flank 2" ahead of p's front
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 38, 14.25, facing=90.0)])
+    (plan,) = charge_plans(b, u(b, "p"))
+    assert plan.aspect.value == "right" and plan.gap == pytest.approx(2.0)
+    execute_charge(b, u(b, "p"), plan)
+    assert b.in_melee(u(b, "q")) and u(b, "q").unformed and not u(b, "p").unformed
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 12)])
+    (plan,) = charge_plans(b, u(b, "p"))
+    execute_charge(b, u(b, "p"), plan)
+    assert plan.aspect.value == "front" and not u(b, "q").unformed
+
+
 def test_phalanx_charging_horse_rolls_1d6_and_option_reading() -> None:
     for spec, face, unformed in (("monks_corner", 5, True), ("monks_corner", 4, False),
                                  ("monks_corner(charge_horse_unformed=false)", 5, False),

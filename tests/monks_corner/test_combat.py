@@ -250,6 +250,14 @@ def test_two_dice_per_rank_deeper_half_rank_counts() -> None:
     assert melee_dice(p, q)[0] == 6 + 2
     p.remove(1)  # less than half: no longer
     assert melee_dice(p, q)[0] == 6
+    # the same holds for the enemy's rear rank
+    b = _front_to_front()
+    p, q = u(b, "p"), u(b, "q")
+    assert melee_dice(p, q)[0] == 6
+    q.remove(3)
+    assert melee_dice(p, q)[0] == 6
+    q.remove(1)
+    assert melee_dice(p, q)[0] == 6 + 2
 
 
 def test_overlapping_flanks_add_a_figure_each() -> None:

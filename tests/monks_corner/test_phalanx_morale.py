@@ -7,7 +7,7 @@ from ancients.battle import Phase, RandomCommander
 from ancients.monks_corner.missiles import Shoot
 from ancients.monks_corner.morale import check_unit
 from ancients.monks_corner.movement import movable
-from ancients.monks_corner.phalanx import attempt_reform, can_attempt_reform
+from ancients.monks_corner.phalanx import attempt_reform, can_attempt_reform, unform
 from ancients.monks_corner.render import rear_rank_slots
 from ancients.monks_corner.sequence import END, phasing_turn
 from ancients.monks_corner.victory import army_withdraws, score, verdict
@@ -106,6 +106,8 @@ def test_over_half_the_rear_rank_lost_three_ranks_reorganise() -> None:
     b.dice = FixedDice([1])  # type: ignore[assignment]
     check_unit(b, p)
     assert (p.ranks, p.rear) == (2, 2) and p.reorganising
+    unform(b, p, "attacked in the flank")  # unformed troops now: nothing to reorganise
+    assert not p.reorganising
 
 
 def test_a_reorganised_rear_rank_stays_centred() -> None:

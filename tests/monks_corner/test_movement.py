@@ -7,6 +7,8 @@ import math
 import pytest
 import shapely
 
+import ancients
+from ancients.monks_corner import MonksCornerBattle
 from ancients.monks_corner.melee import Charge, charge_plans, chargers
 from ancients.monks_corner.movement import (
     Order,
@@ -18,7 +20,7 @@ from ancients.monks_corner.sequence import END, Pick, contact, execute_move, mov
 from ancients.tabletop import EPSILON, Aspect, Block
 from ancients.units import Condition
 
-from .helpers import FixedDice, battle, phalanx, place, u, unit
+from .helpers import FixedDice, battle, document, phalanx, place, u, unit
 
 
 def _orders(b, uid):  # type: ignore[no-untyped-def]
@@ -185,6 +187,33 @@ def test_phalanx_in_rough_moves_1d6_and_unforms_on_5_or_6() -> None:
         execute_move(b, u(b, "p"), plan)
         assert u(b, "p").block.y == pytest.approx(10 + face)
         assert u(b, "p").unformed is unformed
+
+
+def test_a_phalanx_in_rough_with_no_legal_distance_stands_still() -> None:
+    # Movement 3 (1d6" in rough): the die may leave no legal distance for the order; then
+    # the phalanx stands (here, on 1" or 0" facing into line would overlap r: the bases
+    # are not square, so facing into line changes the footprint)
+    rough = [{"kind": "rough", "polygon": [[15, 15], [35, 15], [35, 25], [15, 25]]}]
+    doc = document([phalanx("p", "south", 20, 20),
+                    unit("r", "south", "medium infantry", 4, 50, 5),
+                    phalanx("q", "north", 60, 44)], terrain=rough)
+    doc["bases"] = {"foot": [1.0, 0.5]}
+    rs = ancients.ruleset("monks_corner")
+    b = rs.new_battle(rs.parse_scenario(doc, "staged.toml"),
+                      commanders={"south": None, "north": None})
+    assert isinstance(b, MonksCornerBattle)
+    b.turn = 1
+    p = u(b, "p")
+    p.block, p.column = p.block.faced(90.0), True  # a column facing east
+    place(b, "r", x=16.2, y=19.5)  # just clear of the column's west end
+    start = p.block
+    plan = _orders(b, "p")['march 6", then face left into line']
+    assert plan.rough
+    b.dice = FixedDice([1])  # type: ignore[assignment]
+    execute_move(b, p, plan)
+    assert not p.block.overlaps(u(b, "r").block)
+    assert p.block == start and p.column
+    assert b.log[-1].kind == "move" and "stands" in b.log[-1].message
 
 
 def test_allied_phalanxes_do_not_advance_closer_than_the_leaders() -> None:

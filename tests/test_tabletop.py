@@ -154,6 +154,10 @@ def test_contact_edge_and_aspect() -> None:
     assert target.aspect_of((10, -30)) is Aspect.REAR
     assert target.aspect_of((30, 9.25)) is Aspect.RIGHT
     assert target.aspect_of((-30, 9.5)) is Aspect.LEFT
+    # by the diagonals extended: 6" wide and 1.5" deep, the front sector is wide
+    assert target.aspect_of((15, 11)) is Aspect.FRONT  # 2" past the right end, 1" ahead
+    assert target.aspect_of((15, 8.5)) is Aspect.RIGHT  # 2" past it, level with the rear
+    assert target.aspect_of((15, 5)) is Aspect.REAR
 
 
 @given(blocks, blocks)
@@ -504,6 +508,33 @@ def test_lines_crossed_and_fords(table: Table) -> None:
     assert table.lines_crossed([(50, 18), (50, 20)]) == ()
     straddle = Block(34, 13, 0, 4, 2, 0.5, 0.5)  # 33..35: partly outside the ford
     assert not table.lines_crossed(straddle.advance(4))[0].at_ford
+
+
+def test_buildings_walls_fences_swamps_and_roads() -> None:
+    t = Table(72, 48,
+              areas=[TerrainArea(Terrain.BUILDING, [(30, 30), (34, 30), (34, 34), (30, 34)],
+                                 name="farm"),
+                     TerrainArea(Terrain.SWAMP, [(0, 40), (10, 40), (10, 48), (0, 48)])],
+              lines=[TerrainLine(Terrain.WALL, [(40, 0), (40, 20)]),
+                     TerrainLine(Terrain.FENCE, [(50, 10), (60, 10)]),
+                     TerrainLine(Terrain.ROAD, [(0, 25), (72, 25)])])
+    # by point, segment and footprint
+    assert t.terrain_at((32, 32)) is Terrain.BUILDING and t.terrain_at((5, 45)) is Terrain.SWAMP
+    assert t.kinds_crossed([(32, 20), (32, 40)]) == {Terrain.BUILDING, Terrain.ROAD}
+    guard = Block(32, 29, 0, 4, 2, 0.5, 0.5)  # front edge 1" short of the farm
+    assert t.terrain_crossed(guard) == ()
+    assert [a.name for a in t.terrain_crossed(guard.advance(2))] == ["farm"]
+    # a wall or fence is crossed by a move that goes over it, not by one stopping at it
+    b = Block(38, 10, 90, 2, 2, 0.5, 0.5)  # facing east, front edge 2" short of the wall
+    assert t.lines_crossed(b.advance(2)) == ()
+    assert t.kinds_crossed(b.advance(3)) == {Terrain.WALL}
+    assert not b.advance(3).legal(t, impassable=[Terrain.WALL])
+    assert b.advance(3).legal(t, impassable=[Terrain.FENCE])
+    assert t.kinds_crossed(Block(55, 8, 0, 2, 2, 0.5, 0.5).advance(3)) == {Terrain.FENCE}
+    # a building hides what lies beyond it (as woods do); a swamp does not
+    assert not t.line_of_sight((32, 26), (32, 38))
+    assert t.line_of_sight((32, 26), (32, 38), blocking=[Terrain.WOODS])
+    assert t.line_of_sight((2, 38), (8, 46))
 
 
 def test_gradient(table: Table) -> None:

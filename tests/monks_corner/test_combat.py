@@ -14,6 +14,7 @@ from ancients.monks_corner.melee import (
     resolve_melees,
 )
 from ancients.monks_corner.missiles import roll_volley, targets, volley
+from ancients.monks_corner.sequence import exchange
 
 from .helpers import FixedDice, battle, phalanx, place, u, unit
 
@@ -28,6 +29,47 @@ def test_ranges_javelins_6_bows_and_slings_18() -> None:
     assert {t.id for t in targets(b, u(b, "s"))} == {"near", "far"}
     place(b, "far", y=28.5)
     assert {t.id for t in targets(b, u(b, "s"))} == {"near"}
+    place(b, "near", y=16.0)  # 6" edge to edge: in javelin range
+    assert [t.id for t in targets(b, u(b, "j"))] == ["near"]
+    place(b, "near", y=16.5)  # 6.5": out of it
+    assert targets(b, u(b, "j")) == []
+
+
+def test_a_clear_shot_needs_the_target_ahead_and_no_unit_or_woods_between() -> None:
+    # Missiles 3 "with a clear shot" (see the docs' readings)
+    units = [unit("s", "south", "light infantry", 4, 30, 10, missile="sling"),
+             unit("m", "south", "medium infantry", 4, 60, 5),
+             unit("t", "north", "light infantry", 4, 30, 20, facing=180.0, missile="sling")]
+    b = battle(units)
+    assert [t.id for t in targets(b, u(b, "s"))] == ["t"]
+    place(b, "s", facing=180.0)  # facing away
+    assert targets(b, u(b, "s")) == []
+    place(b, "s", facing=0.0)
+    place(b, "m", x=30.0, y=15.0)  # a friend in the way
+    assert targets(b, u(b, "s")) == []
+    woods = [{"kind": "woods", "polygon": [[25, 14], [35, 14], [35, 16], [25, 16]]}]
+    b = battle(units, terrain=woods)
+    assert targets(b, u(b, "s")) == []
+
+
+def test_a_tied_toss_exchanges_missiles_simultaneously() -> None:
+    # Sequence 1: the hits of both sides land together: a unit shot down by the first side
+    # still shoots back (z's odd figure, hitting on 6)
+    b = battle([unit("a", "south", "light infantry", 2, 30, 10, missile="sling"),
+                unit("z", "north", "light infantry", 1, 30, 20, facing=180.0,
+                     missile="sling")])
+    b.dice = FixedDice([6, 6])  # type: ignore[assignment]
+    steps = exchange(b)
+    shots = []
+    try:
+        decision = next(steps)
+        while True:
+            shots.append(decision.unit)
+            decision = steps.send(decision.options[0])
+    except StopIteration:
+        pass
+    assert shots == ["a", "z"]
+    assert u(b, "a").figures == 1 and not u(b, "z").on_table
 
 
 def test_no_missiles_at_or_from_units_in_melee() -> None:
@@ -105,6 +147,19 @@ def test_unformed_may_not_contact_phalanx_front_or_left_but_may_its_right_and_re
     assert u(b, "q").unformed  # ... and in the rear
 
 
+def test_a_phalanx_charging_a_phalanx_in_flank_unforms_it_not_in_front() -> None:
+    # Phalanxes 3: q faces east, its right flank 2" ahead of p's front
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 38, 14.25, facing=90.0)])
+    (plan,) = charge_plans(b, u(b, "p"))
+    assert plan.aspect.value == "right" and plan.gap == pytest.approx(2.0)
+    execute_charge(b, u(b, "p"), plan)
+    assert b.in_melee(u(b, "q")) and u(b, "q").unformed and not u(b, "p").unformed
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 12)])
+    (plan,) = charge_plans(b, u(b, "p"))
+    execute_charge(b, u(b, "p"), plan)
+    assert plan.aspect.value == "front" and not u(b, "q").unformed
+
+
 def test_phalanx_charging_horse_rolls_1d6_and_option_reading() -> None:
     for spec, face, unformed in (("monks_corner", 5, True), ("monks_corner", 4, False),
                                  ("monks_corner(charge_horse_unformed=false)", 5, False),
@@ -143,6 +198,13 @@ def test_phalanx_pushes_unformed_troops_back_its_full_move() -> None:
     execute_charge(b, u(b, "p"), plan)
     assert u(b, "m").block.y == pytest.approx(16.0)  # 2" to contact, pushed the other 4"
     assert u(b, "p").block.y == pytest.approx(16.0) and b.in_melee(u(b, "m"))
+    # a phalanx that has lost formation counts as unformed troops: it pushes no one back
+    b = battle([phalanx("p", "south", 36, 10),
+                unit("m", "north", "medium infantry", 6, 36, 12, ranks=2, facing=180.0)])
+    u(b, "p").formed = False
+    (plan,) = charge_plans(b, u(b, "p"))
+    execute_charge(b, u(b, "p"), plan)
+    assert u(b, "m").block.y == pytest.approx(12.0) and b.in_melee(u(b, "m"))
 
 
 def test_defensive_volley_before_melee() -> None:
@@ -155,6 +217,16 @@ def test_defensive_volley_before_melee() -> None:
     execute_charge(b, u(b, "p"), plan)
     assert u(b, "p").figures == 15
     assert any(e.kind == "casualties" and "defensive volley" in e.message for e in b.log)
+    # Missiles 1: a unit already in melee (m at its rear) throws no volley
+    b = battle([phalanx("p", "south", 36, 10),
+                unit("j", "north", "light infantry", 6, 36, 12, facing=180.0,
+                     missile="javelin"),
+                unit("m", "south", "medium infantry", 6, 36, 12.75, facing=180.0)])
+    assert b.in_melee(u(b, "j"))
+    (plan,) = charge_plans(b, u(b, "p"))
+    b.dice = FixedDice([])  # type: ignore[assignment]  (no die may be rolled)
+    execute_charge(b, u(b, "p"), plan)
+    assert u(b, "p").figures == 18 and b.in_melee(u(b, "p"))
 
 
 # -- melee dice -------------------------------------------------------------------------------
@@ -178,6 +250,14 @@ def test_two_dice_per_rank_deeper_half_rank_counts() -> None:
     assert melee_dice(p, q)[0] == 6 + 2
     p.remove(1)  # less than half: no longer
     assert melee_dice(p, q)[0] == 6
+    # the same holds for the enemy's rear rank
+    b = _front_to_front()
+    p, q = u(b, "p"), u(b, "q")
+    assert melee_dice(p, q)[0] == 6
+    q.remove(3)
+    assert melee_dice(p, q)[0] == 6
+    q.remove(1)
+    assert melee_dice(p, q)[0] == 6 + 2
 
 
 def test_overlapping_flanks_add_a_figure_each() -> None:

@@ -16,6 +16,8 @@ from ancients.monks_corner.melee import ChargePlan
 from ancients.monks_corner.troops import Unit
 from ancients.tabletop import Aspect
 
+from .helpers import battle, phalanx, u, unit
+
 SLOW = bool(os.environ.get("ANCIENTS_SLOW"))
 BATTLES = 200 if SLOW else 40
 
@@ -71,3 +73,17 @@ def test_svg_to_scale_with_units_marks_and_colours() -> None:
     b.run()
     svg = b.to_svg()
     assert re.search(r"wins|draw", svg)
+
+
+def test_svg_draws_terrain_facing_unformed_and_pinned_marks() -> None:
+    woods = [{"kind": "woods", "polygon": [[50, 20], [60, 20], [60, 30], [50, 30]]}]
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 10),
+                unit("h", "south", "horse", 3, 10, 10)], terrain=woods)
+    u(b, "q").formed = False
+    svg = b.to_svg()
+    assert 'width="864" height="576"' in svg  # 72 x 48 inches at 12 px per inch
+    assert svg.count('fill="#9cbf8a"') == 1  # the woods
+    assert svg.count("<line ") == 3  # a facing tick per unit
+    assert svg.count("stroke-dasharray") == 2  # unformed: q, and the horse
+    assert svg.count('fill="white"') == 18 + 3  # unformed figures drawn hollow
+    assert svg.count("<path ") == 2 and svg.count(", pinned</title>") == 2  # p and q

@@ -7,18 +7,20 @@ import math
 import pytest
 import shapely
 
-from ancients.monks_corner.melee import charge_plans
+import ancients
+from ancients.monks_corner import MonksCornerBattle
+from ancients.monks_corner.melee import Charge, charge_plans, chargers
 from ancients.monks_corner.movement import (
     Order,
     candidate_moves,
     clear_of_phalanx_zones,
     movable,
 )
-from ancients.monks_corner.sequence import execute_move
+from ancients.monks_corner.sequence import END, Pick, contact, execute_move, movement
 from ancients.tabletop import EPSILON, Aspect, Block
 from ancients.units import Condition
 
-from .helpers import FixedDice, battle, phalanx, place, u, unit
+from .helpers import FixedDice, battle, document, phalanx, place, u, unit
 
 
 def _orders(b, uid):  # type: ignore[no-untyped-def]
@@ -138,6 +140,8 @@ def test_unformed_keep_3_inches_off_phalanx_front_and_left_not_right() -> None:
     assert not clear_of_phalanx_zones(b, h, Block(39.5, 21.0, 270.0, 3, 1, 0.75, 1.5))
     assert clear_of_phalanx_zones(b, h, Block(32.5, 21.0, 90.0, 3, 1, 0.75, 1.5))
     assert clear_of_phalanx_zones(b, h, Block(36.0, 23.5, 180.0, 3, 1, 0.75, 1.5))
+    u(b, "q").formed = False  # only a formed phalanx has the zones
+    assert clear_of_phalanx_zones(b, h, Block(36.0, 19.0, 0.0, 3, 1, 0.75, 1.5))
 
 
 def test_unformed_contact_move_keeps_out_of_phalanx_zones_on_its_way() -> None:
@@ -185,6 +189,33 @@ def test_phalanx_in_rough_moves_1d6_and_unforms_on_5_or_6() -> None:
         assert u(b, "p").unformed is unformed
 
 
+def test_a_phalanx_in_rough_with_no_legal_distance_stands_still() -> None:
+    # Movement 3 (1d6" in rough): the die may leave no legal distance for the order; then
+    # the phalanx stands (here, on 1" or 0" facing into line would overlap r: the bases
+    # are not square, so facing into line changes the footprint)
+    rough = [{"kind": "rough", "polygon": [[15, 15], [35, 15], [35, 25], [15, 25]]}]
+    doc = document([phalanx("p", "south", 20, 20),
+                    unit("r", "south", "medium infantry", 4, 50, 5),
+                    phalanx("q", "north", 60, 44)], terrain=rough)
+    doc["bases"] = {"foot": [1.0, 0.5]}
+    rs = ancients.ruleset("monks_corner")
+    b = rs.new_battle(rs.parse_scenario(doc, "staged.toml"),
+                      commanders={"south": None, "north": None})
+    assert isinstance(b, MonksCornerBattle)
+    b.turn = 1
+    p = u(b, "p")
+    p.block, p.column = p.block.faced(90.0), True  # a column facing east
+    place(b, "r", x=16.2, y=19.5)  # just clear of the column's west end
+    start = p.block
+    plan = _orders(b, "p")['march 6", then face left into line']
+    assert plan.rough
+    b.dice = FixedDice([1])  # type: ignore[assignment]
+    execute_move(b, p, plan)
+    assert not p.block.overlaps(u(b, "r").block)
+    assert p.block == start and p.column
+    assert b.log[-1].kind == "move" and "stands" in b.log[-1].message
+
+
 def test_allied_phalanxes_do_not_advance_closer_than_the_leaders() -> None:
     # Movement 3
     b = battle([phalanx("lead", "south", 30, 10, contingent="sparta"),
@@ -195,6 +226,25 @@ def test_allied_phalanxes_do_not_advance_closer_than_the_leaders() -> None:
     ally = _orders(b, "ally")
     assert 'advance 4"' in ally and 'advance 6"' not in ally
     assert 'advance 6"' in _orders(b, "lead")
+    # an ally already closer than the leader may move, but not closer still
+    place(b, "ally", y=22.0)
+    ally = _orders(b, "ally")
+    assert not any(o.startswith("advance") for o in ally)
+    assert 'about face and advance 6"' in ally
+
+
+def test_the_leaders_phalanxes_make_their_contact_moves_first() -> None:
+    # Movement 3: so that allies may follow them into contact in the same phase
+    b = battle([phalanx("ally", "south", 48, 10, contingent="tegea"),
+                phalanx("lead", "south", 24, 10, contingent="sparta"),
+                phalanx("q", "north", 24, 13), phalanx("r", "north", 48, 13)],
+               leaders=("sparta", ""))
+    steps = contact(b, "south")
+    first = next(steps)
+    assert first.unit == "lead" and Charge("q") in first.options
+    second = steps.send(Charge("q"))
+    assert b.in_melee(u(b, "lead"))
+    assert second.unit == "ally" and Charge("r") in second.options
 
 
 def test_allied_contact_moves_wait_for_the_leaders_phalanxes() -> None:
@@ -236,12 +286,32 @@ def test_allied_limit_formed_only_option(spec: str, held: bool) -> None:
 
 
 def test_reorganising_or_reformed_phalanx_does_not_move() -> None:
-    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 40)])
-    u(b, "p").reorganising = True
-    assert not movable(b, u(b, "p"))
-    u(b, "p").reorganising = False
-    u(b, "p").reformed_turn = b.turn
-    assert not movable(b, u(b, "p"))
+    # Morale 2: a turn not moving; Phalanxes 3: re-formed, no other move -- nor a contact
+    # move (q stands 4" ahead, in reach)
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 14)])
+    p = u(b, "p")
+    assert movable(b, p) and p in chargers(b, "south")
+    p.reorganising = True
+    assert not movable(b, p) and p not in chargers(b, "south")
+    p.reorganising = False
+    p.reformed_turn = b.turn
+    assert not movable(b, p) and p not in chargers(b, "south")
+    p.reformed_turn = b.turn - 1
+    assert movable(b, p) and p in chargers(b, "south")
+
+
+def test_the_turn_spent_reorganising_ends_after_the_sides_movement_phase() -> None:
+    # Morale 2: "a turn not moving": the flag holds through one movement phase of the side
+    b = battle([phalanx("p", "south", 36, 10), phalanx("r", "south", 20, 10),
+                phalanx("q", "north", 36, 40)])
+    p = u(b, "p")
+    p.reorganising = True
+    steps = movement(b, "south")
+    decision = next(steps)
+    assert decision.kind == "select" and decision.options == (Pick("r"), END)
+    with pytest.raises(StopIteration):
+        steps.send(END)
+    assert not p.reorganising and movable(b, p)
 
 
 def test_orders_read_well() -> None:

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import ancients
 from ancients.battle import Phase, RandomCommander
+from ancients.monks_corner.missiles import Shoot
 from ancients.monks_corner.morale import check_unit
 from ancients.monks_corner.movement import movable
-from ancients.monks_corner.phalanx import attempt_reform, can_attempt_reform
+from ancients.monks_corner.phalanx import attempt_reform, can_attempt_reform, unform
 from ancients.monks_corner.render import rear_rank_slots
+from ancients.monks_corner.sequence import END, phasing_turn
 from ancients.monks_corner.victory import army_withdraws, score, verdict
 from ancients.units import Condition
 
-from .helpers import FixedDice, battle, phalanx, place, u, unit
+from .helpers import FixedDice, battle, document, phalanx, place, u, unit
 
 
 def test_casualties_come_off_the_rear_rank_from_the_centre_rightwards() -> None:
@@ -55,10 +57,16 @@ def test_spartans_reform_in_melee_and_add_2_out_of_it() -> None:
     assert s.melee_reform_failed and not can_attempt_reform(b, s)
     place(b, "s", y=2.0)
     assert not can_attempt_reform(b, s)  # never again after failing in melee
-    u(b, "q").formed = False
-    place(b, "q", y=40.0)
-    place(b, "o", y=10.0)
-    assert not can_attempt_reform(b, u(b, "q")) or not b.in_melee(u(b, "q"))
+
+
+def test_only_spartans_may_try_to_reform_in_melee() -> None:
+    # Phalanxes 3: "when no longer in melee it may attempt to reform"
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 10)])
+    p = u(b, "p")
+    p.formed = False
+    assert b.in_melee(p) and not can_attempt_reform(b, p)
+    place(b, "q", y=30.0)
+    assert not b.in_melee(p) and can_attempt_reform(b, p)
 
 
 def test_spartan_retry_option() -> None:
@@ -91,6 +99,28 @@ def test_over_half_the_rear_rank_lost_three_ranks_reorganise() -> None:
     p.remove(1)
     check_unit(b, p)
     assert p.reorganising and not p.unformed  # even in melee
+    # a complete rank and over half the next lost at once: the test, then reorganising
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 30)])
+    p = u(b, "p")
+    p.remove(10)
+    b.dice = FixedDice([1])  # type: ignore[assignment]
+    check_unit(b, p)
+    assert (p.ranks, p.rear) == (2, 2) and p.reorganising
+    unform(b, p, "attacked in the flank")  # unformed troops now: nothing to reorganise
+    assert not p.reorganising
+
+
+def test_a_reorganised_rear_rank_stays_centred() -> None:
+    # Morale 2: the rear rank is centred to show it no longer counts in melee dice -- and
+    # stays so once the turn spent reorganising is over
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 30)])
+    p = u(b, "p")
+    p.remove(4)
+    check_unit(b, p)
+    assert p.reorganising
+    reorganising = b.to_svg()
+    p.reorganising = False
+    assert b.to_svg() == reorganising
 
 
 def test_two_rank_phalanx_unforms_in_melee_else_two_even_ranks() -> None:
@@ -125,6 +155,20 @@ def test_losing_a_rear_rank_tests_against_ranks_remaining_and_rout_unforms_frien
     assert u(b, "near").unformed and not u(b, "far").unformed
 
 
+def test_a_broken_phalanx_routs_to_its_rear() -> None:
+    # Morale 3: friends within 6" of the path to the rear lose formation, not those ahead
+    b = battle([phalanx("p", "south", 36, 20), phalanx("behind", "south", 36, 9),
+                phalanx("ahead", "south", 36, 30), phalanx("q", "north", 60, 44)])
+    p = u(b, "p")
+    assert p.block.distance(u(b, "behind").block) > 6.0
+    assert p.block.distance(u(b, "ahead").block) > 6.0
+    p.remove(6)
+    b.dice = FixedDice([6])  # type: ignore[assignment]
+    check_unit(b, p)
+    assert not p.on_table
+    assert u(b, "behind").unformed and not u(b, "ahead").unformed
+
+
 def test_single_rank_reforms_in_two_out_of_melee_and_unforms_in_melee() -> None:
     b = battle([phalanx("p", "south", 36, 10, 12, 2), phalanx("q", "north", 36, 30)])
     p = u(b, "p")
@@ -141,6 +185,22 @@ def test_single_rank_reforms_in_two_out_of_melee_and_unforms_in_melee() -> None:
         b.dice = FixedDice([1])  # type: ignore[assignment]
         check_unit(b, p)
         assert p.on_table and p.ranks == 1 and (not p.unformed) is formed
+    # out of melee, but too few figures for two ranks, or no room behind: unformed
+    b = battle([phalanx("p", "south", 36, 10, 12, 2), phalanx("r", "south", 20, 10),
+                phalanx("q", "north", 36, 30)])
+    p = u(b, "p")
+    p.remove(10)  # 2 left: two ranks of one would be deeper than wide
+    b.dice = FixedDice([1])  # type: ignore[assignment]
+    check_unit(b, p)
+    assert p.on_table and p.unformed
+    b = battle([phalanx("p", "south", 36, 10, 12, 2), phalanx("r", "south", 20, 10),
+                phalanx("q", "north", 36, 30)])
+    p = u(b, "p")
+    p.remove(7)  # 5 left in one rank, 9.25..10 deep
+    place(b, "r", x=36.0, y=9.25)  # r stands right behind it
+    b.dice = FixedDice([1])  # type: ignore[assignment]
+    check_unit(b, p)
+    assert p.on_table and p.unformed and p.ranks == 1
 
 
 def test_army_whose_phalanxes_are_broken_or_failed_withdraws() -> None:
@@ -163,6 +223,23 @@ def test_turn_limit_result_and_score() -> None:
     assert score(b) == {"south": 4.0, "north": 0.0}
     o = verdict(b, final=True)
     assert o is not None and o.winner == "south" and o.reason == "turn limit"
+    # 6 points per phalanx out of action: failed to re-form, or broken
+    u(b, "q").formed = False
+    u(b, "q").reform_failed = True
+    assert score(b) == {"south": 4.0 + 6.0, "north": 0.0}
+    u(b, "p").condition = Condition.LEFT_FIELD
+    assert score(b) == {"south": 10.0, "north": 18.0 + 6.0}
+    # Phalanxes 4 for both armies at once: a draw
+    o = verdict(b)
+    assert o is not None and o.winner is None and o.reason == "both armies withdrew"
+    # the option's 0 takes the scenario's own limit (none given: 12)
+    doc = document([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 30)])
+    for spec, own, limit in (("monks_corner", 3, 12), ("monks_corner(turn_limit=0)", 3, 3),
+                             ("monks_corner(turn_limit=0)", 0, 12),
+                             ("monks_corner(turn_limit=5)", 3, 5)):
+        rs_ = ancients.ruleset(spec)
+        battle_ = rs_.new_battle(rs_.parse_scenario({**doc, "turn_limit": own}, "t.toml"))
+        assert battle_.turn_limit == limit, (spec, own)
     rs = ancients.ruleset("monks_corner(turn_limit=2)")
     battle2 = rs.new_battle("phalanx-duel", seed=3,
                             commanders={s: RandomCommander() for s in ("sparta", "argos")})
@@ -204,3 +281,35 @@ def test_sequence_of_play() -> None:
             break
     assert saw_tie and saw_order
     assert isinstance(Phase("toss"), Phase)
+
+
+def test_missiles_by_phase_and_the_side_shot_at_checks_morale() -> None:
+    # Sequence 3: the phasing side's javelins, then the other side checks morale;
+    # Sequence 4: the other side's bows and slings, then the phasing side checks
+    b = battle([phalanx("p", "south", 20, 10),
+                unit("j", "south", "light infantry", 2, 50, 10, missile="javelin"),
+                unit("js", "south", "light infantry", 2, 62, 10, missile="sling"),
+                phalanx("q", "north", 50, 15),
+                unit("s", "north", "light infantry", 2, 20, 25, missile="sling"),
+                unit("nj", "north", "light infantry", 2, 62, 15.5, missile="javelin")])
+    for x in (u(b, "p"), u(b, "q")):
+        x.remove(5)  # one figure left in the rear rank
+        x.checked = (x.ranks, x.rear)
+    b.dice = FixedDice([6, 1, 6, 1])  # type: ignore[assignment]
+    b.phasing = "south"
+    steps = phasing_turn(b, "south")
+    shots, tested, phase = [], {}, ""
+    item = next(steps)
+    while not (isinstance(item, Phase) and item.name == "contact"):
+        if isinstance(item, Phase):
+            phase = item.name
+            tested[phase] = {x for e in b.log if e.kind == "morale" for x in e.units}
+            item = next(steps)
+        elif item.kind == "shoot":
+            shots.append((phase, item.unit))
+            item = steps.send(Shoot("q" if item.side == "south" else "p"))
+        else:
+            item = steps.send(END)
+    tested["contact"] = {x for e in b.log if e.kind == "morale" for x in e.units}
+    assert shots == [("javelins", "j"), ("bows and slings", "s")]
+    assert tested["bows and slings"] == {"q"} and tested["contact"] == {"q", "p"}

@@ -73,9 +73,10 @@ def _unit(battle: MonksCornerBattle, u: Unit, pt: object) -> str:
            f'stroke="{colour}" stroke-width="1.5"{dash}/>']
     # figures: line ranks and files (a column is the line faced 90 degrees)
     files, ranks = u.files, u.ranks
+    # Morale 2: a rear rank under half strength is centred, being so or once reorganised
+    centred = u.reorganising or (not u.unformed and 2 * u.rear < files)
     for r in range(ranks):
-        slots = range(files) if r < ranks - 1 else rear_rank_slots(files, u.rear,
-                                                                    u.reorganising)
+        slots = range(files) if r < ranks - 1 else rear_rank_slots(files, u.rear, centred)
         for f in slots:
             out.append(_figure(b, u, f, r, to, colour))
     # facing: a tick from the front-centre

@@ -162,11 +162,12 @@ def movement(battle: MonksCornerBattle, side: str) -> Steps:
 
 
 def execute_move(battle: MonksCornerBattle, unit: Unit, plan: object) -> None:
-    from ancients.monks_corner.geometry import path_blocked
+    from ancients.monks_corner.geometry import Path, path_blocked
     from ancients.monks_corner.movement import Plan, keep_rules
 
     assert isinstance(plan, Plan)
     chosen = plan
+    note = ""
     if plan.rough and plan.build is not None:
         # Movement 3: phalanxes in rough ground move 1d6" and lose formation on 5-6
         roll = battle.dice.d6("phalanx in rough ground")
@@ -181,14 +182,15 @@ def execute_move(battle: MonksCornerBattle, unit: Unit, plan: object) -> None:
                 chosen = candidate
                 break
             inches -= 1.0
-        else:
-            chosen = attrs.evolve(plan, path=plan.build(0.0))
+        else:  # no legal distance for this order: it stands (legal moves only)
+            chosen = attrs.evolve(plan, path=Path((unit.block,)), column=unit.column)
+            note = f" (no legal distance for {roll}\": stands)"
         if roll >= 5:
             unform(battle, unit, f"rough ground (rolled {roll})")
     unit.block = chosen.end
     unit.column = chosen.column
     battle.changed()
-    battle.emit("move", f"{unit.name}: {plan.order}", side=unit.side, units=(unit.id,),
+    battle.emit("move", f"{unit.name}: {plan.order}{note}", side=unit.side, units=(unit.id,),
                 x=round(unit.block.x, 3), y=round(unit.block.y, 3),
                 facing=round(unit.block.facing, 3))
 

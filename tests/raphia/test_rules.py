@@ -887,3 +887,30 @@ def test_second_rank_exposed_only_to_a_stack_that_has_not_attacked(stage: Any) -
     assert left and {o.attacker for o in left} == {nb(st, C, 4)}
     drive(resolve(s, *find_pair(s, left[0], P)), stand)
     assert attack_options(s, P) == []  # S-arabs2 has defended, both have attacked
+
+
+# -- second audit ------------------------------------------------------------------------
+def test_blocked_pursuer_may_back_attack_other_routs_in_contact(stage: Any) -> None:
+    # §10 addendum: a pursuer blocked because its rout crossed steady friends may not
+    # back-attack that rout, but may back-attack any other rout in contact with it
+    from ancients.raphia.rout import back_attack_phase, pursuit_phase
+    st = stage()
+    s = st.state
+    r0 = st.hex(C).neighbor(Direction.NW)
+    r1 = r0.neighbor(Direction.NW)
+    r2 = r1.neighbor(Direction.NW)
+    p = st.put(S, C, ["S-cavalry1"], status=Status.PURSUING)
+    p.pursued = frozenset({"P-cretans1"})
+    st.put(P, s.board.label(r1), ["P-agema1"])  # steady friends crossed: blocked
+    pursued = st.put(P, s.board.label(r0.neighbor(Direction.N)), ["P-cretans1"],
+                     status=Status.ROUTED)  # (staged next to where the pursuer stops)
+    other = st.put(P, s.board.label(r0.neighbor(Direction.SW)), ["P-cretans2"],
+                   status=Status.ROUTED)
+    s.paths[pursued.sid] = ([r0, r1, r2], 0)
+    pursuit_phase(s, S)
+    assert p.hex == r0 and p.sid in s.blocked_pursuit
+    asked = drive(back_attack_phase(s, S), lambda d: d.options[-1])
+    assert [d.kind for d in asked] == ["back attack"]
+    targets = {o.target for o in asked[0].options if hasattr(o, "target")}
+    assert targets == {s.board.label(other.hex)}
+

@@ -483,16 +483,21 @@ def pursuit_phase(state: State, side: str) -> None:
 
 def back_attack_phase(state: State, side: str) -> Generator[Decision, Hashable, None]:
     """§10: a pursuer in contact with a rout at the end of the pursuit has a free attack
-    (1990: on the unit it pursues; addendum: on any rout, unless blocked)."""
+    (1990: on the unit it pursues; addendum: on any rout, except the one it pursues if
+    that rout blocked it by crossing its own steady troops)."""
     label = state.board.label
     for p in sorted(state.side_stacks(side, Status.PURSUING), key=lambda s: s.sid):
-        if p not in state.stacks or p.sid in state.blocked_pursuit:
+        if p not in state.stacks:
             continue
+        blocked = p.sid in state.blocked_pursuit
         # §8: the arms that may never attack a type (cavalry against elephants, elephants
         # against heavy infantry per edition) may not back-attack it either
         targets = [s for s in state.stacks if s.side != side and s.status is Status.ROUTED
                    and s.hex in state.board.neighbors(p.hex) and
                    (state.edition.back_attack_any_router or p.pursued.intersection(s.counters))
+                   # §10 addendum: blocked, it "cannot give it a back-attack" (its rout);
+                   # "on the other hand" it may attack any other rout in contact
+                   and not (blocked and p.pursued.intersection(s.counters))
                    and not type_forbids(state, state.stack_class(p), s, p.hex)]
         if not targets:
             continue

@@ -914,3 +914,26 @@ def test_blocked_pursuer_may_back_attack_other_routs_in_contact(stage: Any) -> N
     targets = {o.target for o in asked[0].options if hasattr(o, "target")}
     assert targets == {s.board.label(other.hex)}
 
+
+@pytest.mark.parametrize(("spec", "panics"), [("raphia", False), ("raphia(edition=1990)", True)])
+def test_elephants_see_routs_caused_by_crossings_1990(stage: Any, spec: str,
+                                                      panics: bool) -> None:
+    # §9 (1990): an elephant tests on seeing any friendly rout in its stack or next to it
+    # (§10: routs caused by other routs included), and an elephant routed so is itself a
+    # friendly rout for the elephants next to it; the addendum deletes these tests
+    from ancients.raphia.rout import rout_tests
+    st = stage(spec)
+    s = st.state
+    crossed = st.put(P, C, ["P-cretans1"])
+    el1 = st.put(P, nb(st, C, 3), ["P-elephants1"])
+    el2 = st.put(P, nb(st, nb(st, C, 3), 3), ["P-elephants2"])  # next to el1 only
+    assert st.hex(C).distance(el2.hex) == 2
+    for cid in ("P-cretans1", "P-elephants1", "P-elephants2"):
+        _morale(st, cid, 13)  # always fails
+    s.to_test_crossed[crossed.sid] = False
+    rout_tests(s)
+    assert crossed.status is Status.ROUTED
+    assert (el1.status is Status.ROUTED) == panics
+    assert (el2.status is Status.ROUTED) == panics
+    why = [e.data["why"] for e in st.battle.log if e.kind == "morale"]
+    assert why.count("sees a friendly rout") == (2 if panics else 0)

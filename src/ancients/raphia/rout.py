@@ -82,7 +82,9 @@ def morale_phase(state: State, side: str) -> Steps:
 
 
 def _elephants_see(state: State, routed: list[Stack]) -> None:
-    """§9 (1990 only): an elephant seeing a friendly rout in its stack or next to it tests."""
+    """§9 (1990 only): an elephant seeing a friendly rout in its stack or next to it tests,
+    whatever caused the rout (§10: routs cause routs); an elephant routed so is itself a
+    friendly rout for the elephants next to it."""
     if not state.edition.elephant_sees_rout_tests:
         return
     for r in routed:
@@ -94,7 +96,8 @@ def _elephants_see(state: State, routed: list[Stack]) -> None:
                                     elephant_rout=state.stack_class(r) is TroopClass.ELEPHANT)
                 if failed:
                     # §10 (1990): its first hex goes the way of the rout that panicked it
-                    put_to_rout(state, s, failed, _rout_direction(state, r))
+                    _elephants_see(state, put_to_rout(state, s, failed,
+                                                      _rout_direction(state, r)))
 
 
 def _rout_direction(state: State, r: Stack) -> int | None:
@@ -430,8 +433,10 @@ def rout_tests(state: State) -> None:
         failed = stack_test(state, stack, why, top_only=state.edition.stack_tests_top_only,
                             elephant_rout=by_elephants)
         if failed:
-            for r in put_to_rout(state, stack, failed, None):
+            routed = put_to_rout(state, stack, failed, None)
+            for r in routed:
                 r.push = None
+            _elephants_see(state, routed)  # §9 (1990): elephants seeing these routs
         else:
             state.crossed_ok.add(sid)
     state.to_test_crossed.clear()

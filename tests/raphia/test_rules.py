@@ -937,3 +937,21 @@ def test_elephants_see_routs_caused_by_crossings_1990(stage: Any, spec: str,
     assert (el2.status is Status.ROUTED) == panics
     why = [e.data["why"] for e in st.battle.log if e.kind == "morale"]
     assert why.count("sees a friendly rout") == (2 if panics else 0)
+
+
+def test_rearguard_of_one_or_more_bottom_counters(stage: Any) -> None:
+    # §7: a stack disengages by leaving a rearguard of at least one counter, the bottom
+    # counter or counters: the player may leave more than one
+    from ancients.raphia.movement import movement_phase
+    st = stage()
+    stack = st.put(P, C, ["P-agema1", "P-agema2", "P-agema3"])
+    st.put(S, nb(st, C, 3), ["S-arabs1"])
+    guards = {getattr(x, "rearguard", None) for x in opts(st, stack)
+              if isinstance(x, DisengageTo)}
+    assert guards == {1, 2}  # never the whole stack
+    two = next(x for x in opts(st, stack) if isinstance(x, DisengageTo)
+               and getattr(x, "rearguard", 1) == 2)
+    drive(movement_phase(st.state, P), lambda d: two if d.kind == "move" else d.options[0])
+    assert stack.counters == ["P-agema2", "P-agema3"] and stack.hex == st.hex(C)
+    moved = next(s for s in st.state.stacks if "P-agema1" in s.counters)
+    assert moved.counters == ["P-agema1"] and moved.hex == two.at

@@ -955,3 +955,21 @@ def test_rearguard_of_one_or_more_bottom_counters(stage: Any) -> None:
     assert stack.counters == ["P-agema2", "P-agema3"] and stack.hex == st.hex(C)
     moved = next(s for s in st.state.stacks if "P-agema1" in s.counters)
     assert moved.counters == ["P-agema1"] and moved.hex == two.at
+
+
+@pytest.mark.parametrize(("spec", "ok"), [("raphia", True), ("raphia(edition=1990)", False)])
+def test_missile_troops_may_fire_at_their_own_routed_elephants(stage: Any, spec: str,
+                                                               ok: bool) -> None:
+    # §10 addendum: one's own elephants in rout may be attacked; §8: fire is a form of
+    # attack that missile troops may choose wherever they may attack
+    st = stage(spec)
+    s = st.state
+    st.put(P, C, ["P-elephants1"], status=Status.ROUTED)
+    archers = st.put(P, nb(st, C, 1), ["P-cretans1"])
+    offered = {(o.target, o.fire) for o in attack_options(s, P)
+               if o.attacker == s.board.label(archers.hex)}
+    assert offered == ({(C, False), (C, True)} if ok else set())
+    if ok:
+        el = s.occupancy()[st.hex(C)][0]
+        a = assess(s, archers, el, fire=True)
+        assert a.multiplier == 4 and not a.x_to_t  # a rout: X stands

@@ -306,13 +306,13 @@ def _attacks_of(state: State, att: Stack, occ: dict[Hex, list[Stack]]) -> _Own:
         fire: list[Stack] = []
         for tgt in here:
             # may_attack, knowing that att is in good order and h on its front
-            foe = tgt.side != side
-            if (foe or (own and tgt.status is Status.ROUTED and state.stack_class(
-                    tgt) is TroopClass.ELEPHANT)) and not type_forbids(
-                    state, a_class, tgt, a_hex):
+            # §10 addendum: one's own elephants in rout may be attacked (and fired at)
+            foe = tgt.side != side or (own and tgt.status is Status.ROUTED and
+                                       state.stack_class(tgt) is TroopClass.ELEPHANT)
+            if foe and not type_forbids(state, a_class, tgt, a_hex):
                 attacks.append((att, tgt, _attack(board, a_hex, h, False)))
                 melee.append(tgt)
-            if foe and missile:
+            if foe and missile:  # §8: fire is an attack, wherever one may attack
                 attacks.append((att, tgt, _attack(board, a_hex, h, True)))
                 fire.append(tgt)
         for fired, hit in ((False, melee), (True, fire)):

@@ -973,3 +973,23 @@ def test_missile_troops_may_fire_at_their_own_routed_elephants(stage: Any, spec:
         el = s.occupancy()[st.hex(C)][0]
         a = assess(s, archers, el, fire=True)
         assert a.multiplier == 4 and not a.x_to_t  # a rout: X stands
+
+
+@pytest.mark.parametrize("elephants_near", [False, True])
+def test_no_advance_into_contact_with_enemies_one_cannot_attack(stage: Any,
+                                                                 elephants_near: bool) -> None:
+    # §5: units may not voluntarily come into contact with enemy units in good order they
+    # may not attack; advancing after combat (§8) is voluntary
+    from ancients.raphia.combat import resolve
+    st = stage()
+    s = st.state
+    cav = st.put(P, C, ["P-household-cav1"])
+    target = nb(st, C, 2)
+    victim = st.put(S, target, ["S-arabs1"])
+    if elephants_near:
+        st.put(S, nb(st, target, 2), ["S-elephants1"])
+    s.dice = _Scripted(s.dice, [], rolls=[12])  # X: the hex is vacated
+    asked = drive(resolve(s, cav, victim), lambda d: d.options[0])
+    assert victim not in s.stacks
+    assert ("advance" in [d.kind for d in asked]) == (not elephants_near)
+    assert (cav.hex == st.hex(target)) == (not elephants_near)

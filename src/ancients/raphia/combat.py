@@ -521,8 +521,15 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
 
 def _advance(state: State, att: Stack, vacated: Hex) -> Steps:
     """§8: the whole attacking stack may occupy a vacated hex, keeping its facing."""
-    if vacated in state.occupancy() or att not in state.stacks \
-            or att.status is not Status.GOOD:
+    occ = state.occupancy()
+    if vacated in occ or att not in state.stacks or att.status is not Status.GOOD:
+        return
+    # §5: no voluntary contact with enemies in good order one may not attack (cavalry and
+    # elephants; as for movement)
+    cls = state.stack_class(att)
+    if any(e.side != att.side and e.status is Status.GOOD and not state.leader_alone(e)
+           and type_forbids(state, cls, e, vacated)
+           for n in state.board.neighbors(vacated) for e in occ.get(n, ())):
         return
     choice = yield ask(att.side, "advance", [ADVANCE, STAY], unit=state.top(att),
                             prompt=f"advance into {state.board.label(vacated)}?")

@@ -993,3 +993,34 @@ def test_no_advance_into_contact_with_enemies_one_cannot_attack(stage: Any,
     assert victim not in s.stacks
     assert ("advance" in [d.kind for d in asked]) == (not elephants_near)
     assert (cav.hex == st.hex(target)) == (not elephants_near)
+
+
+def test_elephant_directed_to_the_nearest_empty_hex_tests_what_it_crosses(stage: Any) -> None:
+    # §10 addendum: a routed elephant may not end on an occupied hex and is directed to the
+    # nearest empty hex (hexes and paths chosen at random); what it crosses on the way is
+    # crossed too ("tests are made for all forces crossed")
+    st = stage()
+    s = st.state
+    el = st.put(P, C, ["P-elephants1"], status=Status.ROUTED)  # 3 MP, no push
+    path = [st.hex(C)]
+    for _ in range(3):
+        path.append(path[-1].neighbor(Direction.NE))
+    stop = path[3]
+    ring1 = list(s.board.neighbors(stop))
+    ring2 = sorted({n for h in ring1 for n in s.board.neighbors(h)} - set(ring1) - {stop})
+    empty = next(h for h in ring2 if h.distance(path[2]) > 1 and s.board.passable(h))
+    ids = iter(c.id for c in s.counters.counters.values() if not c.leader and c.side == P
+               and c.troop_class.value in ("light", "semi_heavy", "cavalry"))
+    for h in {path[1], path[2], stop, *ring1, *ring2} - {empty}:
+        if s.board.passable(h):
+            st.put(P, s.board.label(h), [next(ids)])
+    s.dice = _Scripted(s.dice, [int(Direction.NE)])
+    drive(rout_phase(s, P))
+    assert el.hex == empty
+    occ = s.occupancy()
+    crossed = {h for h in s.board.grid.hexes for o in occ.get(h, ())
+               if o.sid in s.to_test_crossed}
+    between = crossed - {path[1], path[2], stop}
+    assert len(between) == 1
+    (way,) = between
+    assert way in ring1 and way.distance(empty) == 1 and way != path[2]

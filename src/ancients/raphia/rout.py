@@ -288,23 +288,30 @@ def move_rout(state: State, stack: Stack) -> None:
                    units=stack.counters)
 
 
-def _nearest_empty(state: State, stack: Stack, pos: Hex) -> Hex:
-    """§10 addendum: the nearest empty hex (ties at random)."""
+def _nearest_empty(state: State, stack: Stack, pos: Hex) -> tuple[Hex, list[Hex]]:
+    """§10 addendum: the nearest empty hex and a shortest way to it (the hexes after
+    ``pos``, ending with it); ties between hexes and between ways at random."""
     occ = state.occupancy()
-    seen = {pos}
+    dist = {pos: 0}
     level = [pos]
     while level:
         empty = sorted(h for h in level if not any(s is not stack for s in occ.get(h, ())))
         if empty:
-            return empty[state.dice.choice(len(empty), "elephant: nearest empty hex")]
+            end = empty[state.dice.choice(len(empty), "elephant: nearest empty hex")]
+            way = [end] if end != pos else []
+            for k in range(dist[end] - 1, 0, -1):
+                back = sorted(n for n in state.board.neighbors(way[-1]) if dist.get(n) == k)
+                way.append(back[state.dice.choice(len(back), "elephant: way to the empty "
+                                                  "hex")] if len(back) > 1 else back[0])
+            return end, way[::-1]
         nxt = []
         for h in level:
             for n in state.board.neighbors(h):
-                if n not in seen and state.board.passable(n):
-                    seen.add(n)
+                if n not in dist and state.board.passable(n):
+                    dist[n] = dist[h] + 1
                     nxt.append(n)
         level = nxt
-    return pos
+    return pos, []
 
 
 def move_elephants(state: State, stack: Stack) -> Steps:
@@ -366,8 +373,10 @@ def move_elephants(state: State, stack: Stack) -> Steps:
             if state.board.passable(n):
                 pos = n
                 path.append(n)
+    # §10 addendum: on to the nearest empty hex, crossing (and testing) what lies between
+    end, way = _nearest_empty(state, stack, pos)
+    path += way
     _mark_path(state, stack, path, occ)
-    end = _nearest_empty(state, stack, pos)
     stack.hex = end
     state.paths[stack.sid] = ([start, *path], None)
     label = state.board.label

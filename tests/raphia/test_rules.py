@@ -1024,3 +1024,21 @@ def test_elephant_directed_to_the_nearest_empty_hex_tests_what_it_crosses(stage:
     assert len(between) == 1
     (way,) = between
     assert way in ring1 and way.distance(empty) == 1 and way != path[2]
+
+
+@pytest.mark.parametrize("dares", [False, True])
+def test_championship_counter_not_revealed_by_a_refused_attack(stage: Any,
+                                                                dares: bool) -> None:
+    # §11 championship: a "?" counter is replaced at the first combat in which it takes
+    # part directly; an attack refused at inferiority (§8) is no combat
+    from ancients.raphia.combat import resolve
+    st = stage("raphia(egyptian_morale=championship)")
+    s = st.state
+    s.morale_override.clear()
+    s.championship_pool = list(s.counters.championship)
+    eg = st.put(P, nb(st, C, 2), ["P-egyptians1", "P-egyptians2"], facing=5)
+    lt = st.put(S, C, ["S-cretans1"])  # 2 against 5: at inferiority, head-on
+    _morale(st, "S-cretans1", 2 if dares else 13)
+    drive(resolve(s, lt, eg), lambda d: d.options[-1])
+    assert any(e.kind == "attack refused" for e in st.battle.log) == (not dares)
+    assert ("P-egyptians1" in s.replaced) == dares

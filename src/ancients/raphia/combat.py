@@ -453,7 +453,6 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
     label = state.board.label
     side = att.side
     ensure_identity(state, state.top(att))
-    ensure_identity(state, state.top(tgt))
     t_hex = tgt.hex
     if not back:
         # §8: the attacker has made its one attack of the turn (even if it then dares not,
@@ -480,6 +479,9 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
         state.emit("attack refused", f"{state.name(att)} dares not attack "
                    f"{state.name(tgt, t_hex)}", side=side, units=att.counters)
         return
+    # §11 championship: the defender's "?" counter is revealed once the attack goes ahead
+    # (the same combat value, so the assessment above stands)
+    ensure_identity(state, state.top(tgt))
     if not back:
         state.defended.add(state.top(tgt))  # §8: each counter defends once a turn
     if not back and may_evade:

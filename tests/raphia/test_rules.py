@@ -1042,3 +1042,27 @@ def test_championship_counter_not_revealed_by_a_refused_attack(stage: Any,
     drive(resolve(s, lt, eg), lambda d: d.options[-1])
     assert any(e.kind == "attack refused" for e in st.battle.log) == (not dares)
     assert ("P-egyptians1" in s.replaced) == dares
+
+
+
+def test_rout_blocked_by_dunes_alone_keeps_its_edge(stage: Any) -> None:
+    # §10 addendum: a rout turns towards the other edge only if enemy units make a
+    # complete move towards its own edge impossible; hemmed in by dunes it moves what it
+    # can (here nothing: directions 1 and 4 are barred)
+    st = stage()
+    s = st.state
+    here = st.hex("0423")  # dunes on both its west sides, open to the north-east
+    west = s.board.edge_directions(P, "own")
+    assert all(not s.board.passable(here.neighbor(d)) for d in west)
+    assert any(s.board.passable(here.neighbor(d)) for d in s.board.edge_directions(P, "other"))
+    r = st.put(P, "0423", ["P-cretans1"], status=Status.ROUTED)
+    assert rout_path(s, r, s.occupancy()) == ([], "own")
+    drive(rout_phase(s, P))
+    assert r.hex == here and r.edge == "own"
+    # with enemy units in the way instead, it turns towards the other edge
+    st2 = stage()
+    r2 = st2.put(P, C, ["P-cretans1"], status=Status.ROUTED)
+    for d in west:
+        st2.put(S, st2.state.board.label(st2.hex(C).neighbor(d)), [f"S-arabs{int(d)}"])
+    path, edge = rout_path(st2.state, r2, st2.state.occupancy())
+    assert edge == "other" and len(path) == 3

@@ -139,11 +139,14 @@ def _start_pursuit(state: State, attackers: list[int], routed: list[Stack]) -> S
 
 
 # -- the rout itinerary (§10 and addendum) ----------------------------------------------
-def _rank(state: State, stack: Stack, h: Hex, occ: Occ, enemy_routers: bool) -> int:
-    """Priority of stepping into ``h`` (lower is better; _BLOCKED: impossible)."""
+def _rank(state: State, stack: Stack, h: Hex, occ: Occ, enemy_routers: bool | None) -> int:
+    """Priority of stepping into ``h`` (lower is better; _BLOCKED: impossible;
+    ``enemy_routers`` None: as if no enemy were on the map)."""
     if not state.board.passable(h):
         return _BLOCKED
     others = [s for s in occ.get(h, ()) if s is not stack]
+    if enemy_routers is None:
+        others = [s for s in others if s.side == stack.side]
     if not others:
         return 1
     if any(s.side != stack.side for s in others):
@@ -159,7 +162,7 @@ def _rank(state: State, stack: Stack, h: Hex, occ: Occ, enemy_routers: bool) -> 
 
 
 def _walk(state: State, stack: Stack, dirs: tuple[Direction, ...], occ: Occ, mp: int,
-          enemy_routers: bool) -> list[Hex | None]:
+          enemy_routers: bool | None) -> list[Hex | None]:
     """Greedy itinerary: each hex the best-ranked of the allowed directions, zig-zagging
     between the two edge-ward directions on ties; None marks leaving the map."""
     path: list[Hex | None] = []
@@ -208,12 +211,24 @@ def rout_path(state: State, stack: Stack, occ: Occ) -> tuple[list[Hex | None], s
     if state.edition.rout_through_enemy_routers:
         trials += [(first, True), (second, True)]
     best: tuple[list[Hex | None], str] = ([], first)
-    for edge, through in trials:
+
+    def directions(edge: str) -> tuple[Direction, ...]:
         dirs: tuple[Direction, ...] = state.board.edge_directions(stack.side, edge)
         if state.edition.rout_sidesteps:  # 1990: north/south as a last resort
             dirs = (*dirs, Direction.N, Direction.S)
-        path = _walk(state, stack, dirs, occ, mp, through)
-        if len(path) >= mp or (path and path[-1] is None):
+        return dirs
+
+    def complete(path: list[Hex | None]) -> bool:
+        return len(path) >= mp or bool(path and path[-1] is None)
+    # §10 addendum: only enemy units making the complete move impossible turn a rout
+    # towards the other edge (dunes, or the map's saturation, only shorten its move)
+    turn_back = not state.edition.rout_other_edge_only_for_enemies or complete(
+        _walk(state, stack, directions(first), occ, mp, None))
+    for edge, through in trials:
+        if edge != first and not turn_back:
+            continue
+        path = _walk(state, stack, directions(edge), occ, mp, through)
+        if complete(path):
             return path, edge
         if len(path) > len(best[0]):
             best = (path, edge)

@@ -1066,3 +1066,28 @@ def test_rout_blocked_by_dunes_alone_keeps_its_edge(stage: Any) -> None:
         st2.put(S, st2.state.board.label(st2.hex(C).neighbor(d)), [f"S-arabs{int(d)}"])
     path, edge = rout_path(st2.state, r2, st2.state.occupancy())
     assert edge == "other" and len(path) == 3
+
+
+def test_pursuers_rallying_apart_form_one_stack_again_1990(stage: Any) -> None:
+    # §9 (1990): each counter of a pursuing stack rallies on its own; the part that
+    # rallied waits in the hex, and the rest, rallying later, forms one stack with it
+    # again (two stacks in good order never share a hex)
+    from ancients.raphia.invariants import check
+    from ancients.raphia.rally import rally_phase
+    st = stage("raphia(edition=1990)")
+    s = st.state
+    p = st.put(P, C, ["P-household-cav1", "P-household-cav2"], status=Status.PURSUING)
+    p.pursued = frozenset({"S-arabs1"})  # lost: the router is gone
+    _morale(st, "P-household-cav1", 2)
+    _morale(st, "P-household-cav2", 13)
+    drive(rally_phase(s, P), lambda d: d.options[0])
+    here = [x for x in s.stacks if x.hex == st.hex(C)]
+    assert sorted((x.status.value, tuple(x.counters)) for x in here) == [
+        ("good order", ("P-household-cav1",)), ("pursuit", ("P-household-cav2",))]
+    _morale(st, "P-household-cav2", 2)
+    drive(rally_phase(s, P), lambda d: d.options[0])
+    here = [x for x in s.stacks if x.hex == st.hex(C)]
+    assert len(here) == 1 and here[0].status is Status.GOOD
+    assert sorted(here[0].counters) == ["P-household-cav1", "P-household-cav2"]
+    st.battle.deployed = ("P-household-cav1", "P-household-cav2")
+    assert list(check(st.battle)) == []

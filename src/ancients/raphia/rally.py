@@ -9,6 +9,7 @@ from ancients.raphia.counters import TroopClass
 from ancients.raphia.morale import stack_test
 from ancients.raphia.options import NO_PURSUIT, PURSUE, Face, ask
 from ancients.raphia.rout import in_contact_with
+from ancients.raphia.stacking import merge, stack_problem
 from ancients.raphia.state import Stack, State, Status
 
 __all__ = ["rally_phase"]
@@ -49,6 +50,14 @@ def rally_phase(state: State, side: str) -> Steps:
         p.status, p.pursued = Status.GOOD, frozenset()
         state.emit("rally", f"{state.name(p)}, pursuing, rallies", side=side,
                    units=p.counters)
+        # 1990: a part of the stack that rallied earlier waits in the hex (pursuers never
+        # end on other friends, nor do others join a pursuer's hex): one stack again
+        mate = next((s for s in state.stacks if s is not p and s.side == side
+                     and s.hex == p.hex and s.status is Status.GOOD), None)
+        if mate is not None and stack_problem(state, mate.counters + p.counters) is None:
+            merge(state, mate, p)
+            state.emit("join", f"stack formed again: {state.name(mate)}", side=side,
+                       units=mate.counters)
     for r in sorted(state.side_stacks(side, Status.ROUTED), key=lambda s: s.sid):
         if r not in state.stacks:
             continue

@@ -49,7 +49,7 @@ class _Checking:
             assert self.checked % 16 > 1 or {(a.sid, t.sid, o.fire) for a, t, o in attacks} == {
                 (a.sid, t.sid, fire) for a in state.stacks if a.side == side
                 for t in state.stacks for fire in (False, True)
-                if (not fire or t.side != side) and may_attack(state, a, t, fire)}
+                if may_attack(state, a, t, fire)}
             table = list(attack_table(state, side).items())
             kept = state.kept(("attacks", side))
             state.keep(("attacks", side), None)

@@ -925,3 +925,182 @@ def test_second_rank_exposed_only_to_a_stack_that_has_not_attacked(stage: Any) -
     assert left and {o.attacker for o in left} == {nb(st, C, 4)}
     drive(resolve(s, *find_pair(s, left[0], P)), stand)
     assert attack_options(s, P) == []  # S-arabs2 has defended, both have attacked
+
+
+# -- second audit ------------------------------------------------------------------------
+def test_blocked_pursuer_may_back_attack_other_routs_in_contact(stage: Any) -> None:
+    # §10 addendum: a pursuer blocked because its rout crossed steady friends may not
+    # back-attack that rout, but may back-attack any other rout in contact with it
+    from ancients.raphia.rout import back_attack_phase, pursuit_phase
+    st = stage()
+    s = st.state
+    r0 = st.hex(C).neighbor(Direction.NW)
+    r1 = r0.neighbor(Direction.NW)
+    r2 = r1.neighbor(Direction.NW)
+    p = st.put(S, C, ["S-cavalry1"], status=Status.PURSUING)
+    p.pursued = frozenset({"P-cretans1"})
+    st.put(P, s.board.label(r1), ["P-agema1"])  # steady friends crossed: blocked
+    pursued = st.put(P, s.board.label(r0.neighbor(Direction.N)), ["P-cretans1"],
+                     status=Status.ROUTED)  # (staged next to where the pursuer stops)
+    other = st.put(P, s.board.label(r0.neighbor(Direction.SW)), ["P-cretans2"],
+                   status=Status.ROUTED)
+    s.paths[pursued.sid] = ([r0, r1, r2], 0)
+    pursuit_phase(s, S)
+    assert p.hex == r0 and p.sid in s.blocked_pursuit
+    asked = drive(back_attack_phase(s, S), lambda d: d.options[-1])
+    assert [d.kind for d in asked] == ["back attack"]
+    targets = {o.target for o in asked[0].options if hasattr(o, "target")}
+    assert targets == {s.board.label(other.hex)}
+
+
+@pytest.mark.parametrize(("spec", "panics"), [("raphia", False), ("raphia(edition=1990)", True)])
+def test_elephants_see_routs_caused_by_crossings_1990(stage: Any, spec: str,
+                                                      panics: bool) -> None:
+    # §9 (1990): an elephant tests on seeing any friendly rout in its stack or next to it
+    # (§10: routs caused by other routs included), and an elephant routed so is itself a
+    # friendly rout for the elephants next to it; the addendum deletes these tests
+    from ancients.raphia.rout import rout_tests
+    st = stage(spec)
+    s = st.state
+    crossed = st.put(P, C, ["P-cretans1"])
+    el1 = st.put(P, nb(st, C, 3), ["P-elephants1"])
+    el2 = st.put(P, nb(st, nb(st, C, 3), 3), ["P-elephants2"])  # next to el1 only
+    assert st.hex(C).distance(el2.hex) == 2
+    for cid in ("P-cretans1", "P-elephants1", "P-elephants2"):
+        _morale(st, cid, 13)  # always fails
+    s.to_test_crossed[crossed.sid] = False
+    rout_tests(s)
+    assert crossed.status is Status.ROUTED
+    assert (el1.status is Status.ROUTED) == panics
+    assert (el2.status is Status.ROUTED) == panics
+    why = [e.data["why"] for e in st.battle.log if e.kind == "morale"]
+    assert why.count("sees a friendly rout") == (2 if panics else 0)
+
+
+def test_rearguard_of_one_or_more_bottom_counters(stage: Any) -> None:
+    # §7: a stack disengages by leaving a rearguard of at least one counter, the bottom
+    # counter or counters: the player may leave more than one
+    from ancients.raphia.movement import movement_phase
+    st = stage()
+    stack = st.put(P, C, ["P-agema1", "P-agema2", "P-agema3"])
+    st.put(S, nb(st, C, 3), ["S-arabs1"])
+    guards = {getattr(x, "rearguard", None) for x in opts(st, stack)
+              if isinstance(x, DisengageTo)}
+    assert guards == {1, 2}  # never the whole stack
+    two = next(x for x in opts(st, stack) if isinstance(x, DisengageTo)
+               and getattr(x, "rearguard", 1) == 2)
+    drive(movement_phase(st.state, P), lambda d: two if d.kind == "move" else d.options[0])
+    assert stack.counters == ["P-agema2", "P-agema3"] and stack.hex == st.hex(C)
+    moved = next(s for s in st.state.stacks if "P-agema1" in s.counters)
+    assert moved.counters == ["P-agema1"] and moved.hex == two.at
+
+
+@pytest.mark.parametrize(("spec", "ok"), [("raphia", True), ("raphia(edition=1990)", False)])
+def test_missile_troops_may_fire_at_their_own_routed_elephants(stage: Any, spec: str,
+                                                               ok: bool) -> None:
+    # §10 addendum: one's own elephants in rout may be attacked; §8: fire is a form of
+    # attack that missile troops may choose wherever they may attack
+    st = stage(spec)
+    s = st.state
+    st.put(P, C, ["P-elephants1"], status=Status.ROUTED)
+    archers = st.put(P, nb(st, C, 1), ["P-cretans1"])
+    offered = {(o.target, o.fire) for o in attack_options(s, P)
+               if o.attacker == s.board.label(archers.hex)}
+    assert offered == ({(C, False), (C, True)} if ok else set())
+    if ok:
+        el = s.occupancy()[st.hex(C)][0]
+        a = assess(s, archers, el, fire=True)
+        assert a.multiplier == 4 and not a.x_to_t  # a rout: X stands
+
+
+@pytest.mark.parametrize("elephants_near", [False, True])
+def test_no_advance_into_contact_with_enemies_one_cannot_attack(stage: Any,
+                                                                 elephants_near: bool) -> None:
+    # §5: units may not voluntarily come into contact with enemy units in good order they
+    # may not attack; advancing after combat (§8) is voluntary
+    from ancients.raphia.combat import resolve
+    st = stage()
+    s = st.state
+    cav = st.put(P, C, ["P-household-cav1"])
+    target = nb(st, C, 2)
+    victim = st.put(S, target, ["S-arabs1"])
+    if elephants_near:
+        st.put(S, nb(st, target, 2), ["S-elephants1"])
+    s.dice = _Scripted(s.dice, [], rolls=[12])  # X: the hex is vacated
+    asked = drive(resolve(s, cav, victim), lambda d: d.options[0])
+    assert victim not in s.stacks
+    assert ("advance" in [d.kind for d in asked]) == (not elephants_near)
+    assert (cav.hex == st.hex(target)) == (not elephants_near)
+
+
+def test_elephant_directed_to_the_nearest_empty_hex_tests_what_it_crosses(stage: Any) -> None:
+    # §10 addendum: a routed elephant may not end on an occupied hex and is directed to the
+    # nearest empty hex (hexes and paths chosen at random); what it crosses on the way is
+    # crossed too ("tests are made for all forces crossed")
+    st = stage()
+    s = st.state
+    el = st.put(P, C, ["P-elephants1"], status=Status.ROUTED)  # 3 MP, no push
+    path = [st.hex(C)]
+    for _ in range(3):
+        path.append(path[-1].neighbor(Direction.NE))
+    stop = path[3]
+    ring1 = list(s.board.neighbors(stop))
+    ring2 = sorted({n for h in ring1 for n in s.board.neighbors(h)} - set(ring1) - {stop})
+    empty = next(h for h in ring2 if h.distance(path[2]) > 1 and s.board.passable(h))
+    ids = iter(c.id for c in s.counters.counters.values() if not c.leader and c.side == P
+               and c.troop_class.value in ("light", "semi_heavy", "cavalry"))
+    for h in {path[1], path[2], stop, *ring1, *ring2} - {empty}:
+        if s.board.passable(h):
+            st.put(P, s.board.label(h), [next(ids)])
+    s.dice = _Scripted(s.dice, [int(Direction.NE)])
+    drive(rout_phase(s, P))
+    assert el.hex == empty
+    occ = s.occupancy()
+    crossed = {h for h in s.board.grid.hexes for o in occ.get(h, ())
+               if o.sid in s.to_test_crossed}
+    between = crossed - {path[1], path[2], stop}
+    assert len(between) == 1
+    (way,) = between
+    assert way in ring1 and way.distance(empty) == 1 and way != path[2]
+
+
+@pytest.mark.parametrize("dares", [False, True])
+def test_championship_counter_not_revealed_by_a_refused_attack(stage: Any,
+                                                                dares: bool) -> None:
+    # §11 championship: a "?" counter is replaced at the first combat in which it takes
+    # part directly; an attack refused at inferiority (§8) is no combat
+    from ancients.raphia.combat import resolve
+    st = stage("raphia(egyptian_morale=championship)")
+    s = st.state
+    s.morale_override.clear()
+    s.championship_pool = list(s.counters.championship)
+    eg = st.put(P, nb(st, C, 2), ["P-egyptians1", "P-egyptians2"], facing=5)
+    lt = st.put(S, C, ["S-cretans1"])  # 2 against 5: at inferiority, head-on
+    _morale(st, "S-cretans1", 2 if dares else 13)
+    drive(resolve(s, lt, eg), lambda d: d.options[-1])
+    assert any(e.kind == "attack refused" for e in st.battle.log) == (not dares)
+    assert ("P-egyptians1" in s.replaced) == dares
+
+
+
+def test_rout_blocked_by_dunes_alone_keeps_its_edge(stage: Any) -> None:
+    # §10 addendum: a rout turns towards the other edge only if enemy units make a
+    # complete move towards its own edge impossible; hemmed in by dunes it moves what it
+    # can (here nothing: directions 1 and 4 are barred)
+    st = stage()
+    s = st.state
+    here = st.hex("0423")  # dunes on both its west sides, open to the north-east
+    west = s.board.edge_directions(P, "own")
+    assert all(not s.board.passable(here.neighbor(d)) for d in west)
+    assert any(s.board.passable(here.neighbor(d)) for d in s.board.edge_directions(P, "other"))
+    r = st.put(P, "0423", ["P-cretans1"], status=Status.ROUTED)
+    assert rout_path(s, r, s.occupancy()) == ([], "own")
+    drive(rout_phase(s, P))
+    assert r.hex == here and r.edge == "own"
+    # with enemy units in the way instead, it turns towards the other edge
+    st2 = stage()
+    r2 = st2.put(P, C, ["P-cretans1"], status=Status.ROUTED)
+    for d in west:
+        st2.put(S, st2.state.board.label(st2.hex(C).neighbor(d)), [f"S-arabs{int(d)}"])
+    path, edge = rout_path(st2.state, r2, st2.state.occupancy())
+    assert edge == "other" and len(path) == 3

@@ -306,13 +306,13 @@ def _attacks_of(state: State, att: Stack, occ: dict[Hex, list[Stack]]) -> _Own:
         fire: list[Stack] = []
         for tgt in here:
             # may_attack, knowing that att is in good order and h on its front
-            foe = tgt.side != side
-            if (foe or (own and tgt.status is Status.ROUTED and state.stack_class(
-                    tgt) is TroopClass.ELEPHANT)) and not type_forbids(
-                    state, a_class, tgt, a_hex):
+            # §10 addendum: one's own elephants in rout may be attacked (and fired at)
+            foe = tgt.side != side or (own and tgt.status is Status.ROUTED and
+                                       state.stack_class(tgt) is TroopClass.ELEPHANT)
+            if foe and not type_forbids(state, a_class, tgt, a_hex):
                 attacks.append((att, tgt, _attack(board, a_hex, h, False)))
                 melee.append(tgt)
-            if foe and missile:
+            if foe and missile:  # §8: fire is an attack, wherever one may attack
                 attacks.append((att, tgt, _attack(board, a_hex, h, True)))
                 fire.append(tgt)
         for fired, hit in ((False, melee), (True, fire)):
@@ -453,7 +453,6 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
     label = state.board.label
     side = att.side
     ensure_identity(state, state.top(att))
-    ensure_identity(state, state.top(tgt))
     t_hex = tgt.hex
     if not back:
         # §8: the attacker has made its one attack of the turn (even if it then dares not,
@@ -480,6 +479,9 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
         state.emit("attack refused", f"{state.name(att)} dares not attack "
                    f"{state.name(tgt, t_hex)}", side=side, units=att.counters)
         return
+    # §11 championship: the defender's "?" counter is revealed once the attack goes ahead
+    # (the same combat value, so the assessment above stands)
+    ensure_identity(state, state.top(tgt))
     if not back:
         state.defended.add(state.top(tgt))  # §8: each counter defends once a turn
     if not back and may_evade:
@@ -521,8 +523,15 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
 
 def _advance(state: State, att: Stack, vacated: Hex) -> Steps:
     """§8: the whole attacking stack may occupy a vacated hex, keeping its facing."""
-    if vacated in state.occupancy() or att not in state.stacks \
-            or att.status is not Status.GOOD:
+    occ = state.occupancy()
+    if vacated in occ or att not in state.stacks or att.status is not Status.GOOD:
+        return
+    # §5: no voluntary contact with enemies in good order one may not attack (cavalry and
+    # elephants; as for movement)
+    cls = state.stack_class(att)
+    if any(e.side != att.side and e.status is Status.GOOD and not state.leader_alone(e)
+           and type_forbids(state, cls, e, vacated)
+           for n in state.board.neighbors(vacated) for e in occ.get(n, ())):
         return
     choice = yield ask(att.side, "advance", [ADVANCE, STAY], unit=state.top(att),
                             prompt=f"advance into {state.board.label(vacated)}?")

@@ -45,6 +45,9 @@ class EditionRules:
     #: routs/pursuers as a last resort
     rout_via_routers_first: bool
     rout_through_enemy_routers: bool
+    #: §10 addendum: a rout turns towards the other edge only if enemy units make a
+    #: complete move towards its own edge impossible (1990: whenever it is impossible)
+    rout_other_edge_only_for_enemies: bool
     #: §10 a rout may not end on an occupied hex: 1990 the player stops it before that
     #: hex; addendum: it is shifted on, in the direction in force, to an empty hex
     rout_shift_forward: bool
@@ -87,7 +90,8 @@ EDITIONS: dict[int, EditionRules] = {
         evasion_cavalry_hexes=2, evasion_min_ratio=None, phalanx_tests_once=False,
         stack_tests_top_only=False, elephant_sees_rout_tests=True,
         pursuers_always_test=False, rout_sidesteps=True, rout_via_routers_first=False,
-        rout_through_enemy_routers=False, rout_shift_forward=False,
+        rout_through_enemy_routers=False, rout_other_edge_only_for_enemies=False,
+        rout_shift_forward=False,
         rally_not_if_pursued=True, elephant_rout="1990", elephants_rally=True,
         pursuit_needs_whole_rout=False, pursuit_blocked_by_friends=False,
         back_attack_any_router=False, disorder_rules=False, join_under_top=False,
@@ -100,7 +104,8 @@ EDITIONS: dict[int, EditionRules] = {
         evasion_cavalry_hexes=1, evasion_min_ratio=Fraction(3, 2), phalanx_tests_once=True,
         stack_tests_top_only=True, elephant_sees_rout_tests=False,
         pursuers_always_test=True, rout_sidesteps=False, rout_via_routers_first=True,
-        rout_through_enemy_routers=True, rout_shift_forward=True,
+        rout_through_enemy_routers=True, rout_other_edge_only_for_enemies=True,
+        rout_shift_forward=True,
         rally_not_if_pursued=False, elephant_rout="1991", elephants_rally=False,
         pursuit_needs_whole_rout=True, pursuit_blocked_by_friends=True,
         back_attack_any_router=True, disorder_rules=True, join_under_top=True,

@@ -302,10 +302,15 @@ def move_options(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
     fighters = state.combatants(stack)
     leaders = [c for c in stack.counters if c not in fighters]
     if stack.hex in contact:
-        # §7: an isolated counter in contact cannot move; a stack leaves a rearguard
+        # §7: an isolated counter in contact cannot move; a stack leaves a rearguard of
+        # at least one counter, the bottom one or ones
         if len(fighters) >= 2:
             mover = _hypothetical(stack, fighters[:-1] + leaders)
             opts += _options(state, _reach(state, mover, occ, zoc, contact), DisengageTo)
+        for k in range(2, len(fighters)):
+            mover = _hypothetical(stack, fighters[:-k] + leaders)
+            opts += [DisengageTo(o.to, o.facing, k, at=o.at) for o in _options(
+                state, _reach(state, mover, occ, zoc, contact), DisengageTo)]
         if state.is_phalanx(stack) and fighters:
             opts += [Turn(-1), Turn(1)]  # §6: all its movement and a morale test
         return opts
@@ -356,7 +361,7 @@ def movement_phase(state: State, side: str) -> Steps:
             moved.add(apply_move(state, part, choice).sid)
             queue.insert(0, stack)
         elif isinstance(choice, DisengageTo):
-            part = split_rearguard(state, stack)
+            part = split_rearguard(state, stack, choice.rearguard)
             moved.add(stack.sid)
             moved.add(apply_move(state, part, choice).sid)
         elif isinstance(choice, Turn):

@@ -90,10 +90,14 @@ class SplitTo(MoveTo):
 
 @attrs.frozen(order=True, cache_hash=True)
 class DisengageTo(MoveTo):
-    """§7: leave the bottom counter as rearguard and move the rest to ``to``."""
+    """§7: leave the bottom ``rearguard`` counters (at least one) as rearguard and move the
+    rest to ``to``."""
+
+    rearguard: int = 1
 
     def __str__(self) -> str:
-        return "leave a rearguard and move to " + super().__str__()[len("move to "):]
+        guard = "a rearguard" if self.rearguard == 1 else f"a rearguard of {self.rearguard}"
+        return f"leave {guard} and move to " + super().__str__()[len("move to "):]
 
 
 @attrs.frozen(order=True, cache_hash=True)

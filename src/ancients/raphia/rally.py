@@ -56,6 +56,8 @@ def rally_phase(state: State, side: str) -> Steps:
                    units=p.counters)
         if mates is not None:
             merge(state, mates, p)
+            state.emit("join", f"stack formed again: {state.name(mates)}", side=side,
+                       units=mates.counters)
     for r in sorted(state.side_stacks(side, Status.ROUTED), key=lambda s: s.sid):
         if r not in state.stacks:
             continue

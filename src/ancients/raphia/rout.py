@@ -82,7 +82,9 @@ def morale_phase(state: State, side: str) -> Steps:
 
 
 def _elephants_see(state: State, routed: list[Stack]) -> None:
-    """§9 (1990 only): an elephant seeing a friendly rout in its stack or next to it tests."""
+    """§9 (1990 only): an elephant seeing a friendly rout in its stack or next to it tests,
+    whatever caused the rout (§10: routs cause routs); an elephant routed so is itself a
+    friendly rout for the elephants next to it."""
     if not state.edition.elephant_sees_rout_tests:
         return
     for r in routed:
@@ -94,7 +96,8 @@ def _elephants_see(state: State, routed: list[Stack]) -> None:
                                     elephant_rout=state.stack_class(r) is TroopClass.ELEPHANT)
                 if failed:
                     # §10 (1990): its first hex goes the way of the rout that panicked it
-                    put_to_rout(state, s, failed, _rout_direction(state, r))
+                    _elephants_see(state, put_to_rout(state, s, failed,
+                                                      _rout_direction(state, r)))
 
 
 def _rout_direction(state: State, r: Stack) -> int | None:
@@ -136,11 +139,14 @@ def _start_pursuit(state: State, attackers: list[int], routed: list[Stack]) -> S
 
 
 # -- the rout itinerary (§10 and addendum) ----------------------------------------------
-def _rank(state: State, stack: Stack, h: Hex, occ: Occ, enemy_routers: bool) -> int:
-    """Priority of stepping into ``h`` (lower is better; _BLOCKED: impossible)."""
+def _rank(state: State, stack: Stack, h: Hex, occ: Occ, enemy_routers: bool | None) -> int:
+    """Priority of stepping into ``h`` (lower is better; _BLOCKED: impossible;
+    ``enemy_routers`` None: as if no enemy were on the map)."""
     if not state.board.passable(h):
         return _BLOCKED
     others = [s for s in occ.get(h, ()) if s is not stack]
+    if enemy_routers is None:
+        others = [s for s in others if s.side == stack.side]
     if not others:
         return 1
     if any(s.side != stack.side for s in others):
@@ -156,7 +162,7 @@ def _rank(state: State, stack: Stack, h: Hex, occ: Occ, enemy_routers: bool) -> 
 
 
 def _walk(state: State, stack: Stack, dirs: tuple[Direction, ...], occ: Occ, mp: int,
-          enemy_routers: bool) -> list[Hex | None]:
+          enemy_routers: bool | None) -> list[Hex | None]:
     """Greedy itinerary: each hex the best-ranked of the allowed directions, zig-zagging
     between the two edge-ward directions on ties; None marks leaving the map."""
     path: list[Hex | None] = []
@@ -205,12 +211,24 @@ def rout_path(state: State, stack: Stack, occ: Occ) -> tuple[list[Hex | None], s
     if state.edition.rout_through_enemy_routers:
         trials += [(first, True), (second, True)]
     best: tuple[list[Hex | None], str] = ([], first)
-    for edge, through in trials:
+
+    def directions(edge: str) -> tuple[Direction, ...]:
         dirs: tuple[Direction, ...] = state.board.edge_directions(stack.side, edge)
         if state.edition.rout_sidesteps:  # 1990: north/south as a last resort
             dirs = (*dirs, Direction.N, Direction.S)
-        path = _walk(state, stack, dirs, occ, mp, through)
-        if len(path) >= mp or (path and path[-1] is None):
+        return dirs
+
+    def complete(path: list[Hex | None]) -> bool:
+        return len(path) >= mp or bool(path and path[-1] is None)
+    # §10 addendum: only enemy units making the complete move impossible turn a rout
+    # towards the other edge (dunes, or the map's saturation, only shorten its move)
+    turn_back = not state.edition.rout_other_edge_only_for_enemies or complete(
+        _walk(state, stack, directions(first), occ, mp, None))
+    for edge, through in trials:
+        if edge != first and not turn_back:
+            continue
+        path = _walk(state, stack, directions(edge), occ, mp, through)
+        if complete(path):
             return path, edge
         if len(path) > len(best[0]):
             best = (path, edge)
@@ -285,23 +303,30 @@ def move_rout(state: State, stack: Stack) -> None:
                    units=stack.counters)
 
 
-def _nearest_empty(state: State, stack: Stack, pos: Hex) -> Hex:
-    """§10 addendum: the nearest empty hex (ties at random)."""
+def _nearest_empty(state: State, stack: Stack, pos: Hex) -> tuple[Hex, list[Hex]]:
+    """§10 addendum: the nearest empty hex and a shortest way to it (the hexes after
+    ``pos``, ending with it); ties between hexes and between ways at random."""
     occ = state.occupancy()
-    seen = {pos}
+    dist = {pos: 0}
     level = [pos]
     while level:
         empty = sorted(h for h in level if not any(s is not stack for s in occ.get(h, ())))
         if empty:
-            return empty[state.dice.choice(len(empty), "elephant: nearest empty hex")]
+            end = empty[state.dice.choice(len(empty), "elephant: nearest empty hex")]
+            way = [end] if end != pos else []
+            for k in range(dist[end] - 1, 0, -1):
+                back = sorted(n for n in state.board.neighbors(way[-1]) if dist.get(n) == k)
+                way.append(back[state.dice.choice(len(back), "elephant: way to the empty "
+                                                  "hex")] if len(back) > 1 else back[0])
+            return end, way[::-1]
         nxt = []
         for h in level:
             for n in state.board.neighbors(h):
-                if n not in seen and state.board.passable(n):
-                    seen.add(n)
+                if n not in dist and state.board.passable(n):
+                    dist[n] = dist[h] + 1
                     nxt.append(n)
         level = nxt
-    return pos
+    return pos, []
 
 
 def move_elephants(state: State, stack: Stack) -> Steps:
@@ -363,8 +388,10 @@ def move_elephants(state: State, stack: Stack) -> Steps:
             if state.board.passable(n):
                 pos = n
                 path.append(n)
+    # §10 addendum: on to the nearest empty hex, crossing (and testing) what lies between
+    end, way = _nearest_empty(state, stack, pos)
+    path += way
     _mark_path(state, stack, path, occ)
-    end = _nearest_empty(state, stack, pos)
     stack.hex = end
     state.paths[stack.sid] = ([start, *path], None)
     label = state.board.label
@@ -430,8 +457,10 @@ def rout_tests(state: State) -> None:
         failed = stack_test(state, stack, why, top_only=state.edition.stack_tests_top_only,
                             elephant_rout=by_elephants)
         if failed:
-            for r in put_to_rout(state, stack, failed, None):
+            routed = put_to_rout(state, stack, failed, None)
+            for r in routed:
                 r.push = None
+            _elephants_see(state, routed)  # §9 (1990): elephants seeing these routs
         else:
             state.crossed_ok.add(sid)
     state.to_test_crossed.clear()
@@ -483,16 +512,21 @@ def pursuit_phase(state: State, side: str) -> None:
 
 def back_attack_phase(state: State, side: str) -> Generator[Decision, Hashable, None]:
     """§10: a pursuer in contact with a rout at the end of the pursuit has a free attack
-    (1990: on the unit it pursues; addendum: on any rout, unless blocked)."""
+    (1990: on the unit it pursues; addendum: on any rout, except the one it pursues if
+    that rout blocked it by crossing its own steady troops)."""
     label = state.board.label
     for p in sorted(state.side_stacks(side, Status.PURSUING), key=lambda s: s.sid):
-        if p not in state.stacks or p.sid in state.blocked_pursuit:
+        if p not in state.stacks:
             continue
+        blocked = p.sid in state.blocked_pursuit
         # §8: the arms that may never attack a type (cavalry against elephants, elephants
         # against heavy infantry per edition) may not back-attack it either
         targets = [s for s in state.stacks if s.side != side and s.status is Status.ROUTED
                    and s.hex in state.board.neighbors(p.hex) and
                    (state.edition.back_attack_any_router or p.pursued.intersection(s.counters))
+                   # §10 addendum: blocked, it "cannot give it a back-attack" (its rout);
+                   # "on the other hand" it may attack any other rout in contact
+                   and not (blocked and p.pursued.intersection(s.counters))
                    and not type_forbids(state, state.stack_class(p), s, p.hex)]
         if not targets:
             continue

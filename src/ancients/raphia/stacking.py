@@ -83,10 +83,13 @@ def split_top(state: State, stack: Stack) -> Stack:
     return state.new_stack(stack.side, stack.hex, [top], facing=stack.facing)
 
 
-def split_rearguard(state: State, stack: Stack) -> Stack:
-    """§7: to disengage, the bottom counter stays as rearguard; the rest (and any leader)
-    is returned as the stack that moves."""
+def split_rearguard(state: State, stack: Stack, rearguard: int = 1) -> Stack:
+    """§7: to disengage, the bottom ``rearguard`` counters (at least one, the player's
+    choice) stay as rearguard; the rest (and any leader) is returned as the stack that
+    moves."""
     fighters = state.combatants(stack)
-    leaving = fighters[:-1] + [c for c in stack.counters if state.counter(c).leader]
-    stack.counters = [fighters[-1]]
+    if not 1 <= rearguard < len(fighters):
+        raise ValueError(f"a rearguard of {rearguard} from {len(fighters)} counters")
+    leaving = fighters[:-rearguard] + [c for c in stack.counters if state.counter(c).leader]
+    stack.counters = fighters[-rearguard:]
     return state.new_stack(stack.side, stack.hex, leaving, facing=stack.facing)

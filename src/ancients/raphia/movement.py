@@ -304,13 +304,11 @@ def move_options(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
     if stack.hex in contact:
         # §7: an isolated counter in contact cannot move; a stack leaves a rearguard of
         # at least one counter, the bottom one or ones
-        if len(fighters) >= 2:
-            mover = _hypothetical(stack, fighters[:-1] + leaders)
-            opts += _options(state, _reach(state, mover, occ, zoc, contact), DisengageTo)
-        for k in range(2, len(fighters)):
+        for k in range(1, len(fighters)):  # k: the counters left as rearguard
             mover = _hypothetical(stack, fighters[:-k] + leaders)
-            opts += [DisengageTo(o.to, o.facing, k, at=o.at) for o in _options(
-                state, _reach(state, mover, occ, zoc, contact), DisengageTo)]
+            ends = _options(state, _reach(state, mover, occ, zoc, contact), DisengageTo)
+            opts += ends if k == 1 else [DisengageTo(o.to, o.facing, k, at=o.at)
+                                         for o in ends]
         if state.is_phalanx(stack) and fighters:
             opts += [Turn(-1), Turn(1)]  # §6: all its movement and a morale test
         return opts

@@ -12,7 +12,8 @@ BATTLES = 20 if os.environ.get("ANCIENTS_SLOW") else 3
 
 
 @pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)",
-                                  "raphia(egyptian_morale=championship)"])
+                                  "raphia(egyptian_morale=championship)",
+                                  "raphia(edition=1990,pass_through=rout)"])
 def test_check_ruleset(spec: str) -> None:
     report = check_ruleset(spec, battles=BATTLES, seed=11)
     assert report.battles == BATTLES and report.illegal_checked > 0

@@ -195,7 +195,10 @@ def test_phalanx_turn_in_contact_is_offered(stage: Any) -> None:
 
 
 def test_passing_through_own_units_by_edition(stage: Any) -> None:
-    for spec, allowed in (("raphia", False), ("raphia(edition=1990)", True)):
+    # pass_through=rout: the strict reading of 1990 §10 (only a rout interpenetrates)
+    for spec, allowed in (("raphia", False), ("raphia(edition=1990)", True),
+                          ("raphia(edition=1990,pass_through=rout)", False),
+                          ("raphia(pass_through=rout)", False)):
         st = stage(spec)
         cav = st.put(P, C, ["P-libyan-cav"])
         # a wall of friends in the column to the east
@@ -771,7 +774,9 @@ def test_elephant_panicked_by_a_rout_goes_its_way_first_1990(stage: Any) -> None
     assert s.paths[el.sid][0][1] == start.neighbor(way)
 
 
-@pytest.mark.parametrize(("spec", "through"), [("raphia", False), ("raphia(edition=1990)", True)])
+@pytest.mark.parametrize(("spec", "through"), [("raphia", False), ("raphia(edition=1990)", True),
+                                               ("raphia(edition=1990,pass_through=rout)",
+                                                False)])
 @pytest.mark.parametrize("friend_status", [Status.ROUTED, Status.GOOD])
 def test_pursuers_pass_through_friends_only_in_1990(stage: Any, spec: str, through: bool,
                                                    friend_status: Status) -> None:

@@ -32,6 +32,13 @@ class RaphiaOptions:
     egyptian_morale: Literal["roll", "championship"] = attrs.field(
         default="roll", metadata={"help": "§11: roll the Egyptian morale table, or reveal each "
                                           "'?' counter at its first combat"})
+    pass_through: Literal["edition", "rout"] = attrs.field(
+        default="edition", metadata={"help": "§7/§10: units pass through their own side's "
+                                             "units as the edition has it (1990: any unit, "
+                                             "not ending there; addendum: only a rout), or "
+                                             "only a rout in either edition (1990 §10: 'a "
+                                             "rout is the only means of making stacks "
+                                             "interpenetrate')"})
     combat_table: str = attrs.field(default="", metadata={"help": "combat table TOML file"})
     modifiers_table: str = attrs.field(default="",
                                        metadata={"help": "combat modifiers TOML file"})
@@ -110,7 +117,10 @@ class Raphia(Ruleset):
 
     @property
     def edition_rules(self) -> EditionRules:
-        return EDITIONS[self.options.edition]
+        rules = EDITIONS[self.options.edition]
+        if self.options.pass_through == "rout" and rules.pass_through_friends:
+            return attrs.evolve(rules, pass_through_friends=False)  # §10 (1990) read strictly
+        return rules
 
     def parse_scenario(self, data: Mapping[str, Any], source: str | None = None) -> Scenario:
         from ancients.raphia.stacking import stack_problem

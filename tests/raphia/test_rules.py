@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 import ancients
-from ancients.hexgrid import Direction
+from ancients.hexgrid import Corner, Direction
 from ancients.raphia.combat import (
     assess,
     attack_options,
@@ -192,6 +192,27 @@ def test_phalanx_turn_in_contact_is_offered(stage: Any) -> None:
     st.put(S, nb(st, C, 2), ["S-arabs1"])
     o = opts(st, ph)
     assert Turn(1) in o and Turn(-1) in o and not any(isinstance(x, MoveTo) for x in o)
+
+
+def test_phalanx_next_to_pursuers_only_turns_freely_in_place(stage: Any) -> None:
+    # §6: the turn costing all movement and a test is for contact with an enemy in good
+    # order; next to pursuers only, a phalanx turns 60 degrees a movement point, and
+    # §7 still pins it to its hex
+    st = stage()
+    ph = st.put(P, C, ["P-phal-mace1"], facing=2)
+    pursuer = st.put(S, nb(st, C, 2), ["S-arabs1"], status=Status.PURSUING)
+    pursuer.pursued = frozenset({"P-cretans1"})
+    o = opts(st, ph)
+    assert not any(isinstance(x, Turn) for x in o)
+    turns = [x for x in o if type(x) is MoveTo]
+    speed = st.state.speed(ph)
+    assert {x.to for x in turns} == {C}
+    assert sorted(x.facing for x in turns) == sorted(
+        {Corner(2).turn(k).value for k in range(-speed, speed + 1)} - {2})
+    gen = __import__("ancients.raphia.movement", fromlist=["x"]).movement_phase(st.state, P)
+    drive(gen, lambda d: turns[0] if d.kind == "move" else d.options[0])
+    assert ph.hex == st.hex(C) and ph.facing == turns[0].facing
+    assert not [e for e in st.battle.log if e.kind == "morale"]  # no test
 
 
 def test_passing_through_own_units_by_edition(stage: Any) -> None:

@@ -310,7 +310,16 @@ def move_options(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
             opts += ends if k == 1 else [DisengageTo(o.to, o.facing, k, at=o.at)
                                          for o in ends]
         if state.is_phalanx(stack) and fighters:
-            opts += [Turn(-1), Turn(1)]  # §6: all its movement and a morale test
+            if state.enemy_adjacent(stack, occ, (Status.GOOD,)):
+                opts += [Turn(-1), Turn(1)]  # §6: all its movement and a morale test
+            else:
+                # §6: in contact only with pursuers (no enemy in good order) a phalanx
+                # turns freely, 60 degrees a movement point, where it stands (§7)
+                steps = min(state.speed(stack), 3)
+                start = Corner(stack.facing or 1)
+                faces = {start.turn(k).value for k in range(-steps, steps + 1)} - {start.value}
+                here = state.board.label(stack.hex)
+                opts += [MoveTo(here, c, at=stack.hex) for c in sorted(faces)]
         return opts
     opts += _options(state, _reach(state, stack, occ, zoc, contact))
     if len(fighters) >= 2 and stack.status is Status.GOOD:

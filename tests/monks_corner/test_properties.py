@@ -46,7 +46,7 @@ def test_generated_units_load(a, b) -> None:  # type: ignore[no-untyped-def]
     assert len(sc.parsed.units) == 2
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=max(25, settings.default.max_examples // 4), deadline=None)
 @given(positions("phalanx-duel"), st.integers(0, 40))
 def test_invariants_hold_while_play_goes_on(battle: MonksCornerBattle, more: int) -> None:
     before = {u.id: u.figures for u in battle.pieces}

@@ -917,6 +917,35 @@ def test_a_pursuer_rallying_later_rejoins_its_rallied_stack_mates(stage: Any) ->
     assert late in st.state.stacks and late.status is Status.PURSUING
 
 
+@pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)"])
+def test_a_rout_rallying_beside_its_steady_stack_mates_rejoins_them(stage: Any,
+                                                                    spec: str) -> None:
+    # §10: a rout never ends its move on an occupied hex, so steady friends in its hex
+    # are the rest of its own stack (the part that stood, or rallied before it): rallied,
+    # it rejoins them (§5: one stack in good order per hex), keeping their facing; with
+    # no room under §5's limits it stays in rout
+    from ancients.raphia.rally import rally_phase
+    st = stage(spec)
+    steady = st.put(P, C, ["P-cretans1"])
+    st.put(P, C, ["P-cretans2"], status=Status.ROUTED)
+    _morale(st, "P-cretans2", 0)
+    drive(rally_phase(st.state, P), lambda d: d.options[0])
+    (whole,) = st.state.stacks
+    assert whole is steady and whole.status is Status.GOOD
+    assert sorted(whole.counters) == ["P-cretans1", "P-cretans2"]
+    assert any(e.kind == "join" for e in st.battle.log)
+    st = stage(spec)
+    cls = st.state.counter("S-arabs1").troop_class
+    light = sorted(c.id for c in st.state.counters.counters.values()
+                   if c.side == S and c.troop_class is cls)
+    limit = st.state.tables.stacking.limit[cls]
+    st.put(S, C, light[:limit])
+    routed = st.put(S, C, light[limit:limit + 1], status=Status.ROUTED)
+    _morale(st, light[limit], 0)
+    drive(rally_phase(st.state, S), lambda d: d.options[0])
+    assert routed in st.state.stacks and routed.status is Status.ROUTED
+
+
 def test_rout_keeps_its_direction_next_turn(stage: Any) -> None:
     # §10 addendum: a rout turned towards the other edge keeps going that way
     st = stage()

@@ -43,21 +43,14 @@ def rally_phase(state: State, side: str) -> Steps:
         # those that pass rally while the others pursue on
         failed = stack_test(state, p, "rally from pursuit",
                             top_only=state.edition.stack_tests_top_only)
-        mates = _steady_mates(state, p)
-        if mates is not None and stack_problem(
-                state, mates.counters + [c for c in p.counters if c not in failed]):
-            continue  # §5: no room in the stack it would rejoin: it pursues on
-        rallied = _split_rallied(state, p, failed)
-        if rallied is None:
+        found = _rallied_part(state, p, failed)
+        if found is None:
             continue
-        p = rallied
+        p, mates = found
         p.status, p.pursued = Status.GOOD, frozenset()
         state.emit("rally", f"{state.name(p)}, pursuing, rallies", side=side,
                    units=p.counters)
-        if mates is not None:
-            merge(state, mates, p)
-            state.emit("join", f"stack formed again: {state.name(mates)}", side=side,
-                       units=mates.counters)
+        _rejoin(state, p, mates)
     for r in sorted(state.side_stacks(side, Status.ROUTED), key=lambda s: s.sid):
         if r not in state.stacks:
             continue
@@ -65,22 +58,22 @@ def rally_phase(state: State, side: str) -> Steps:
             continue  # §10 addendum: a routed elephant is never rallied
         if in_contact_with(state, r, {Status.GOOD, Status.PURSUING}):
             continue  # §10: no rally in contact with an enemy not itself in rout
-        if any(s.hex == r.hex and s.status is Status.GOOD for s in state.stacks):
-            continue  # still among steady troops: it must move off first
         if state.edition.rally_not_if_pursued and any(
                 s.status is Status.PURSUING and s.side != side
                 and s.pursued.intersection(r.counters) for s in state.stacks):
             continue  # §9 (1990): only a unit not being pursued may try to rally
         failed = stack_test(state, r, "rally", top_only=state.edition.stack_tests_top_only)
-        back = _split_rallied(state, r, failed)
-        if back is None:
+        found = _rallied_part(state, r, failed)
+        if found is None:
             continue
-        r = back
+        r, mates = found
         r.status, r.edge, r.push = Status.GOOD, "own", None
         names = ", ".join(state.counter_name(c) for c in state.combatants(r))
         state.emit("rally", f"{names} rally in {label(r.hex)}", side=side,
                    units=r.counters)
-        if state.is_phalanx(r) and state.edition.rally_choose_facing:
+        if mates is not None:
+            _rejoin(state, r, mates)  # facing the way its stack-mates face
+        elif state.is_phalanx(r) and state.edition.rally_choose_facing:
             # §6 addendum: a unit rallied from rout chooses its facing
             choice = yield ask(side, "facing", [Face(c) for c in range(1, 7)],
                                     unit=state.top(r), prompt="face which way?")
@@ -88,17 +81,33 @@ def rally_phase(state: State, side: str) -> Steps:
             r.facing = choice.corner
 
 
-def _steady_mates(state: State, pursuer: Stack) -> Stack | None:
-    """The friendly stack in good order in ``pursuer``'s hex, if any. A pursuer never
-    ends its move on an occupied hex (§10), so this is the part of its own stack that
-    rallied before it (1990: each counter of a pursuing stack tests on its own, §9):
-    counters that rally later rejoin it (§5: one stack per hex, in the edition's
-    stacking order), or pursue on if §5's limits leave no room."""
-    for s in state.stacks:
-        if s is not pursuer and s.side == pursuer.side and s.hex == pursuer.hex and \
-                s.status is Status.GOOD:
-            return s
-    return None
+def _rallied_part(state: State, stack: Stack, failed: list[str]
+                  ) -> tuple[Stack, Stack | None] | None:
+    """The counters of ``stack`` that passed their rally test, as a stack (see
+    :func:`_split_rallied`), and the friendly stack in good order already in its hex, if
+    any, which they will rejoin (:func:`_rejoin`); None if none passed, or if §5's limits
+    leave no room to rejoin (then they stay as they were: in rout, or in pursuit).
+
+    A rout or a pursuit never ends its move on an occupied hex (§10), so a stack in good
+    order in the same hex is the rest of its own stack: the part that rallied before it
+    (1990: each counter of a rout or of a pursuit tests on its own, §9), or the part that
+    stood firm when it routed and could not get away."""
+    mates = next((s for s in state.stacks if s is not stack and s.side == stack.side
+                  and s.hex == stack.hex and s.status is Status.GOOD), None)
+    if mates is not None and stack_problem(
+            state, mates.counters + [c for c in stack.counters if c not in failed]):
+        return None
+    rallied = _split_rallied(state, stack, failed)
+    return None if rallied is None else (rallied, mates)
+
+
+def _rejoin(state: State, rallied: Stack, mates: Stack | None) -> None:
+    """§5: one stack in good order per hex: the rallied counters join their stack-mates,
+    in the edition's stacking order."""
+    if mates is not None:
+        merge(state, mates, rallied)
+        state.emit("join", f"stack formed again: {state.name(mates)}", side=rallied.side,
+                   units=mates.counters)
 
 
 def _split_rallied(state: State, stack: Stack, failed: list[str]) -> Stack | None:

@@ -14,8 +14,9 @@ __all__ = ["invariants"]
 
 
 def invariants(battle: MonksCornerBattle) -> Iterator[str]:
-    """Figures never increase; a formed phalanx always has a legal shape; no two units on
-    the table overlap and none leaves it; a broken phalanx is off the table."""
+    """Figures never increase; a formed phalanx always has a legal shape (one rank deep
+    only while its morale check is due); no two units on the table overlap and none
+    leaves it; a broken phalanx is off the table."""
     single = battle.opts.single_rank_in_melee
     present = battle.present()
     for u in battle.pieces:
@@ -26,7 +27,10 @@ def invariants(battle: MonksCornerBattle) -> Iterator[str]:
                 yield f"{u.id} is on the table with no figures"
             if not battle.table.contains(u.block):
                 yield f"{u.id} has left the table"
-            if u.is_phalanx and u.formed and not u.legal_formed_shape(single):
+            # Morale 3 is checked at the listed points (Melee 5: after the melee), so a
+            # phalanx that a defensive volley has cut to one rank stays formed until then
+            pending = (u.ranks, u.rear) != u.checked
+            if u.is_phalanx and u.formed and not u.legal_formed_shape(single or pending):
                 yield (f"formed phalanx {u.id} has an illegal shape: {u.ranks} ranks of "
                        f"{u.files}, rear {u.rear}, block {u.block.ranks}x{u.block.files}")
             if not u.is_phalanx and u.formed:

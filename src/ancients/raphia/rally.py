@@ -50,7 +50,8 @@ def rally_phase(state: State, side: str) -> Steps:
         p.status, p.pursued = Status.GOOD, frozenset()
         state.emit("rally", f"{state.name(p)}, pursuing, rallies", side=side,
                    units=p.counters)
-        _rejoin(state, p, mates)
+        if mates is not None:
+            _rejoin(state, p, mates)
     for r in sorted(state.side_stacks(side, Status.ROUTED), key=lambda s: s.sid):
         if r not in state.stacks:
             continue
@@ -101,13 +102,12 @@ def _rallied_part(state: State, stack: Stack, failed: list[str]
     return None if rallied is None else (rallied, mates)
 
 
-def _rejoin(state: State, rallied: Stack, mates: Stack | None) -> None:
+def _rejoin(state: State, rallied: Stack, mates: Stack) -> None:
     """§5: one stack in good order per hex: the rallied counters join their stack-mates,
     in the edition's stacking order."""
-    if mates is not None:
-        merge(state, mates, rallied)
-        state.emit("join", f"stack formed again: {state.name(mates)}", side=rallied.side,
-                   units=mates.counters)
+    merge(state, mates, rallied)
+    state.emit("join", f"stack formed again: {state.name(mates)}", side=rallied.side,
+               units=mates.counters)
 
 
 def _split_rallied(state: State, stack: Stack, failed: list[str]) -> Stack | None:

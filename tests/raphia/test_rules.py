@@ -946,6 +946,91 @@ def test_a_rout_rallying_beside_its_steady_stack_mates_rejoins_them(stage: Any,
     assert routed in st.state.stacks and routed.status is Status.ROUTED
 
 
+def _rolls(st: Stage) -> list[Any]:
+    return [r for e in st.battle.log for r in e.rolls]
+
+
+@pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)"])
+def test_rally_of_a_rout_is_the_players_choice(stage: Any, spec: str) -> None:
+    # §3: the player "may" test to rally a rout; §9: a unit that "wishes" to rally.
+    # One decision per stack, before any die (1990: each counter then tests)
+    from ancients.raphia.options import RALLY, STAY_IN_ROUT
+    from ancients.raphia.rally import rally_phase
+    for answer, status, tests in [(STAY_IN_ROUT, Status.ROUTED, 0), (RALLY, Status.GOOD,
+                                                                      1 if spec == "raphia"
+                                                                      else 2)]:
+        st = stage(spec)
+        r = st.put(P, C, ["P-cretans1", "P-cretans2"], status=Status.ROUTED)
+        _morale(st, "P-cretans1", 0)
+        _morale(st, "P-cretans2", 0)
+        asked = drive(rally_phase(st.state, P), lambda d, a=answer: a)
+        assert [(d.kind, d.options, d.unit) for d in asked] == \
+            [("rally", (RALLY, STAY_IN_ROUT), "P-cretans1")]
+        assert [str(o) for o in asked[0].options] == ["attempt to rally", "stay in rout"]
+        assert r.status is status
+        assert len([e for e in st.battle.log if e.kind == "morale"]) == tests
+        assert (_rolls(st) == []) == (answer == STAY_IN_ROUT)
+
+
+@pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)"])
+def test_pursuer_in_contact_may_continue_the_pursuit(stage: Any, spec: str) -> None:
+    # §10 (addendum): "a rally may be made in contact with the pursued unit"; declining,
+    # it pursues on (a free attack next time) and rolls nothing
+    from ancients.raphia.options import CONTINUE_PURSUIT, RALLY
+    from ancients.raphia.rally import rally_phase
+    for answer, status in [(CONTINUE_PURSUIT, Status.PURSUING), (RALLY, Status.GOOD)]:
+        st = stage(spec)
+        p = st.put(P, C, ["P-libyan-cav"], status=Status.PURSUING)
+        p.pursued = frozenset({"S-arabs1"})
+        st.put(S, nb(st, C, 2), ["S-arabs1"], status=Status.ROUTED)
+        _morale(st, "P-libyan-cav", 0)
+        asked = drive(rally_phase(st.state, P), lambda d, a=answer: a)
+        assert [(d.kind, d.options) for d in asked] == [("rally", (RALLY, CONTINUE_PURSUIT))]
+        assert p.status is status and (_rolls(st) == []) == (answer == CONTINUE_PURSUIT)
+        if answer == CONTINUE_PURSUIT:
+            assert p.pursued == frozenset({"S-arabs1"})
+
+
+@pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)"])
+@pytest.mark.parametrize("why", ["lost contact", "no fugitive left"])
+def test_pursuer_out_of_contact_must_test(stage: Any, spec: str, why: str) -> None:
+    # §10: having lost contact, or eliminated all the fugitives, it stops and "must"
+    # pass a rally test: no choice is offered
+    from ancients.raphia.rally import rally_phase
+    st = stage(spec)
+    p = st.put(P, C, ["P-libyan-cav"], status=Status.PURSUING)
+    p.pursued = frozenset({"S-arabs1"})
+    if why == "lost contact":
+        st.put(S, "2520", ["S-arabs1"], status=Status.ROUTED)
+    else:
+        st.put(S, nb(st, C, 2), ["S-arabs2"], status=Status.ROUTED)  # another rout
+    _morale(st, "P-libyan-cav", 0)
+    assert drive(rally_phase(st.state, P)) == []
+    assert p.status is Status.GOOD
+    assert [e.kind for e in st.battle.log] == ["morale", "rally"]
+
+
+def test_the_final_rally_offers_the_same_choice() -> None:
+    # §4: the first player's extra rally phase is a rally phase like the others
+    from ancients.battle import RandomCommander
+
+    class Recorder(RandomCommander):
+        def __init__(self) -> None:
+            self.seen: list[tuple[str, str]] = []
+
+        def decide(self, battle: Any, decision: Any) -> Any:
+            self.seen.append((battle.phase, decision.kind))
+            return super().decide(battle, decision)
+    rs = ancients.ruleset("raphia")
+    for seed in range(20):
+        rec = {P: Recorder(), S: Recorder()}
+        rs.new_battle(seed=seed, commanders=rec).run()
+        if any(k == ("final rally", "rally") for r in rec.values() for k in r.seen):
+            break
+    else:
+        pytest.fail("no rally decision in the final rally of 20 battles")
+
+
 def test_rout_keeps_its_direction_next_turn(stage: Any) -> None:
     # §10 addendum: a rout turned towards the other edge keeps going that way
     st = stage()

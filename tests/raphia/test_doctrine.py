@@ -35,7 +35,8 @@ def test_doctrine_battles_are_reproducible() -> None:
 def test_doctrine_rally_choices() -> None:
     # §3/§9: a rout always attempts to rally; §10: a pursuer in contact pursues on while
     # its next free attack is worth more than the risk of standing in disorder, and
-    # never in the last turn (pursuers score nothing, §13)
+    # never in the last turn (pursuers score nothing, §13) nor after a rout about to
+    # leave the map, which it would follow off (§10)
     from ancients.raphia.options import CONTINUE_PURSUIT, RALLY
     from ancients.raphia.rally import rally_phase
     from ancients.raphia.state import Status
@@ -43,11 +44,11 @@ def test_doctrine_rally_choices() -> None:
     from .helpers import Stage, drive
     p_side, s_side = "ptolemaic", "seleucid"
 
-    def choices(threat: bool = False, turn: int = 3) -> list[object]:
+    def choices(threat: bool = False, turn: int = 3, at: str = "1512") -> list[object]:
         st = Stage()
         st.battle.turn = turn
-        here = st.hex("1512")
-        pursuer = st.put(p_side, "1512", ["P-libyan-cav"], status=Status.PURSUING)
+        here = st.hex(at)
+        pursuer = st.put(p_side, at, ["P-libyan-cav"], status=Status.PURSUING)
         pursuer.pursued = frozenset({"S-arabs1"})
         st.put(s_side, st.state.board.label(here.neighbor(2)), ["S-arabs1"],
                status=Status.ROUTED)
@@ -66,3 +67,4 @@ def test_doctrine_rally_choices() -> None:
     assert choices() == [CONTINUE_PURSUIT, RALLY]  # the rout tries to rally
     assert choices(turn=8) == [RALLY, RALLY]
     assert choices(threat=True) == [RALLY, RALLY]
+    assert choices(at="2812") == [RALLY, RALLY]  # its rout would leave the map next time

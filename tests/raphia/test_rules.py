@@ -517,6 +517,32 @@ def test_rout_off_the_map_is_lost_and_leader_killed(stage: Any) -> None:
     assert st.state.gone["P-libyan-cav"] == "lost" and P in st.state.leader_dead
 
 
+@pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)"])
+def test_pursuer_following_its_rout_off_the_map_is_lost(stage: Any, spec: str) -> None:
+    # §10: the pursuer moves with the rout along the same route, and "units in rout or
+    # in pursuit may leave the map": lost (§1), a leader carried off killed (§11)
+    from ancients.raphia.rout import pursuit_phase
+    st = stage(spec)
+    s = st.state
+    st.put(P, "0212", ["P-cretans1"], status=Status.ROUTED)
+    p = st.put(S, "0312", ["S-cavalry1", "antiochos"], status=Status.PURSUING)
+    p.pursued = frozenset({"P-cretans1"})
+    drive(rout_phase(s, P))
+    pursuit_phase(s, S)
+    assert p not in s.stacks
+    assert s.gone["S-cavalry1"] == s.gone["antiochos"] == "lost" and S in s.leader_dead
+    assert [e.kind for e in st.battle.log] == ["lost", "leader killed", "lost"]
+    # without a movement point left for the step off the map, it stops on its last hex
+    st = stage(spec)
+    s = st.state
+    st.put(P, "0412", ["P-libyan-cav"], status=Status.ROUTED)  # 0313 0212 0113, off
+    slow = st.put(S, "0512", ["S-arabs1"], status=Status.PURSUING)  # 3 movement points
+    slow.pursued = frozenset({"P-libyan-cav"})
+    drive(rout_phase(s, P))
+    pursuit_phase(s, S)
+    assert slow in s.stacks and slow.hex == st.hex("0212") and "S-arabs1" not in s.gone
+
+
 def test_partial_rout_splits_and_elephant_escort_routs_apart(stage: Any) -> None:
     from ancients.raphia.rout import put_to_rout
     st = stage()
@@ -813,7 +839,7 @@ def test_pursuers_pass_through_friends_only_in_1990(stage: Any, spec: str, throu
     p = st.put(S, C, ["S-cavalry1"], status=Status.PURSUING)
     p.pursued = frozenset({"P-cretans1"})
     st.put(S, s.board.label(route[1]), ["S-arabs1"], status=friend_status)
-    s.paths[router.sid] = (route, None)
+    s.paths[router.sid] = (route, None, frozenset(router.counters))
     pursuit_phase(s, S)
     assert p.hex == (route[2] if through else route[0])
 
@@ -1084,7 +1110,7 @@ def test_blocked_pursuer_may_back_attack_other_routs_in_contact(stage: Any) -> N
                      status=Status.ROUTED)  # (staged next to where the pursuer stops)
     other = st.put(P, s.board.label(r0.neighbor(Direction.SW)), ["P-cretans2"],
                    status=Status.ROUTED)
-    s.paths[pursued.sid] = ([r0, r1, r2], 0)
+    s.paths[pursued.sid] = ([r0, r1, r2], 0, frozenset(pursued.counters))
     pursuit_phase(s, S)
     assert p.hex == r0 and p.sid in s.blocked_pursuit
     asked = drive(back_attack_phase(s, S), lambda d: d.options[-1])

@@ -49,6 +49,7 @@ from ancients.raphia.options import (
     MoveTo,
     ShiftTo,
 )
+from ancients.raphia.rout import rout_path
 from ancients.raphia.state import MISS, Stack, State, Status
 
 __all__ = ["DoctrineCommander", "attack_value"]
@@ -319,7 +320,8 @@ class DoctrineCommander:
         """§3, §9–§10: a rout always attempts to rally (a failure leaves it as it was). A
         pursuer in contact pursues on while its free attack on the rout next time is
         worth more than what the enemy in good order within reach could take from it in
-        disorder; never in the last turn, as pursuers score nothing (§13)."""
+        disorder; never in the last turn, as pursuers score nothing (§13), nor after a
+        rout about to leave the map, which it would follow off (§10)."""
         if CONTINUE_PURSUIT not in d.options or battle.turn >= TURNS:
             return RALLY
         p = state.stack_of(d.unit or "")
@@ -329,6 +331,9 @@ class DoctrineCommander:
                      and p.pursued.intersection(s.counters) and s.hex in near), None)
         if rout is None:
             return RALLY
+        path, _ = rout_path(state, rout, state.occupancy())
+        if path and path[-1] is None:
+            return RALLY  # its rout would leave the map next time, dragging it along (§10)
         gain = attack_value(state, p, rout)
         risk = sum(attack_value(state, e, p) for e in state.stacks
                    if e.side != p.side and e.status is Status.GOOD

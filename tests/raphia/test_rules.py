@@ -1270,3 +1270,19 @@ def test_rout_blocked_by_dunes_alone_keeps_its_edge(stage: Any) -> None:
         st2.put(S, st2.state.board.label(st2.hex(C).neighbor(d)), [f"S-arabs{int(d)}"])
     path, edge = rout_path(st2.state, r2, st2.state.occupancy())
     assert edge == "other" and len(path) == 3
+
+
+@pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)",
+                                  "raphia(egyptian_morale=championship)"])
+def test_event_messages_need_no_verb_agreement(spec: str) -> None:
+    # the log names a unit or stack, "Peltasts x2 (1408)", then a colon and what befell
+    # it ("attack on", "rout to", "morale test, ..."): no verb to agree with a plural name
+    import re
+
+    from ancients.battle import RandomCommander
+    battle = ancients.ruleset(spec).new_battle(
+        seed=3, commanders={P: RandomCommander(), S: RandomCommander()})
+    battle.run()
+    named = [e.message for e in battle.log if e.kind not in ("phase", "end")]
+    assert named and not [m for m in named if re.search(r"\(\d{4}\) \w", m)]
+    assert any(re.search(r"\(\d{4}\): attack on .* \(\d{4}\): ", m) for m in named)

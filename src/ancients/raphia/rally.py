@@ -57,7 +57,7 @@ def rally_phase(state: State, side: str) -> Steps:
             continue
         p, mates = found
         p.status, p.pursued = Status.GOOD, frozenset()
-        state.emit("rally", f"{state.name(p)}, pursuing, rallies", side=side,
+        state.emit("rally", f"{state.name(p)}: rallied from pursuit", side=side,
                    units=p.counters)
         if mates is not None:
             _rejoin(state, p, mates)
@@ -84,7 +84,7 @@ def rally_phase(state: State, side: str) -> Steps:
         r, mates = found
         r.status, r.edge, r.push = Status.GOOD, "own", None
         names = ", ".join(state.counter_name(c) for c in state.combatants(r))
-        state.emit("rally", f"{names} rally in {label(r.hex)}", side=side,
+        state.emit("rally", f"{names} ({label(r.hex)}): rallied", side=side,
                    units=r.counters)
         if mates is not None:
             _rejoin(state, r, mates)  # facing the way its stack-mates face

@@ -52,7 +52,7 @@ def put_to_rout(state: State, stack: Stack, failed: list[str], push: int | None)
     if keep:
         stack.counters = keep + leaders
     for r in out:
-        state.emit("rout", f"{state.name(r)} routs", side=r.side, units=r.counters)
+        state.emit("rout", f"{state.name(r)}: put to rout", side=r.side, units=r.counters)
     return out
 
 
@@ -134,7 +134,7 @@ def _start_pursuit(state: State, attackers: list[int], routed: list[Stack]) -> S
             if choice != PURSUE:
                 continue
         att.status, att.pursued = Status.PURSUING, pursued
-        state.emit("pursuit", f"{state.name(att)} pursues", side=att.side,
+        state.emit("pursuit", f"{state.name(att)}: in pursuit", side=att.side,
                    units=att.counters)
 
 
@@ -249,12 +249,11 @@ def _lose(state: State, stack: Stack, why: str) -> None:
         state.gone[c] = "lost"
         if state.counter(c).leader:
             state.leader_dead.add(stack.side)
-            state.emit("leader killed", f"{state.counter_name(c)} is carried off the map: "
-                       "the army's morale "
-                       "suffers -3", side=stack.side, units=[c])
+            state.emit("leader killed", f"{state.counter_name(c)}: carried off the map "
+                       "and killed, -3 to the army's morale", side=stack.side, units=[c])
     names = ", ".join(state.counter_name(c) for c in stack.counters)
-    state.emit("lost", f"{names} {why}", side=stack.side,
-               units=stack.counters)
+    state.emit("lost", f"{names} ({state.board.label(stack.hex)}): {why}, lost",
+               side=stack.side, units=stack.counters)
     state.remove_stack(stack)
 
 
@@ -290,17 +289,17 @@ def move_rout(state: State, stack: Stack) -> None:
                               frozenset(stack.counters))
     label = state.board.label
     if path and path[-1] is None:
-        _lose(state, stack, "rout off the map and are lost")
+        _lose(state, stack, "rout off the map")
         return
     if path:
         end = path[-1]
         assert end is not None
         stack.hex = end
-        state.emit("rout move", f"{state.name(stack, start)} routs to {label(end)} ("
+        state.emit("rout move", f"{state.name(stack, start)}: rout to {label(end)} ("
                    + " ".join(label(h) for h in path if h is not None) + ")",
                    side=stack.side, units=stack.counters)
     else:
-        state.emit("rout move", f"{state.name(stack)} cannot move", side=stack.side,
+        state.emit("rout move", f"{state.name(stack)}: rout blocked, no move", side=stack.side,
                    units=stack.counters)
 
 
@@ -396,7 +395,7 @@ def move_elephants(state: State, stack: Stack) -> Steps:
     stack.hex = end
     state.paths[stack.sid] = ([start, *path], None, frozenset(stack.counters))
     label = state.board.label
-    state.emit("elephant rout", f"elephants stampede from {label(start)} to {label(end)} ("
+    state.emit("elephant rout", f"{state.name(stack, start)}: stampede to {label(end)} ("
                + " ".join(label(h) for h in path) + ")", side=stack.side, units=stack.counters)
 
 
@@ -518,13 +517,13 @@ def pursuit_phase(state: State, side: str) -> None:
         if off and len(route) < mp:
             # §10: "units in rout or in pursuit may leave the map": following its rout
             # off, with a movement point left for that last step, it is lost (§1)
-            _lose(state, p, "pursue the rout off the map and are lost")
+            _lose(state, p, "pursuit off the map")
             continue
         while walked and any(s is not p for s in occ.get(walked[-1], ())):
             walked.pop()
         if walked:
             label = state.board.label
-            state.emit("pursuit move", f"{state.name(p)} pursues to {label(walked[-1])}",
+            state.emit("pursuit move", f"{state.name(p)}: pursuit to {label(walked[-1])}",
                        side=side, units=p.counters)
             p.hex = walked[-1]
 

@@ -30,3 +30,41 @@ def test_doctrine_battles_are_reproducible() -> None:
     rs = ancients.ruleset("raphia")
     a, b = rs.new_battle(seed=4), rs.new_battle(seed=4)
     assert a.run() == b.run() and a.log == b.log
+
+
+def test_doctrine_rally_choices() -> None:
+    # §3/§9: a rout always attempts to rally; §10: a pursuer in contact pursues on while
+    # its next free attack is worth more than the risk of standing in disorder, and
+    # never in the last turn (pursuers score nothing, §13) nor after a rout about to
+    # leave the map, which it would follow off (§10)
+    from ancients.raphia.options import CONTINUE_PURSUIT, RALLY
+    from ancients.raphia.rally import rally_phase
+    from ancients.raphia.state import Status
+
+    from .helpers import Stage, drive
+    p_side, s_side = "ptolemaic", "seleucid"
+
+    def choices(threat: bool = False, turn: int = 3, at: str = "1512") -> list[object]:
+        st = Stage()
+        st.battle.turn = turn
+        here = st.hex(at)
+        pursuer = st.put(p_side, at, ["P-libyan-cav"], status=Status.PURSUING)
+        pursuer.pursued = frozenset({"S-arabs1"})
+        st.put(s_side, st.state.board.label(here.neighbor(2)), ["S-arabs1"],
+               status=Status.ROUTED)
+        st.put(p_side, "0520", ["P-cretans1"], status=Status.ROUTED)
+        if threat:
+            st.put(s_side, st.state.board.label(here.neighbor(5)),
+                   ["S-cavalry1", "S-cavalry2", "S-cavalry3"])
+        doctrine = DoctrineCommander(p_side)
+        out: list[object] = []
+
+        def answer(d: object) -> object:
+            out.append(doctrine.decide(st.battle, d))  # type: ignore[arg-type]
+            return out[-1]
+        drive(rally_phase(st.state, p_side), answer)
+        return out
+    assert choices() == [CONTINUE_PURSUIT, RALLY]  # the rout tries to rally
+    assert choices(turn=8) == [RALLY, RALLY]
+    assert choices(threat=True) == [RALLY, RALLY]
+    assert choices(at="2812") == [RALLY, RALLY]  # its rout would leave the map next time

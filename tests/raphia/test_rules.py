@@ -517,6 +517,32 @@ def test_rout_off_the_map_is_lost_and_leader_killed(stage: Any) -> None:
     assert st.state.gone["P-libyan-cav"] == "lost" and P in st.state.leader_dead
 
 
+@pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)"])
+def test_pursuer_following_its_rout_off_the_map_is_lost(stage: Any, spec: str) -> None:
+    # §10: the pursuer moves with the rout along the same route, and "units in rout or
+    # in pursuit may leave the map": lost (§1), a leader carried off killed (§11)
+    from ancients.raphia.rout import pursuit_phase
+    st = stage(spec)
+    s = st.state
+    st.put(P, "0212", ["P-cretans1"], status=Status.ROUTED)
+    p = st.put(S, "0312", ["S-cavalry1", "antiochos"], status=Status.PURSUING)
+    p.pursued = frozenset({"P-cretans1"})
+    drive(rout_phase(s, P))
+    pursuit_phase(s, S)
+    assert p not in s.stacks
+    assert s.gone["S-cavalry1"] == s.gone["antiochos"] == "lost" and S in s.leader_dead
+    assert [e.kind for e in st.battle.log] == ["lost", "leader killed", "lost"]
+    # without a movement point left for the step off the map, it stops on its last hex
+    st = stage(spec)
+    s = st.state
+    st.put(P, "0412", ["P-libyan-cav"], status=Status.ROUTED)  # 0313 0212 0113, off
+    slow = st.put(S, "0512", ["S-arabs1"], status=Status.PURSUING)  # 3 movement points
+    slow.pursued = frozenset({"P-libyan-cav"})
+    drive(rout_phase(s, P))
+    pursuit_phase(s, S)
+    assert slow in s.stacks and slow.hex == st.hex("0212") and "S-arabs1" not in s.gone
+
+
 def test_partial_rout_splits_and_elephant_escort_routs_apart(stage: Any) -> None:
     from ancients.raphia.rout import put_to_rout
     st = stage()
@@ -813,7 +839,7 @@ def test_pursuers_pass_through_friends_only_in_1990(stage: Any, spec: str, throu
     p = st.put(S, C, ["S-cavalry1"], status=Status.PURSUING)
     p.pursued = frozenset({"P-cretans1"})
     st.put(S, s.board.label(route[1]), ["S-arabs1"], status=friend_status)
-    s.paths[router.sid] = (route, None)
+    s.paths[router.sid] = (route, None, frozenset(router.counters))
     pursuit_phase(s, S)
     assert p.hex == (route[2] if through else route[0])
 
@@ -946,6 +972,91 @@ def test_a_rout_rallying_beside_its_steady_stack_mates_rejoins_them(stage: Any,
     assert routed in st.state.stacks and routed.status is Status.ROUTED
 
 
+def _rolls(st: Stage) -> list[Any]:
+    return [r for e in st.battle.log for r in e.rolls]
+
+
+@pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)"])
+def test_rally_of_a_rout_is_the_players_choice(stage: Any, spec: str) -> None:
+    # §3: the player "may" test to rally a rout; §9: a unit that "wishes" to rally.
+    # One decision per stack, before any die (1990: each counter then tests)
+    from ancients.raphia.options import RALLY, STAY_IN_ROUT
+    from ancients.raphia.rally import rally_phase
+    for answer, status, tests in [(STAY_IN_ROUT, Status.ROUTED, 0), (RALLY, Status.GOOD,
+                                                                      1 if spec == "raphia"
+                                                                      else 2)]:
+        st = stage(spec)
+        r = st.put(P, C, ["P-cretans1", "P-cretans2"], status=Status.ROUTED)
+        _morale(st, "P-cretans1", 0)
+        _morale(st, "P-cretans2", 0)
+        asked = drive(rally_phase(st.state, P), lambda d, a=answer: a)
+        assert [(d.kind, d.options, d.unit) for d in asked] == \
+            [("rally", (RALLY, STAY_IN_ROUT), "P-cretans1")]
+        assert [str(o) for o in asked[0].options] == ["attempt to rally", "stay in rout"]
+        assert r.status is status
+        assert len([e for e in st.battle.log if e.kind == "morale"]) == tests
+        assert (_rolls(st) == []) == (answer == STAY_IN_ROUT)
+
+
+@pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)"])
+def test_pursuer_in_contact_may_continue_the_pursuit(stage: Any, spec: str) -> None:
+    # §10 (addendum): "a rally may be made in contact with the pursued unit"; declining,
+    # it pursues on (a free attack next time) and rolls nothing
+    from ancients.raphia.options import CONTINUE_PURSUIT, RALLY
+    from ancients.raphia.rally import rally_phase
+    for answer, status in [(CONTINUE_PURSUIT, Status.PURSUING), (RALLY, Status.GOOD)]:
+        st = stage(spec)
+        p = st.put(P, C, ["P-libyan-cav"], status=Status.PURSUING)
+        p.pursued = frozenset({"S-arabs1"})
+        st.put(S, nb(st, C, 2), ["S-arabs1"], status=Status.ROUTED)
+        _morale(st, "P-libyan-cav", 0)
+        asked = drive(rally_phase(st.state, P), lambda d, a=answer: a)
+        assert [(d.kind, d.options) for d in asked] == [("rally", (RALLY, CONTINUE_PURSUIT))]
+        assert p.status is status and (_rolls(st) == []) == (answer == CONTINUE_PURSUIT)
+        if answer == CONTINUE_PURSUIT:
+            assert p.pursued == frozenset({"S-arabs1"})
+
+
+@pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)"])
+@pytest.mark.parametrize("why", ["lost contact", "no fugitive left"])
+def test_pursuer_out_of_contact_must_test(stage: Any, spec: str, why: str) -> None:
+    # §10: having lost contact, or eliminated all the fugitives, it stops and "must"
+    # pass a rally test: no choice is offered
+    from ancients.raphia.rally import rally_phase
+    st = stage(spec)
+    p = st.put(P, C, ["P-libyan-cav"], status=Status.PURSUING)
+    p.pursued = frozenset({"S-arabs1"})
+    if why == "lost contact":
+        st.put(S, "2520", ["S-arabs1"], status=Status.ROUTED)
+    else:
+        st.put(S, nb(st, C, 2), ["S-arabs2"], status=Status.ROUTED)  # another rout
+    _morale(st, "P-libyan-cav", 0)
+    assert drive(rally_phase(st.state, P)) == []
+    assert p.status is Status.GOOD
+    assert [e.kind for e in st.battle.log] == ["morale", "rally"]
+
+
+def test_the_final_rally_offers_the_same_choice() -> None:
+    # §4: the first player's extra rally phase is a rally phase like the others
+    from ancients.battle import RandomCommander
+
+    class Recorder(RandomCommander):
+        def __init__(self) -> None:
+            self.seen: list[tuple[str, str]] = []
+
+        def decide(self, battle: Any, decision: Any) -> Any:
+            self.seen.append((battle.phase, decision.kind))
+            return super().decide(battle, decision)
+    rs = ancients.ruleset("raphia")
+    for seed in range(20):
+        rec = {P: Recorder(), S: Recorder()}
+        rs.new_battle(seed=seed, commanders=rec).run()
+        if any(k == ("final rally", "rally") for r in rec.values() for k in r.seen):
+            break
+    else:
+        pytest.fail("no rally decision in the final rally of 20 battles")
+
+
 def test_rout_keeps_its_direction_next_turn(stage: Any) -> None:
     # §10 addendum: a rout turned towards the other edge keeps going that way
     st = stage()
@@ -999,7 +1110,7 @@ def test_blocked_pursuer_may_back_attack_other_routs_in_contact(stage: Any) -> N
                      status=Status.ROUTED)  # (staged next to where the pursuer stops)
     other = st.put(P, s.board.label(r0.neighbor(Direction.SW)), ["P-cretans2"],
                    status=Status.ROUTED)
-    s.paths[pursued.sid] = ([r0, r1, r2], 0)
+    s.paths[pursued.sid] = ([r0, r1, r2], 0, frozenset(pursued.counters))
     pursuit_phase(s, S)
     assert p.hex == r0 and p.sid in s.blocked_pursuit
     asked = drive(back_attack_phase(s, S), lambda d: d.options[-1])
@@ -1159,3 +1270,19 @@ def test_rout_blocked_by_dunes_alone_keeps_its_edge(stage: Any) -> None:
         st2.put(S, st2.state.board.label(st2.hex(C).neighbor(d)), [f"S-arabs{int(d)}"])
     path, edge = rout_path(st2.state, r2, st2.state.occupancy())
     assert edge == "other" and len(path) == 3
+
+
+@pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)",
+                                  "raphia(egyptian_morale=championship)"])
+def test_event_messages_need_no_verb_agreement(spec: str) -> None:
+    # the log names a unit or stack, "Peltasts x2 (1408)", then a colon and what befell
+    # it ("attack on", "rout to", "morale test, ..."): no verb to agree with a plural name
+    import re
+
+    from ancients.battle import RandomCommander
+    battle = ancients.ruleset(spec).new_battle(
+        seed=3, commanders={P: RandomCommander(), S: RandomCommander()})
+    battle.run()
+    named = [e.message for e in battle.log if e.kind not in ("phase", "end")]
+    assert named and not [m for m in named if re.search(r"\(\d{4}\) \w", m)]
+    assert any(re.search(r"\(\d{4}\): attack on .* \(\d{4}\): ", m) for m in named)

@@ -476,8 +476,9 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
     if (not fire and not back and frontal and a.basic_ratio <= Fraction(1, 2)
             and a_class in _INFANTRY
             and stack_test(state, att, "attack at inferiority", top_only=True)):  # failed
-        state.emit("attack refused", f"{state.name(att)} dares not attack "
-                   f"{state.name(tgt, t_hex)}", side=side, units=att.counters)
+        state.emit("attack refused", f"{state.name(att)}: no attack on "
+                   f"{state.name(tgt, t_hex)}: test at inferiority failed", side=side,
+                   units=att.counters)
         return
     # §11 championship: the defender's "?" counter is revealed once the attack goes ahead
     # (the same combat value, so the assessment above stands)
@@ -493,7 +494,7 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
                                     prompt=f"{label(att.hex)} attacks {label(t_hex)}")
             if isinstance(choice, Evade):
                 tgt.hex = choice.at if choice.at is not None else state.board.hex(choice.to)
-                state.emit("evade", f"{state.name(tgt, t_hex)} evades to {choice.to}",
+                state.emit("evade", f"{state.name(tgt, t_hex)}: evade to {choice.to}",
                            side=tgt.side,
                            units=tgt.counters)
                 yield from _advance(state, att, t_hex)
@@ -502,8 +503,8 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
     result = a.result(state, roll)
     column = "<1/4" if a.column is None else state.tables.combat.columns[a.column]
     mods = "".join(f" {v:+d} {r}" for r, v in a.modifiers)
-    verb = "fires at" if fire else "back-attacks" if back else "attacks"
-    state.emit("combat", f"{state.name(att)} {verb} {state.name(tgt, t_hex)}: "
+    what = "fire at" if fire else "back attack on" if back else "attack on"
+    state.emit("combat", f"{state.name(att)}: {what} {state.name(tgt, t_hex)}: "
                f"{a.attack}x{a.multiplier}"
                f" vs {a.defence} -> {column}, roll {roll}{mods} = {result}", side=side,
                units=[state.top(att), state.top(tgt)], result=result, column=column,
@@ -511,7 +512,7 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
     routed = tgt.status is Status.ROUTED
     if result == "X":
         gone = eliminate_top(state, tgt)
-        state.emit("eliminated", f"{state.counter_name(gone)} ({label(t_hex)}) eliminated",
+        state.emit("eliminated", f"{state.counter_name(gone)} ({label(t_hex)}): eliminated",
                    side=tgt.side, units=[gone])
         if not routed and tgt in state.stacks and not state.leader_alone(tgt):
             _record(state, tgt, att, "X")
@@ -536,6 +537,6 @@ def _advance(state: State, att: Stack, vacated: Hex) -> Steps:
     choice = yield ask(att.side, "advance", [ADVANCE, STAY], unit=state.top(att),
                             prompt=f"advance into {state.board.label(vacated)}?")
     if choice == ADVANCE:
-        state.emit("advance", f"{state.name(att)} advances to "
+        state.emit("advance", f"{state.name(att)}: advance to "
                    f"{state.board.label(vacated)}", side=att.side, units=att.counters)
         att.hex = vacated

@@ -4,8 +4,9 @@ The phalanx advances in line keeping its facing; elephants and cavalry lead on t
 wings and seek the enemy's horse, light troops and flanks; light troops screen and shoot.
 Every attack worth making is made (an attack costs the attacker nothing but the risk of
 a forced pursuit), the best first; a unit ends its move where what it can inflict
-outweighs what it risks; evasion when the blow would hurt; pursuit only when compelled,
-and pursuers rally as soon as they can.
+outweighs what it risks; evasion when the blow would hurt; pursuit only when compelled;
+routs always try to rally, pursuers in contact pursue on only while their next free
+attack is worth more than the risk of standing in disorder.
 """
 
 from __future__ import annotations
@@ -22,15 +23,25 @@ import numpy as np
 from ancients.battle import Battle, Decision
 from ancients.hexgrid import Corner, Hex
 from ancients.morale import MoraleTest
-from ancients.raphia.combat import assess, attack_table, find_pair, float_odds, is_flank
+from ancients.raphia.battle import TURNS
+from ancients.raphia.combat import (
+    assess,
+    attack_table,
+    find_pair,
+    float_odds,
+    is_flank,
+    type_forbids,
+)
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.exchange import Exchange
 from ancients.raphia.morale import modifiers as morale_modifiers
 from ancients.raphia.options import (
     ADVANCE,
+    CONTINUE_PURSUIT,
     EVADE_NOT,
     HOLD,
     NO_PURSUIT,
+    RALLY,
     STAY,
     Attack,
     Evade,
@@ -38,6 +49,7 @@ from ancients.raphia.options import (
     MoveTo,
     ShiftTo,
 )
+from ancients.raphia.rout import rout_path
 from ancients.raphia.state import MISS, Stack, State, Status
 
 __all__ = ["DoctrineCommander", "attack_value"]
@@ -304,8 +316,31 @@ class DoctrineCommander:
     def _back_attack(self, battle: Battle, state: State, d: Decision) -> Hashable:
         return d.options[0]
 
-    def _stop_pursuit(self, battle: Battle, state: State, d: Decision) -> Hashable:
-        return NO_PURSUIT
+    def _rally(self, battle: Battle, state: State, d: Decision) -> Hashable:
+        """§3, §9–§10: a rout always attempts to rally (a failure leaves it as it was). A
+        pursuer in contact pursues on while its free attack on the rout next time is
+        worth more than what the enemy in good order within reach could take from it in
+        disorder; never in the last turn, as pursuers score nothing (§13), nor after a
+        rout about to leave the map, which it would follow off (§10)."""
+        if CONTINUE_PURSUIT not in d.options or battle.turn >= TURNS:
+            return RALLY
+        p = state.stack_of(d.unit or "")
+        assert p is not None
+        near = state.board.neighbors(p.hex)
+        rout = next((s for s in state.stacks if s.status is Status.ROUTED and s.side != p.side
+                     and p.pursued.intersection(s.counters) and s.hex in near), None)
+        if rout is None:
+            return RALLY
+        path, _ = rout_path(state, rout, state.occupancy())
+        if path and path[-1] is None:
+            return RALLY  # its rout would leave the map next time, dragging it along (§10)
+        gain = attack_value(state, p, rout)
+        risk = sum(attack_value(state, e, p) for e in state.stacks
+                   if e.side != p.side and e.status is Status.GOOD
+                   and not state.leader_alone(e)
+                   and e.hex.distance(p.hex) <= state.speed(e) + 1
+                   and not type_forbids(state, state.stack_class(e), p, e.hex))
+        return CONTINUE_PURSUIT if gain > risk else RALLY
 
     def _elephant_bumped(self, battle: Battle, state: State, d: Decision) -> Hashable:
         """§9 (1990): shift the elephant rather than let it roam at random, to the hex

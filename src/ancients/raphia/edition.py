@@ -36,9 +36,6 @@ class EditionRules:
     stack_tests_top_only: bool
     #: §9 1990: an elephant seeing a friendly rout in its stack or next to it tests
     elephant_sees_rout_tests: bool
-    #: §9 1990: a pursuer in contact may try to rally at will; addendum: pursuers always
-    #: test in the rally phase (a failure continues the pursuit)
-    pursuers_always_test: bool
     #: §10 addendum: rout directions 1 and 4 are forbidden; 1990: allowed as side-steps
     rout_sidesteps: bool
     #: §10 addendum: through friendly routs before other friends, and through enemy
@@ -89,7 +86,7 @@ EDITIONS: dict[int, EditionRules] = {
         elephants_vs_phalanx="not_front", drop_negatives_on_flank=False,
         evasion_cavalry_hexes=2, evasion_min_ratio=None, phalanx_tests_once=False,
         stack_tests_top_only=False, elephant_sees_rout_tests=True,
-        pursuers_always_test=False, rout_sidesteps=True, rout_via_routers_first=False,
+        rout_sidesteps=True, rout_via_routers_first=False,
         rout_through_enemy_routers=False, rout_other_edge_only_for_enemies=False,
         rout_shift_forward=False,
         rally_not_if_pursued=True, elephant_rout="1990", elephants_rally=True,
@@ -103,7 +100,7 @@ EDITIONS: dict[int, EditionRules] = {
         elephants_vs_phalanx="never", drop_negatives_on_flank=True,
         evasion_cavalry_hexes=1, evasion_min_ratio=Fraction(3, 2), phalanx_tests_once=True,
         stack_tests_top_only=True, elephant_sees_rout_tests=False,
-        pursuers_always_test=True, rout_sidesteps=False, rout_via_routers_first=True,
+        rout_sidesteps=False, rout_via_routers_first=True,
         rout_through_enemy_routers=True, rout_other_edge_only_for_enemies=True,
         rout_shift_forward=True,
         rally_not_if_pursued=False, elephant_rout="1991", elephants_rally=False,

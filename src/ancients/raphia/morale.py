@@ -22,7 +22,7 @@ def ensure_identity(state: State, cid: str) -> None:
     drawn = pool[state.dice.choice(len(pool), f"championship draw for {cid}")]
     state.championship_pool.remove(drawn)
     state.replace(cid, drawn)
-    state.emit("championship", f"{cid} is revealed as {drawn.name} {drawn.combat} "
+    state.emit("championship", f"{cid}: revealed as {drawn.name} {drawn.combat} "
                f"{drawn.morale} {drawn.movement}", side=c.side, units=[cid],
                replacement=drawn.id)
 
@@ -46,6 +46,10 @@ def modifiers(state: State, stack: Stack, *, elephant_rout: bool = False
     return out
 
 
+#: the log's words for the reasons of tests worded as a clause (``why`` stays the data)
+_REASONS = {"sees a friendly rout": "seeing a friendly rout"}
+
+
 def counter_test(state: State, stack: Stack, cid: str, why: str, *,
                  elephant_rout: bool = False) -> bool:
     """One morale test of one counter (its morale factor, the stack's modifiers)."""
@@ -55,8 +59,8 @@ def counter_test(state: State, stack: Stack, cid: str, why: str, *,
     test = MoraleTest(state.morale(cid), modifiers=modifiers(state, stack,
                                                              elephant_rout=elephant_rout))
     result = test.roll(state.dice, f"morale {cid}: {why}")
-    state.emit("morale", f"{state.counter_name(cid)} ({state.board.label(stack.hex)}) "
-               f"{why}: {result}",
+    state.emit("morale", f"{state.counter_name(cid)} ({state.board.label(stack.hex)}): "
+               f"morale test, {_REASONS.get(why, why)}: {result}",
                side=stack.side, units=[cid], passed=result.passed, target=test.target,
                why=why)
     return result.passed

@@ -11,7 +11,7 @@ from ancients.hexgrid import Corner, Hex
 from ancients.raphia.bitboard import members
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.morale import stack_test
-from ancients.raphia.options import HOLD, DisengageTo, MoveTo, SplitTo, Turn, ask
+from ancients.raphia.options import HOLD, DisengageTo, MoveTo, SplitTo, Turn, ask, corner_name
 from ancients.raphia.stacking import join_cost, merge, split_rearguard, split_top
 from ancients.raphia.state import MISS, Stack, State, Status
 
@@ -375,8 +375,8 @@ def movement_phase(state: State, side: str) -> Steps:
             moved.add(stack.sid)
             if not stack_test(state, stack, "turn in contact", top_only=True):
                 c = Corner(stack.facing or 1).turn(choice.steps).value
-                state.emit("turn", f"{state.board.label(stack.hex)} turns to face "
-                           f"{c}", side=side, units=stack.counters)
+                state.emit("turn", f"{state.name(stack)}: turn in contact to face "
+                           f"{corner_name(c)}", side=side, units=stack.counters)
                 stack.facing = c
         else:
             assert isinstance(choice, MoveTo)

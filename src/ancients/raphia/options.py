@@ -12,13 +12,16 @@ from ancients.hexgrid import Hex
 
 __all__ = [
     "ADVANCE",
+    "CONTINUE_PURSUIT",
     "END_ATTACKS",
     "EVADE_NOT",
     "HOLD",
     "MOVE_ON",
     "NO_PURSUIT",
     "PURSUE",
+    "RALLY",
     "STAY",
+    "STAY_IN_ROUT",
     "Attack",
     "DisengageTo",
     "Evade",
@@ -60,6 +63,11 @@ ADVANCE = Plain("advance into the vacated hex")
 STAY = Plain("stay")
 PURSUE = Plain("pursue")
 NO_PURSUIT = Plain("do not pursue")
+#: §3, §9–§10: the decision ``rally``: a rout, or a pursuer still in contact with the unit
+#: it pursues, attempts to rally or (a failure's outcome, without the dice) stays as it is
+RALLY = Plain("attempt to rally")
+STAY_IN_ROUT = Plain("stay in rout")
+CONTINUE_PURSUIT = Plain("continue the pursuit")
 #: §9 (1990): a unit bumped by a routing elephant lets it move on as §10 would have it
 MOVE_ON = Plain("let the elephant move on")
 

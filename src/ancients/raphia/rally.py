@@ -1,4 +1,10 @@
-"""Raphia §9–§10 — rally: pursuers stopping their pursuit, routs regaining good order."""
+"""Raphia §9–§10 — rally: pursuers stopping their pursuit, routs regaining good order.
+
+Whether to test is the owning player's decision (kind ``rally``) where the rules make it
+optional: a rout's rally (§3 "may", §9 "wishes to") and a pursuer's while it is still in
+contact with the unit it pursues (§10 addendum: a rally "may" be made in contact). A
+pursuer that has lost contact, or whose fugitives are all gone, must test (§10). One
+decision per stack, asked before its dice: in 1990 each counter then tests on its own."""
 
 from __future__ import annotations
 
@@ -7,7 +13,7 @@ from collections.abc import Generator, Hashable
 from ancients.battle import Decision
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.morale import stack_test
-from ancients.raphia.options import NO_PURSUIT, PURSUE, Face, ask
+from ancients.raphia.options import CONTINUE_PURSUIT, RALLY, STAY_IN_ROUT, Face, ask
 from ancients.raphia.rout import in_contact_with
 from ancients.raphia.stacking import merge, stack_problem
 from ancients.raphia.state import Stack, State, Status
@@ -18,6 +24,8 @@ Steps = Generator[Decision, Hashable, None]
 
 
 def _lost_contact(state: State, p: Stack) -> bool:
+    """§10: the pursuer ``p`` is next to no rout holding a counter it pursues (contact
+    lost, or the fugitives eliminated, off the map or rallied)."""
     for s in state.stacks:
         if s.status is Status.ROUTED and s.side != p.side and \
                 p.pursued.intersection(s.counters) and s.hex in state.board.neighbors(p.hex):
@@ -32,11 +40,12 @@ def rally_phase(state: State, side: str) -> Steps:
     for p in sorted(state.side_stacks(side, Status.PURSUING), key=lambda s: s.sid):
         if p not in state.stacks:
             continue
-        if not state.edition.pursuers_always_test and not _lost_contact(state, p):
-            # 1990: a pursuer still in contact may choose to go on
-            choice = yield ask(side, "stop pursuit", [NO_PURSUIT, PURSUE],
-                                    unit=state.top(p), prompt="try to stop the pursuit?")
-            if choice == PURSUE:
+        if not _lost_contact(state, p):
+            # §10: still in contact it may attempt to rally or pursue on (a free attack
+            # next time); out of contact, or with no fugitive left, it must test
+            choice = yield ask(side, "rally", [RALLY, CONTINUE_PURSUIT], unit=state.top(p),
+                               prompt="pursuing, in contact: attempt to rally?")
+            if choice == CONTINUE_PURSUIT:
                 continue
         # §9: the addendum tests the top counter once for a stack in pursuit; in 1990
         # each counter of a (never heavy-infantry) pursuing stack tests on its own, and
@@ -48,7 +57,7 @@ def rally_phase(state: State, side: str) -> Steps:
             continue
         p, mates = found
         p.status, p.pursued = Status.GOOD, frozenset()
-        state.emit("rally", f"{state.name(p)}, pursuing, rallies", side=side,
+        state.emit("rally", f"{state.name(p)}: rallied from pursuit", side=side,
                    units=p.counters)
         if mates is not None:
             _rejoin(state, p, mates)
@@ -63,6 +72,11 @@ def rally_phase(state: State, side: str) -> Steps:
                 s.status is Status.PURSUING and s.side != side
                 and s.pursued.intersection(r.counters) for s in state.stacks):
             continue  # §9 (1990): only a unit not being pursued may try to rally
+        # §3/§9: the player "may" test to rally a rout that "wishes" to rally
+        choice = yield ask(side, "rally", [RALLY, STAY_IN_ROUT], unit=state.top(r),
+                           prompt=f"rout in {label(r.hex)}: attempt to rally?")
+        if choice == STAY_IN_ROUT:
+            continue
         failed = stack_test(state, r, "rally", top_only=state.edition.stack_tests_top_only)
         found = _rallied_part(state, r, failed)
         if found is None:
@@ -70,7 +84,7 @@ def rally_phase(state: State, side: str) -> Steps:
         r, mates = found
         r.status, r.edge, r.push = Status.GOOD, "own", None
         names = ", ".join(state.counter_name(c) for c in state.combatants(r))
-        state.emit("rally", f"{names} rally in {label(r.hex)}", side=side,
+        state.emit("rally", f"{names} ({label(r.hex)}): rallied", side=side,
                    units=r.counters)
         if mates is not None:
             _rejoin(state, r, mates)  # facing the way its stack-mates face

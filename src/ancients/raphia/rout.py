@@ -52,7 +52,7 @@ def put_to_rout(state: State, stack: Stack, failed: list[str], push: int | None)
     if keep:
         stack.counters = keep + leaders
     for r in out:
-        state.emit("rout", f"{state.name(r)} routs", side=r.side, units=r.counters)
+        state.emit("rout", f"{state.name(r)}: put to rout", side=r.side, units=r.counters)
     return out
 
 
@@ -134,7 +134,7 @@ def _start_pursuit(state: State, attackers: list[int], routed: list[Stack]) -> S
             if choice != PURSUE:
                 continue
         att.status, att.pursued = Status.PURSUING, pursued
-        state.emit("pursuit", f"{state.name(att)} pursues", side=att.side,
+        state.emit("pursuit", f"{state.name(att)}: in pursuit", side=att.side,
                    units=att.counters)
 
 
@@ -249,12 +249,11 @@ def _lose(state: State, stack: Stack, why: str) -> None:
         state.gone[c] = "lost"
         if state.counter(c).leader:
             state.leader_dead.add(stack.side)
-            state.emit("leader killed", f"{state.counter_name(c)} is carried off the map: "
-                       "the army's morale "
-                       "suffers -3", side=stack.side, units=[c])
+            state.emit("leader killed", f"{state.counter_name(c)}: carried off the map "
+                       "and killed, -3 to the army's morale", side=stack.side, units=[c])
     names = ", ".join(state.counter_name(c) for c in stack.counters)
-    state.emit("lost", f"{names} {why}", side=stack.side,
-               units=stack.counters)
+    state.emit("lost", f"{names} ({state.board.label(stack.hex)}): {why}, lost",
+               side=stack.side, units=stack.counters)
     state.remove_stack(stack)
 
 
@@ -286,20 +285,21 @@ def move_rout(state: State, stack: Stack) -> None:
         if h is not None and _mark_crossed(state, stack, h, occ, False) and blocked is None:
             blocked = i
     state.paths[stack.sid] = ([start, *path], blocked if
-                              state.edition.pursuit_blocked_by_friends else None)
+                              state.edition.pursuit_blocked_by_friends else None,
+                              frozenset(stack.counters))
     label = state.board.label
     if path and path[-1] is None:
-        _lose(state, stack, "rout off the map and are lost")
+        _lose(state, stack, "rout off the map")
         return
     if path:
         end = path[-1]
         assert end is not None
         stack.hex = end
-        state.emit("rout move", f"{state.name(stack, start)} routs to {label(end)} ("
+        state.emit("rout move", f"{state.name(stack, start)}: rout to {label(end)} ("
                    + " ".join(label(h) for h in path if h is not None) + ")",
                    side=stack.side, units=stack.counters)
     else:
-        state.emit("rout move", f"{state.name(stack)} cannot move", side=stack.side,
+        state.emit("rout move", f"{state.name(stack)}: rout blocked, no move", side=stack.side,
                    units=stack.counters)
 
 
@@ -393,9 +393,9 @@ def move_elephants(state: State, stack: Stack) -> Steps:
     path += way
     _mark_path(state, stack, path, occ)
     stack.hex = end
-    state.paths[stack.sid] = ([start, *path], None)
+    state.paths[stack.sid] = ([start, *path], None, frozenset(stack.counters))
     label = state.board.label
-    state.emit("elephant rout", f"elephants stampede from {label(start)} to {label(end)} ("
+    state.emit("elephant rout", f"{state.name(stack, start)}: stampede to {label(end)} ("
                + " ".join(label(h) for h in path) + ")", side=stack.side, units=stack.counters)
 
 
@@ -477,35 +477,53 @@ def _router_of(state: State, pursuer: Stack) -> Stack | None:
 
 def pursuit_phase(state: State, side: str) -> None:
     """§10: pursuers move with the rout, along the same route, ignoring zones of control,
-    never through an enemy; blocked where the rout crossed its own steady troops."""
+    never through an enemy; blocked where the rout crossed its own steady troops; lost
+    if they follow it off the map (§1, §10; a leader carried off is killed, §11)."""
     state.blocked_pursuit.clear()
     for p in sorted(state.side_stacks(side, Status.PURSUING), key=lambda s: s.sid):
         router = _router_of(state, p)
-        if router is None or router.sid not in state.paths:
-            continue
-        path, blocked = state.paths[router.sid]
-        route = [h for h in path[:-1] if h is not None]
-        if path and path[-1] is None:
-            route = [h for h in path if h is not None]  # stops at the map edge
+        if router is not None:
+            if router.sid not in state.paths:
+                continue
+            path, blocked, _ = state.paths[router.sid]
+        else:  # its rout may have left the map this half-turn
+            path, blocked = next(((hexes, b) for hexes, b, cids in state.paths.values()
+                                  if hexes and hexes[-1] is None
+                                  and p.pursued.intersection(cids)), ([], None))
+            if not path:
+                continue
+        off = bool(path) and path[-1] is None  # the rout left the map
+        # up to the hex behind the rout's end, or every hex if it left the map
+        route = [h for h in (path if off else path[:-1]) if h is not None]
         if blocked is not None:
             route = route[:blocked + 1]
+            off = False
             state.blocked_pursuit.add(p.sid)
         occ = state.occupancy()
         walked: list[Hex] = []
         through = state.edition.pass_through_friends
-        for h in route[:state.speed(p)]:
+        mp = state.speed(p)
+        for h in route[:mp]:
             if h == p.hex:
                 continue
-            if any(s.side != side for s in occ.get(h, ())) and h != router.hex:
+            if any(s.side != side for s in occ.get(h, ())) and \
+                    (router is None or h != router.hex):
+                off = False
                 break
             if not through and any(s.side == side and s is not p for s in occ.get(h, ())):
+                off = False
                 break  # §7 addendum: only a rout passes through its own side's units
             walked.append(h)
+        if off and len(route) < mp:
+            # §10: "units in rout or in pursuit may leave the map": following its rout
+            # off, with a movement point left for that last step, it is lost (§1)
+            _lose(state, p, "pursuit off the map")
+            continue
         while walked and any(s is not p for s in occ.get(walked[-1], ())):
             walked.pop()
         if walked:
             label = state.board.label
-            state.emit("pursuit move", f"{state.name(p)} pursues to {label(walked[-1])}",
+            state.emit("pursuit move", f"{state.name(p)}: pursuit to {label(walked[-1])}",
                        side=side, units=p.counters)
             p.hex = walked[-1]
 

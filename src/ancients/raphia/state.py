@@ -122,7 +122,11 @@ class State:
     crossed_ok: set[int] = attr.ib(factory=set)  # sids indifferent to crossings (§9)
     hits: dict[int, Hit] = attr.ib(factory=dict)
     to_test_crossed: dict[int, bool] = attr.ib(factory=dict)  # sid -> by elephants
-    paths: dict[int, tuple[list[Hex | None], int | None]] = attr.ib(factory=dict)
+    # §10 this half-turn's rout moves, by routed stack: the hexes from its start (None:
+    # off the map), where it crossed steady friends (addendum), and its counters (a
+    # pursuer finds its rout's route by them, even once the rout has left the map)
+    paths: dict[int, tuple[list[Hex | None], int | None, frozenset[str]]] = \
+        attr.ib(factory=dict)
     blocked_pursuit: set[int] = attr.ib(factory=set)
     championship_pool: list[Counter] = attr.ib(factory=list)
     next_sid: int = 1

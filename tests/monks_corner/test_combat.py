@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+import ancients
+from ancients.battle import Decision
+from ancients.errors import OptionError
 from ancients.monks_corner.melee import (
+    Strike,
     charge_plans,
     execute_charge,
     figures_in_contact,
@@ -14,7 +18,7 @@ from ancients.monks_corner.melee import (
     resolve_melees,
 )
 from ancients.monks_corner.missiles import roll_volley, targets, volley
-from ancients.monks_corner.sequence import exchange
+from ancients.monks_corner.sequence import exchange, melee
 
 from .helpers import FixedDice, battle, phalanx, place, u, unit
 
@@ -322,3 +326,34 @@ def test_melee_opponents_contact_strikes_every_enemy_touched() -> None:
     b.dice = FixedDice([6] * 22)  # type: ignore[assignment]
     resolve_melees(b)
     assert (p.figures, q.figures, h.figures) == (18 - 8 - 2, 18 - 8, 0)
+
+
+def test_melee_opponents_choose_asks_the_side_of_a_unit_touching_several_enemies() -> None:
+    # Melee 4, melee_opponents=choose: p touches q (front) and h (left flank); its side
+    # chooses; h and q touch only p and are not asked
+    b = _phalanx_with_enemy_on_its_flank("monks_corner(melee_opponents=choose)")
+    p, q, h = u(b, "p"), u(b, "q"), u(b, "h")
+    steps = melee(b, "north")
+    asked = next(steps)
+    assert isinstance(asked, Decision)
+    assert (asked.side, asked.kind, asked.unit) == ("south", "strike", "p")
+    assert asked.options == (Strike("q"), Strike("h"))
+    assert [str(o) for o in asked.options] == ["strike q", "strike h"]
+    b.dice = FixedDice([6] * 18)  # type: ignore[assignment]
+    with pytest.raises(StopIteration):
+        steps.send(Strike("h"))
+    # p strikes h as its main opponent: 2 figures + 2 for the deeper rank, doubled
+    # against unformed troops (8); q strikes p with 6 + 2 overlaps, h with 2
+    assert (p.figures, q.figures, h.figures) == (18 - 8 - 2, 18, 0)
+
+
+def test_melee_opponents_choose_asks_nothing_of_a_single_contact() -> None:
+    b = battle([phalanx("p", "south", 36, 10, 18, 3), phalanx("q", "north", 36, 10, 18, 3)],
+               spec="monks_corner(melee_opponents=choose)")
+    b.dice = FixedDice([1] * 12)  # type: ignore[assignment]
+    assert list(melee(b, "south")) == []
+
+
+def test_melee_opponents_option_is_validated() -> None:
+    with pytest.raises(OptionError, match="front, choose, contact"):
+        ancients.ruleset("monks_corner(melee_opponents=split)")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import attr
@@ -20,8 +20,8 @@ from ancients.tabletop.geometry import clip_segment
 if TYPE_CHECKING:
     from ancients.monks_corner.battle import MonksCornerBattle
 
-__all__ = ["Charge", "ChargePlan", "charge_plans", "chargers", "execute_charge",
-           "first_opponent", "melee_dice", "opponents", "resolve_melees"]
+__all__ = ["Charge", "ChargePlan", "Strike", "candidates", "charge_plans", "chargers",
+           "execute_charge", "first_opponent", "melee_dice", "opponents", "resolve_melees"]
 
 CONTACT_MOVE, HORSE_CONTACT_MOVE = 6.0, 12.0  # Sequence 5, Melee 1
 PHALANX_CHARGE_ARC = Arc(45.0)  # a formed phalanx charges what lies ahead of it
@@ -284,17 +284,38 @@ def _along(facing: float, d: float) -> tuple[float, float]:
 
 
 # -- melee ------------------------------------------------------------------------------
-def opponents(battle: MonksCornerBattle, unit: Unit) -> list[Unit]:
-    """The enemies a unit strikes (Melee 4), its main opponent first: by default only the
-    one at its front, else the first in contact; with ``melee_opponents=contact`` every
-    enemy it touches."""
+@attrs.frozen
+class Strike:
+    """An option (``melee_opponents=choose``): strike this enemy in contact."""
+
+    target: str
+
+    def __str__(self) -> str:
+        return f"strike {self.target}"
+
+
+def candidates(battle: MonksCornerBattle, unit: Unit) -> list[Unit]:
+    """The enemies a unit in contact may strike under ``melee_opponents=choose``: every
+    enemy it touches, in table order."""
+    return list(battle.contacts(unit))
+
+
+def opponents(battle: MonksCornerBattle, unit: Unit, chosen: Unit | None = None
+              ) -> list[Unit]:
+    """The enemies a unit strikes (Melee 4, silent; ``melee_opponents``), its main
+    opponent first: ``front``: one, :func:`first_opponent`; ``choose``: the one its side
+    ``chosen`` (when it touches more than one), else that one; ``contact``: every enemy
+    it touches, :func:`first_opponent` first."""
     touching = [(f, f.block) for f in battle.contacts(unit)]
     first = first_opponent(unit.block, touching)
     if first is None:
         return []
-    if battle.opts.melee_opponents == "front":
-        return [first]
-    return [first] + [f for f, _ in touching if f is not first]
+    mode = battle.opts.melee_opponents
+    if mode == "choose" and chosen is not None:
+        return [chosen]
+    if mode == "contact":
+        return [first] + [f for f, _ in touching if f is not first]
+    return [first]
 
 
 def first_opponent(block: Block, touching: Sequence[tuple[Unit, Block]]) -> Unit | None:
@@ -307,21 +328,28 @@ def first_opponent(block: Block, touching: Sequence[tuple[Unit, Block]]) -> Unit
     return touching[0][0] if touching else None
 
 
+def _figures_along(block: Block, edge: Aspect, other: Block) -> int:
+    """Figures (files at the front or rear, ranks at a flank) of ``block`` along the stretch
+    of its ``edge`` that ``other`` touches."""
+    a, c = block.edge(edge)
+    length = max(clip_segment(a, c, other.corners, grow=EPSILON), 0.0)
+    size = block.base_width if edge in (Aspect.FRONT, Aspect.REAR) else block.base_depth
+    return round(length / size + 1e-9)
+
+
 def figures_in_contact(unit: Unit, enemy: Unit) -> int:
     """Figures of ``unit`` along the edge touching ``enemy`` (at least one)."""
     b = unit.block
     edge = b.contact_edge(enemy.block)
     if edge is None:
         return 0
-    a, c = b.edge(edge)
-    length = max(clip_segment(a, c, enemy.block.corners, grow=EPSILON), 0.0)
-    if edge in (Aspect.FRONT, Aspect.REAR):
-        cap = b.files if edge is Aspect.FRONT else max(unit.rear, 1)
-        n = round(length / b.base_width + 1e-9)
+    if edge is Aspect.FRONT:
+        cap = b.files
+    elif edge is Aspect.REAR:
+        cap = max(unit.rear, 1)
     else:
         cap = b.ranks
-        n = round(length / b.base_depth + 1e-9)
-    return max(1, min(n, cap, unit.figures))
+    return max(1, min(_figures_along(b, edge, enemy.block), cap, unit.figures))
 
 
 def melee_dice(unit: Unit, enemy: Unit, main: bool = True) -> tuple[int, int]:
@@ -343,12 +371,15 @@ def melee_dice(unit: Unit, enemy: Unit, main: bool = True) -> tuple[int, int]:
     return dice, 4 if enemy.troop is Troop.LIGHT else 5
 
 
-def resolve_melees(battle: MonksCornerBattle) -> bool:
-    """Every unit in contact strikes its opponents (:func:`opponents`); the hits land
-    together. True if any melee was fought."""
+def resolve_melees(battle: MonksCornerBattle, chosen: Mapping[str, Unit] | None = None
+                   ) -> bool:
+    """Every unit in contact strikes its opponents (:func:`opponents`; ``chosen``: the
+    enemy each unit's side chose for it, by unit id, under ``melee_opponents=choose``);
+    the hits land together. True if any melee was fought."""
     strikes: list[tuple[Unit, Unit, int]] = []
+    picks = chosen or {}
     for unit in battle.present():
-        for k, foe in enumerate(opponents(battle, unit)):
+        for k, foe in enumerate(opponents(battle, unit, picks.get(unit.id))):
             dice, need = melee_dice(unit, foe, main=k == 0)
             faces = battle.dice.faces(f"{dice}d6", f"melee: {unit.name} against {foe.name}")
             hits = sum(1 for f in faces if f >= need)

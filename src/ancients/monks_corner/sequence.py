@@ -13,6 +13,8 @@ from ancients.battle import Decision, Engine, Outcome, Phase
 from ancients.monks_corner.melee import (
     Charge,
     ChargePlan,
+    Strike,
+    candidates,
     charge_plans,
     chargers,
     execute_charge,
@@ -121,7 +123,7 @@ def phasing_turn(battle: MonksCornerBattle, side: str) -> Turn:
     yield Phase("contact", side)  # Sequence 5
     yield from contact(battle, side)
     yield Phase("melee", side)
-    fight(battle)
+    yield from melee(battle, side)
     check_morale(battle)  # Melee 5
     return verdict(battle)
 
@@ -227,6 +229,25 @@ def exchange(battle: MonksCornerBattle) -> Steps:
     for unit, target, hits in landed:
         apply_hits(battle, target, hits, f"missiles from {unit.name}")
     check_morale(battle)
+
+
+def melee(battle: MonksCornerBattle, side: str) -> Steps:
+    """Monk's Corner, Melee 4: the melees, resolved together. Under
+    ``melee_opponents=choose`` each unit touching more than one enemy first has its side
+    choose which it strikes (the phasing side's units first, each side's in table
+    order); the dice are thrown once every choice is made."""
+    chosen: dict[str, Unit] = {}
+    if battle.opts.melee_opponents == "choose":
+        for s in (side, battle.enemy_of(side)):
+            for unit in battle.present(s):
+                found = candidates(battle, unit)
+                if len(found) < 2:
+                    continue
+                choice = yield Decision(s, "strike", [Strike(f.id) for f in found],
+                                        unit=unit.id, prompt="which enemy in contact to strike")
+                assert isinstance(choice, Strike)
+                chosen[unit.id] = battle.by_id[choice.target]
+    fight(battle, chosen)
 
 
 def contact(battle: MonksCornerBattle, side: str) -> Steps:

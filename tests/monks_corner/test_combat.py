@@ -357,3 +357,17 @@ def test_melee_opponents_choose_asks_nothing_of_a_single_contact() -> None:
 def test_melee_opponents_option_is_validated() -> None:
     with pytest.raises(OptionError, match="front, choose, contact"):
         ancients.ruleset("monks_corner(melee_opponents=split)")
+
+
+@pytest.mark.parametrize("order", [("a", "b"), ("b", "a")])
+def test_a_unit_strikes_the_enemy_its_front_touches_most_whatever_the_file_order(
+        order: tuple[str, str]) -> None:
+    # Melee 4, default reading: p's front touches a along 2 files and b along 3; it
+    # strikes b, wherever the scenario file lists them
+    foes = {"a": unit("a", "north", "light infantry", 4, 33.75, 10, facing=180.0),
+            "b": unit("b", "north", "medium infantry", 4, 37.5, 10, facing=180.0)}
+    b = battle([phalanx("p", "south", 36, 10, 18, 3), *(foes[k] for k in order)])
+    p = u(b, "p")
+    assert {f.id for f in b.contacts(p)} == {"a", "b"}
+    assert figures_in_contact(p, u(b, "a")) == 2 and figures_in_contact(p, u(b, "b")) == 3
+    assert opponents(b, p) == [u(b, "b")]

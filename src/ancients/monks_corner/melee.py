@@ -319,13 +319,24 @@ def opponents(battle: MonksCornerBattle, unit: Unit, chosen: Unit | None = None
 
 
 def first_opponent(block: Block, touching: Sequence[tuple[Unit, Block]]) -> Unit | None:
-    """Whom a unit standing at ``block`` strikes among the enemies ``touching`` it (each
-    with the block it stands at, in table order): the first at its front, else the first.
-    The melee asks it of units where they stand; the doctrine of where they would stand."""
+    """Whom a unit standing at ``block`` strikes by default among the enemies
+    ``touching`` it (each with the block it stands at, in table order): the one its
+    front touches along the most files; none at its front: the one touching it along
+    the most figures (files at its rear, ranks at a flank); ties by table order, so the
+    order of the scenario file decides only between equal contacts. The melee asks it
+    of units where they stand; the doctrine of where they would stand."""
+    if len(touching) <= 1:
+        return touching[0][0] if touching else None
+    best: Unit | None = None
+    best_key = (False, -1)
     for f, b in touching:
-        if block.contact_edge(b) is Aspect.FRONT:
-            return f
-    return touching[0][0] if touching else None
+        edge = block.contact_edge(b)
+        if edge is None:
+            continue
+        key = (edge is Aspect.FRONT, _figures_along(block, edge, b))
+        if key > best_key:
+            best, best_key = f, key
+    return best if best is not None else touching[0][0]
 
 
 def _figures_along(block: Block, edge: Aspect, other: Block) -> int:

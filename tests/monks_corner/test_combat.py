@@ -17,8 +17,9 @@ from ancients.monks_corner.melee import (
     opponents,
     resolve_melees,
 )
-from ancients.monks_corner.missiles import roll_volley, targets, volley
-from ancients.monks_corner.sequence import exchange, melee
+from ancients.monks_corner.missiles import Shoot, roll_volley, targets, volley
+from ancients.monks_corner.sequence import exchange, melee, shooting
+from ancients.monks_corner.troops import Missile
 
 from .helpers import FixedDice, battle, phalanx, place, u, unit
 
@@ -371,3 +372,50 @@ def test_a_unit_strikes_the_enemy_its_front_touches_most_whatever_the_file_order
     assert {f.id for f in b.contacts(p)} == {"a", "b"}
     assert figures_in_contact(p, u(b, "a")) == 2 and figures_in_contact(p, u(b, "b")) == 3
     assert opponents(b, p) == [u(b, "b")]
+
+
+# -- event messages -----------------------------------------------------------------------------
+def test_event_messages_read_for_plural_names() -> None:
+    # "Name: what happened", needing no verb to agree with the name; counts agree
+    b = battle([unit("s", "south", "light infantry", 2, 30, 10, missile="sling",
+                     name="Helot psiloi"),
+                unit("t", "north", "light infantry", 1, 30, 20, facing=180.0,
+                     missile="sling", name="Argive slingers")])
+    b.dice = FixedDice([6])  # type: ignore[assignment]
+    steps = shooting(b, "south", (Missile.SLING,))
+    next(steps)
+    with pytest.raises(StopIteration):
+        steps.send(Shoot("t"))
+    assert [e.message for e in b.log][-3:] == [
+        "Helot psiloi: shoot at Argive slingers: 1 hit",
+        "Argive slingers: 1 figure lost to missiles from Helot psiloi",
+        "Argive slingers: destroyed"]
+    b = _front_to_front()
+    b.dice = FixedDice([6] * 12)  # type: ignore[assignment]
+    resolve_melees(b)
+    assert [e.message for e in b.log][-4:] == [
+        "p: strike q: 6 dice, 6 hits", "q: strike p: 6 dice, 6 hits",
+        "q: 6 figures lost to melee with p", "p: 6 figures lost to melee with q"]
+
+
+@pytest.mark.parametrize(("spec", "scenario", "seed", "doctrine"), [
+    ("monks_corner", "mantinea-418bc", 0, True), ("monks_corner", "mantinea-418bc", 1, False),
+    ("monks_corner(melee_opponents=choose)", "phalanx-duel", 2, False)])
+def test_every_unit_event_message_starts_with_the_units_name(spec: str, scenario: str,
+                                                             seed: int, doctrine: bool) -> None:
+    import re
+
+    from ancients.battle import RandomCommander
+
+    rs = ancients.ruleset(spec)
+    sides = rs.scenario(scenario).sides
+    b = rs.new_battle(scenario, seed=seed, commanders=None if doctrine else
+                      {s: RandomCommander() for s in sides})
+    b.run()
+    names = {p.id: p.name for p in b.pieces}  # type: ignore[attr-defined]
+    for e in b.log:
+        assert "(s)" not in e.message, e.message
+        assert not re.search(r"\b1 (hits|figures|dice|ranks)\b", e.message), e.message
+        assert not re.search(r"\b(0|[2-9]|\d\d+) (hit|figure|die|rank)\b", e.message), e.message
+        if e.units and e.kind != "toss":
+            assert e.message.startswith(names[e.units[0]] + ": "), e.message

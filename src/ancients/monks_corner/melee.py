@@ -13,7 +13,7 @@ from ancients.monks_corner.geometry import Path, path_blocked, path_in_rough
 from ancients.monks_corner.missiles import roll_volley, volley
 from ancients.monks_corner.movement import PHALANX_ZONE, PhalanxZones, allied_limit
 from ancients.monks_corner.phalanx import apply_hits, unform
-from ancients.monks_corner.troops import Missile, Troop, Unit
+from ancients.monks_corner.troops import Missile, Troop, Unit, counted
 from ancients.tabletop import EPSILON, Arc, Aspect, Block
 from ancients.tabletop.geometry import clip_segment
 
@@ -227,7 +227,7 @@ def execute_charge(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan) -> N
     start = unit.block
     unit.block = plan.end
     battle.changed()
-    battle.emit("contact", f"{unit.name} charges {target.name} ({plan.aspect.value})",
+    battle.emit("contact", f"{unit.name}: charge {target.name} ({plan.aspect.value})",
                 side=unit.side, units=(unit.id, target.id), aspect=plan.aspect.value)
     if pusher:  # Melee 2: the phalanx moves its full move, pushing unformed troops back
         _push_back(battle, unit, target, full - plan.gap, start)
@@ -252,7 +252,7 @@ def _fall_short(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan, inches:
             battle.changed()
             break
         f -= 0.25
-    battle.emit("short", f"{unit.name} falls short of {plan.target.name} "
+    battle.emit("short", f"{unit.name}: charge at {plan.target.name} short "
                 f"({inches:g}\" of {plan.gap:.1f}\")", side=unit.side,
                 units=(unit.id, plan.target.id))
 
@@ -272,7 +272,7 @@ def _push_back(battle: MonksCornerBattle, unit: Unit, target: Unit, push: float,
                 not u_end.overlaps(t_end):
             target.block, unit.block = t_end, u_end
             battle.changed()
-            battle.emit("pushed back", f"{target.name} is pushed back {push:g}\"",
+            battle.emit("pushed back", f"{target.name}: pushed back {push:g}\"",
                         side=target.side, units=(target.id, unit.id), inches=push)
             return
         push -= PUSH_STEP
@@ -394,7 +394,8 @@ def resolve_melees(battle: MonksCornerBattle, chosen: Mapping[str, Unit] | None 
             dice, need = melee_dice(unit, foe, main=k == 0)
             faces = battle.dice.faces(f"{dice}d6", f"melee: {unit.name} against {foe.name}")
             hits = sum(1 for f in faces if f >= need)
-            battle.emit("melee", f"{unit.name} strikes {foe.name}: {dice} dice, {hits} hit(s)",
+            battle.emit("melee", f"{unit.name}: strike {foe.name}: "
+                        f"{counted(dice, 'die', 'dice')}, {counted(hits, 'hit')}",
                         side=unit.side, units=(unit.id, foe.id), dice=dice, need=need,
                         hits=hits)
             strikes.append((unit, foe, hits))

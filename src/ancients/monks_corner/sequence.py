@@ -37,7 +37,7 @@ from ancients.monks_corner.phalanx import (
     can_attempt_reform,
     unform,
 )
-from ancients.monks_corner.troops import Missile, Unit
+from ancients.monks_corner.troops import Missile, Unit, counted
 from ancients.monks_corner.victory import verdict
 
 if TYPE_CHECKING:
@@ -159,7 +159,7 @@ def movement(battle: MonksCornerBattle, side: str) -> Steps:
     for unit in battle.present(side):  # Morale 2: the turn spent reorganising is over
         if unit.reorganising and unit.id not in moved:
             unit.reorganising = False
-            battle.emit("reorganised", f"{unit.name} has reorganised its rear rank",
+            battle.emit("reorganised", f"{unit.name}: rear rank reorganised",
                         side=side, units=(unit.id,))
 
 
@@ -212,8 +212,9 @@ def shooting(battle: MonksCornerBattle, side: str, weapons: tuple[Missile, ...],
         if not choice.target:
             continue
         target = battle.by_id[choice.target]
-        hits = roll_volley(battle, volley(unit, target), f"{unit.name} shoots {target.name}")
-        battle.emit("missiles", f"{unit.name} shoots at {target.name}: {hits} hit(s)",
+        hits = roll_volley(battle, volley(unit, target), f"{unit.name}: shoot at {target.name}")
+        battle.emit("missiles",
+                    f"{unit.name}: shoot at {target.name}: {counted(hits, 'hit')}",
                     side=side, units=(unit.id, target.id), hits=hits)
         if simultaneous is None:
             apply_hits(battle, target, hits, f"missiles from {unit.name}")

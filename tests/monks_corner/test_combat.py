@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+import ancients
+from ancients.battle import Decision
+from ancients.errors import OptionError
 from ancients.monks_corner.melee import (
+    Strike,
     charge_plans,
     execute_charge,
     figures_in_contact,
@@ -13,8 +17,9 @@ from ancients.monks_corner.melee import (
     opponents,
     resolve_melees,
 )
-from ancients.monks_corner.missiles import roll_volley, targets, volley
-from ancients.monks_corner.sequence import exchange
+from ancients.monks_corner.missiles import Shoot, roll_volley, targets, volley
+from ancients.monks_corner.sequence import exchange, melee, shooting
+from ancients.monks_corner.troops import Missile
 
 from .helpers import FixedDice, battle, phalanx, place, u, unit
 
@@ -322,3 +327,95 @@ def test_melee_opponents_contact_strikes_every_enemy_touched() -> None:
     b.dice = FixedDice([6] * 22)  # type: ignore[assignment]
     resolve_melees(b)
     assert (p.figures, q.figures, h.figures) == (18 - 8 - 2, 18 - 8, 0)
+
+
+def test_melee_opponents_choose_asks_the_side_of_a_unit_touching_several_enemies() -> None:
+    # Melee 4, melee_opponents=choose: p touches q (front) and h (left flank); its side
+    # chooses; h and q touch only p and are not asked
+    b = _phalanx_with_enemy_on_its_flank("monks_corner(melee_opponents=choose)")
+    p, q, h = u(b, "p"), u(b, "q"), u(b, "h")
+    steps = melee(b, "north")
+    asked = next(steps)
+    assert isinstance(asked, Decision)
+    assert (asked.side, asked.kind, asked.unit) == ("south", "strike", "p")
+    assert asked.options == (Strike("q"), Strike("h"))
+    assert [str(o) for o in asked.options] == ["strike q", "strike h"]
+    b.dice = FixedDice([6] * 18)  # type: ignore[assignment]
+    with pytest.raises(StopIteration):
+        steps.send(Strike("h"))
+    # p strikes h as its main opponent: 2 figures + 2 for the deeper rank, doubled
+    # against unformed troops (8); q strikes p with 6 + 2 overlaps, h with 2
+    assert (p.figures, q.figures, h.figures) == (18 - 8 - 2, 18, 0)
+
+
+def test_melee_opponents_choose_asks_nothing_of_a_single_contact() -> None:
+    b = battle([phalanx("p", "south", 36, 10, 18, 3), phalanx("q", "north", 36, 10, 18, 3)],
+               spec="monks_corner(melee_opponents=choose)")
+    b.dice = FixedDice([1] * 12)  # type: ignore[assignment]
+    assert list(melee(b, "south")) == []
+
+
+def test_melee_opponents_option_is_validated() -> None:
+    with pytest.raises(OptionError, match="front, choose, contact"):
+        ancients.ruleset("monks_corner(melee_opponents=split)")
+
+
+@pytest.mark.parametrize("order", [("a", "b"), ("b", "a")])
+def test_a_unit_strikes_the_enemy_its_front_touches_most_whatever_the_file_order(
+        order: tuple[str, str]) -> None:
+    # Melee 4, default reading: p's front touches a along 2 files and b along 3; it
+    # strikes b, wherever the scenario file lists them
+    foes = {"a": unit("a", "north", "light infantry", 4, 33.75, 10, facing=180.0),
+            "b": unit("b", "north", "medium infantry", 4, 37.5, 10, facing=180.0)}
+    b = battle([phalanx("p", "south", 36, 10, 18, 3), *(foes[k] for k in order)])
+    p = u(b, "p")
+    assert {f.id for f in b.contacts(p)} == {"a", "b"}
+    assert figures_in_contact(p, u(b, "a")) == 2 and figures_in_contact(p, u(b, "b")) == 3
+    assert opponents(b, p) == [u(b, "b")]
+
+
+# -- event messages -----------------------------------------------------------------------------
+def test_event_messages_read_for_plural_names() -> None:
+    # "Name: what happened", needing no verb to agree with the name; counts agree
+    b = battle([unit("s", "south", "light infantry", 2, 30, 10, missile="sling",
+                     name="Helot psiloi"),
+                unit("t", "north", "light infantry", 1, 30, 20, facing=180.0,
+                     missile="sling", name="Argive slingers")])
+    b.dice = FixedDice([6])  # type: ignore[assignment]
+    steps = shooting(b, "south", (Missile.SLING,))
+    next(steps)
+    with pytest.raises(StopIteration):
+        steps.send(Shoot("t"))
+    assert [e.message for e in b.log][-3:] == [
+        "Helot psiloi: shoot at Argive slingers: 1 hit",
+        "Argive slingers: 1 figure lost to missiles from Helot psiloi",
+        "Argive slingers: destroyed"]
+    b = _front_to_front()
+    b.dice = FixedDice([6] * 12)  # type: ignore[assignment]
+    resolve_melees(b)
+    assert [e.message for e in b.log][-4:] == [
+        "p: strike q: 6 dice, 6 hits", "q: strike p: 6 dice, 6 hits",
+        "q: 6 figures lost to melee with p", "p: 6 figures lost to melee with q"]
+
+
+@pytest.mark.parametrize(("spec", "scenario", "seed", "doctrine"), [
+    ("monks_corner", "mantinea-418bc", 0, True), ("monks_corner", "mantinea-418bc", 1, False),
+    ("monks_corner(melee_opponents=choose)", "phalanx-duel", 2, False)])
+def test_every_unit_event_message_starts_with_the_units_name(spec: str, scenario: str,
+                                                             seed: int, doctrine: bool) -> None:
+    import re
+
+    from ancients.battle import RandomCommander
+
+    rs = ancients.ruleset(spec)
+    sides = rs.scenario(scenario).sides
+    b = rs.new_battle(scenario, seed=seed, commanders=None if doctrine else
+                      {s: RandomCommander() for s in sides})
+    b.run()
+    names = {p.id: p.name for p in b.pieces}  # type: ignore[attr-defined]
+    for e in b.log:
+        assert "(s)" not in e.message, e.message
+        assert not re.search(r"\b1 (hits|figures|dice|ranks)\b", e.message), e.message
+        assert not re.search(r"\b(0|[2-9]|\d\d+) (hit|figure|die|rank)\b", e.message), e.message
+        if e.units and e.kind != "toss":
+            assert e.message.startswith(names[e.units[0]] + ": "), e.message

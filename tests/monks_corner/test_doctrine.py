@@ -9,10 +9,16 @@ import re
 import pytest
 
 import ancients
-from ancients.battle import RandomCommander
+from ancients.battle import Decision, RandomCommander
 from ancients.dice import derive_seed
-from ancients.monks_corner.commander import _charge_worth, _fresh_front
-from ancients.monks_corner.melee import ChargePlan
+from ancients.monks_corner.commander import (
+    DoctrineCommander,
+    _charge_worth,
+    _fresh_front,
+    _worth,
+    exchange,
+)
+from ancients.monks_corner.melee import ChargePlan, Strike
 from ancients.monks_corner.troops import Unit
 from ancients.tabletop import Aspect
 
@@ -60,6 +66,41 @@ def test_leader_waits_for_fresh_phalanxes_to_be_engaged() -> None:
     assert not _fresh_front(b, mantineans, plan(mantineans, Aspect.FRONT))
     lochos.formed = False
     assert not _fresh_front(b, argives, plan(argives, Aspect.FRONT))
+
+
+def _two_foes(spec: str, troop: str):  # type: ignore[no-untyped-def]
+    # p fights q (2 x 6) front to front; h (light or medium foot) touches p's left flank
+    return battle([phalanx("p", "south", 36, 10, 18, 3), phalanx("q", "north", 36, 10, 12, 2),
+                   unit("h", "north", troop, 4, 33.75, 8.5, 2, facing=90.0)], spec=spec)
+
+
+@pytest.mark.parametrize(("troop", "best"), [("light infantry", "h"),
+                                             ("medium infantry", "q")])
+def test_doctrine_strikes_the_enemy_it_harms_most(troop: str, best: str) -> None:
+    """melee_opponents=choose: the doctrine answers by its charge matchup (expected hits
+    and the chance of breaking a phalanx), whatever the options' order: 8 dice on light
+    foot (4-6) beat 8 on the two-deep phalanx q (5-6, but it may lose its rear rank and
+    break); 8 on medium foot (5-6) do not."""
+    b = _two_foes("monks_corner(melee_opponents=choose)", troop)
+    for options in ((Strike("q"), Strike("h")), (Strike("h"), Strike("q"))):
+        decision = Decision("south", "strike", options, unit="p")
+        assert DoctrineCommander().decide(b, decision) == Strike(best)
+
+
+def test_charge_evaluation_follows_the_melee_opponents_option() -> None:
+    """The doctrine weighs a charge with the opponents the melee would give it: its
+    target (front), the enemy it would choose (choose), or both (contact)."""
+    given = {}
+    for mode in ("front", "choose", "contact"):
+        b = _two_foes(f"monks_corner(melee_opponents={mode})", "light infantry")
+        p, q, h = u(b, "p"), u(b, "q"), u(b, "h")
+        plan = ChargePlan(q, p.block, Aspect.FRONT, 0.0, False, False, False)
+        given[mode] = exchange(b, p, plan)[0]
+        assert given[mode] > 0.0
+    at_q, at_h, at_h_too = _worth(p, q)[0], _worth(p, h)[0], _worth(p, h, False)[0]
+    assert given["front"] == pytest.approx(at_q)
+    assert given["choose"] == pytest.approx(max(at_q, at_h)) and at_h > at_q
+    assert given["contact"] == pytest.approx(at_q + at_h_too)
 
 
 def test_svg_to_scale_with_units_marks_and_colours() -> None:

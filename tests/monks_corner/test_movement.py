@@ -83,8 +83,9 @@ def test_phalanx_line_moves_6_and_column_12() -> None:
     assert back.end.x == pytest.approx(36 - 6.0)
 
 
-def test_column_head_wheels_90_and_moves_9() -> None:
-    # Phalanxes 2: the head of a column may wheel up to 90 degrees and move 9"
+def test_column_head_wheels_90_and_moves_up_to_9() -> None:
+    # Phalanxes 2: the head of a column may wheel up to 90 degrees and move 9" -- "up to",
+    # as the other menus: 3", 6" or 9" after each wheel
     b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 40)])
     p = u(b, "p")
     execute_move(b, p, _orders(b, "p")['form column facing right, march 6" in column'])
@@ -92,17 +93,33 @@ def test_column_head_wheels_90_and_moves_9() -> None:
     orders = _orders(b, "p")
     wheels = [o for o in orders.values() if o.order.kind == "wheel"]
     assert {o.order.angle for o in wheels} <= {-90.0, -45.0, 45.0, 90.0} and wheels
-    assert all(o.order.distance == 9.0 for o in wheels)
+    assert {o.order.distance for o in wheels} == {3.0, 6.0, 9.0}
+    assert all(o.column for o in wheels)
     assert max(o.order.distance for o in orders.values() if o.order.kind == "advance") == 12.0
-    left = next(o for o in wheels if o.order.angle == -90.0)
-    assert left.end.facing == pytest.approx(0.0, abs=1e-6)
-    assert math.dist(p.block.front_centre, left.end.front_centre) == pytest.approx(9.0)
+    for d in (3.0, 6.0, 9.0):
+        left = orders[f'wheel 90 degrees left and march {d:g}"']
+        assert left.end.facing == pytest.approx(0.0, abs=1e-6)
+        assert math.dist(p.block.front_centre, left.end.front_centre) == pytest.approx(d)
 
 
-def test_six_by_six_wheels_as_column_but_moves_6() -> None:
+def test_six_by_six_wheels_as_column_but_moves_up_to_6() -> None:
     b = battle([phalanx("p", "south", 36, 10, 36, 6), phalanx("q", "north", 36, 40)])
     wheels = [o for o in _orders(b, "p").values() if o.order.kind == "wheel"]
-    assert wheels and all(o.order.distance == 6.0 for o in wheels)
+    assert {o.order.distance for o in wheels} == {2.0, 4.0, 6.0}
+    assert len(wheels) == 12 and not any(o.column for o in wheels)
+
+
+def test_a_shorter_wheel_is_offered_where_the_full_one_is_blocked() -> None:
+    # the swept path of each distance is checked on its own: a unit 7" beyond the wheel
+    # bars the 9" march (Sequence 2's 3" on the way) but not the 3" one
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 60, 40)])
+    p = u(b, "p")
+    execute_move(b, p, _orders(b, "p")['form column facing right, march 6" in column'])
+    head = p.block.front_centre
+    place(b, "q", x=head[0] + 1.0, y=head[1] + 11.0, facing=180.0)
+    orders = _orders(b, "p")
+    assert 'wheel 90 degrees left and march 3"' in orders
+    assert 'wheel 90 degrees left and march 9"' not in orders
 
 
 def test_only_a_6_by_6_phalanx_wheels_in_line() -> None:

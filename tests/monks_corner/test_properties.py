@@ -22,7 +22,7 @@ from ancients.monks_corner.strategies import (
 from ancients.testing import check_ruleset
 from ancients.units import Condition
 
-from .helpers import document
+from .helpers import document, phalanx, scenario, unit
 
 
 @given(phalanxes())
@@ -110,3 +110,25 @@ def test_conformance_duel_and_options() -> None:
                   "spartan_retry=true, turn_limit=6)", battles=3, seed=2,
                   scenario="phalanx-duel")
     check_ruleset("monks_corner(melee_opponents=contact, turn_limit=8)", battles=2, seed=3)
+
+
+def _melees_with_several_enemies():  # type: ignore[no-untyped-def]
+    # p (south) fights q at its front and h at its left flank; r (north) fights s at its
+    # front and horse t at its right flank: both sides have a unit touching two enemies
+    return scenario([
+        phalanx("p", "south", 20, 10, 18, 3), phalanx("q", "north", 20, 10, 18, 2),
+        unit("h", "north", "medium infantry", 4, 17.75, 8.5, 2, facing=90.0),
+        phalanx("r", "north", 50, 10, 18, 3, facing=180.0),
+        phalanx("s", "south", 50, 10, 12, 2, facing=0.0),
+        unit("t", "south", "horse", 2, 52.25, 11, 1, facing=270.0)])
+
+
+def test_conformance_melee_opponents_choose_and_contact() -> None:
+    """The strike decisions of ``melee_opponents=choose`` (refused when illegal, replayed
+    from saves); random commanders seldom touch two enemies at once at Mantinea, so the
+    battles start with such melees."""
+    staged = _melees_with_several_enemies()
+    for mode in ("choose", "contact"):
+        check_ruleset(f"monks_corner(melee_opponents={mode})", battles=6, seed=4,
+                      scenario=staged)
+    check_ruleset("monks_corner(melee_opponents=choose, turn_limit=8)", battles=2, seed=3)

@@ -41,6 +41,8 @@ DOCTRINE_CASES: tuple[tuple[str, str, range], ...] = (
     ("monks_corner", "phalanx-duel", range(4)),
     # random commanders seldom touch two enemies at once; the doctrine often does
     ("monks_corner(melee_opponents=contact)", "mantinea-418bc", range(6, 9)),
+    # its strike decisions (melee_opponents=choose)
+    ("monks_corner(melee_opponents=choose)", "mantinea-418bc", range(9, 12)),
 )
 
 

@@ -11,7 +11,13 @@ import attrs
 
 from ancients.battle import Battle, Decision
 from ancients.monks_corner.battle import MonksCornerBattle
-from ancients.monks_corner.melee import Charge, ChargePlan, first_opponent, melee_dice
+from ancients.monks_corner.melee import (
+    Charge,
+    ChargePlan,
+    Strike,
+    first_opponent,
+    melee_dice,
+)
 from ancients.monks_corner.missiles import Shoot, hit_number
 from ancients.monks_corner.movement import Plan
 from ancients.monks_corner.phalanx import REFORM, STAY
@@ -50,6 +56,8 @@ class DoctrineCommander:
                 return self._shoot(battle, unit, decision)
             case "charge" if unit is not None:
                 return self._charge(battle, unit, decision)
+            case "strike" if unit is not None:
+                return self._strike(battle, unit, decision)
         return decision.options[-1]
 
     def _reform(self, battle: MonksCornerBattle, unit: Unit) -> bool:
@@ -187,6 +195,14 @@ class DoctrineCommander:
                 best = (worth, o)
         return best[1] if best else decision.options[-1]
 
+    def _strike(self, battle: MonksCornerBattle, unit: Unit, decision: Decision) -> Hashable:
+        """Melee 4 (``melee_opponents=choose``): strike the enemy in contact the charge
+        evaluation's matchup says the unit does most harm to."""
+        foes = [battle.by_id[o.target] for o in decision.options if isinstance(o, Strike)]
+        if not foes:
+            return decision.options[0]
+        return Strike(best_strike(unit, foes).id)
+
 
 def _fresh_front(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan) -> bool:
     """A charge by one of the alliance leader's phalanxes into the front of a formed
@@ -249,49 +265,74 @@ def _expected(dice: int, need: int) -> float:
     return dice * (7 - need) / 6.0
 
 
-def _strikers(battle: MonksCornerBattle, unit: Unit, end: Block) -> list[Unit]:
-    """The enemies that would strike ``unit`` once it stands at ``end``, as the melee
-    picks opponents (Melee 4, :func:`~ancients.monks_corner.melee.first_opponent`)."""
-    mine = [(f, end if f.id == unit.id else f.block) for f in battle.present(unit.side)]
-    out = []
-    for e in battle.present(battle.enemy_of(unit.side)):
-        if e.block.contact_edge(end) is None:
-            continue
-        touching = [(f, b) for f, b in mine if e.block.contact_edge(b) is not None]
-        picked = first_opponent(e.block, touching)
-        if picked is not None and picked.id == unit.id:
-            out.append(e)
-    return out
+def _worth(striker: Unit, foe: Unit, main: bool = True) -> tuple[float, int, int]:
+    """What ``striker``'s dice are worth against ``foe`` (Melee 4; Morale 3): expected
+    hits, plus the figures and points of a phalanx that may lose its rear rank and
+    break; with the dice and the number to hit."""
+    dice, need = melee_dice(striker, foe, main)
+    return _expected(dice, need) + _break_risk(foe, dice, need) * (foe.figures + 6.0), dice, need
 
 
-def _struck(battle: MonksCornerBattle, unit: Unit, end: Block) -> Unit | None:
-    """The enemy ``unit`` would strike from ``end`` (Melee 4, as the melee picks it)."""
-    return first_opponent(end, [(e, e.block) for e in battle.present(battle.enemy_of(unit.side))
-                                if end.contact_edge(e.block) is not None])
+def best_strike(striker: Unit, foes: list[Unit]) -> Unit:
+    """The enemy in contact ``striker`` does most harm to (``melee_opponents=choose``),
+    the first of equals: the doctrine's answer, and its model of the enemy's."""
+    best, value = foes[0], _worth(striker, foes[0])[0]
+    for foe in foes[1:]:
+        v = _worth(striker, foe)[0]
+        if v > value:
+            best, value = foe, v
+    return best
+
+
+def _picks(battle: MonksCornerBattle, striker: Unit, touching: list[Unit]
+           ) -> list[tuple[Unit, bool]]:
+    """Whom ``striker`` strikes among the enemies ``touching`` it (each as it would
+    stand), as the option in force has the melee pick them (Melee 4,
+    :func:`~ancients.monks_corner.melee.opponents`), each with whether it is the main
+    opponent (the phalanx bonuses go to it)."""
+    first = first_opponent(striker.block, [(f, f.block) for f in touching])
+    if first is None:
+        return []
+    mode = battle.opts.melee_opponents
+    if mode == "choose" and len(touching) > 1:
+        return [(best_strike(striker, touching), True)]
+    if mode == "contact":
+        return [(first, True)] + [(f, False) for f in touching if f is not first]
+    return [(first, True)]
 
 
 def exchange(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan) -> tuple[float, float]:
     """Expected value given and taken in the first round of the melee a charge would start,
-    with opponents picked as the melee picks them (the charger may end up striking
-    another enemy than its target, and every enemy that would pick it strikes back):
-    hits, plus the figures and points of a phalanx that may lose its rear rank and
-    break."""
+    with opponents picked as the melee picks them under the option in force (the charger
+    may end up striking another enemy than its target, or several; every enemy that
+    would pick it strikes back; under ``choose`` both sides are taken to choose as the
+    doctrine does): hits, plus the figures and points of a phalanx that may lose its
+    rear rank and break."""
     t = plan.target
-    me = attrs.evolve(unit, block=plan.end)
+    end = plan.end
+    me = attrs.evolve(unit, block=end)
     them = attrs.evolve(t, formed=t.formed and plan.aspect is Aspect.FRONT)
-    struck = _struck(battle, unit, plan.end)
-    hit = them if struck is None or struck is t else struck
-    dice, need = melee_dice(me, hit)
-    given = _expected(dice, need) + _break_risk(hit, dice, need) * (hit.figures + 6.0)
+    enemies = battle.present(battle.enemy_of(unit.side))
+    touched = [them if e is t else e for e in enemies if end.contact_edge(e.block) is not None]
+    given = 0.0
+    for foe, main in _picks(battle, me, touched or [them]):
+        given += _worth(me, foe, main)[0]
     taken = 0.0
     back = 0
     back_need = 5
-    for e in _strikers(battle, unit, plan.end):
+    mine = [me if f.id == unit.id else f for f in battle.present(unit.side)]
+    for e in enemies:
+        if e.block.contact_edge(end) is None:
+            continue
         foe = them if e is t else e
-        d, n = melee_dice(foe, me)
-        taken += _expected(d, n)
-        back += d
-        back_need = min(back_need, n)
+        touching = [f for f in mine if e.block.contact_edge(f.block) is not None]
+        for hit, main in _picks(battle, foe, touching):
+            if hit is not me:
+                continue
+            d, n = melee_dice(foe, me, main)
+            taken += _expected(d, n)
+            back += d
+            back_need = min(back_need, n)
     if t.missile is not Missile.NONE and not battle.in_melee(t):
         taken += (t.figures // 2) * (7 - hit_number(t, me)) / 6.0
     if back:

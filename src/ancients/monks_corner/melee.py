@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import attr
@@ -13,15 +13,15 @@ from ancients.monks_corner.geometry import Path, path_blocked, path_in_rough
 from ancients.monks_corner.missiles import roll_volley, volley
 from ancients.monks_corner.movement import PHALANX_ZONE, PhalanxZones, allied_limit
 from ancients.monks_corner.phalanx import apply_hits, unform
-from ancients.monks_corner.troops import Missile, Troop, Unit
+from ancients.monks_corner.troops import Missile, Troop, Unit, counted
 from ancients.tabletop import EPSILON, Arc, Aspect, Block
 from ancients.tabletop.geometry import clip_segment
 
 if TYPE_CHECKING:
     from ancients.monks_corner.battle import MonksCornerBattle
 
-__all__ = ["Charge", "ChargePlan", "charge_plans", "chargers", "execute_charge",
-           "first_opponent", "melee_dice", "opponents", "resolve_melees"]
+__all__ = ["Charge", "ChargePlan", "Strike", "candidates", "charge_plans", "chargers",
+           "execute_charge", "first_opponent", "melee_dice", "opponents", "resolve_melees"]
 
 CONTACT_MOVE, HORSE_CONTACT_MOVE = 6.0, 12.0  # Sequence 5, Melee 1
 PHALANX_CHARGE_ARC = Arc(45.0)  # a formed phalanx charges what lies ahead of it
@@ -227,7 +227,7 @@ def execute_charge(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan) -> N
     start = unit.block
     unit.block = plan.end
     battle.changed()
-    battle.emit("contact", f"{unit.name} charges {target.name} ({plan.aspect.value})",
+    battle.emit("contact", f"{unit.name}: charge {target.name} ({plan.aspect.value})",
                 side=unit.side, units=(unit.id, target.id), aspect=plan.aspect.value)
     if pusher:  # Melee 2: the phalanx moves its full move, pushing unformed troops back
         _push_back(battle, unit, target, full - plan.gap, start)
@@ -252,7 +252,7 @@ def _fall_short(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan, inches:
             battle.changed()
             break
         f -= 0.25
-    battle.emit("short", f"{unit.name} falls short of {plan.target.name} "
+    battle.emit("short", f"{unit.name}: charge at {plan.target.name} short "
                 f"({inches:g}\" of {plan.gap:.1f}\")", side=unit.side,
                 units=(unit.id, plan.target.id))
 
@@ -272,7 +272,7 @@ def _push_back(battle: MonksCornerBattle, unit: Unit, target: Unit, push: float,
                 not u_end.overlaps(t_end):
             target.block, unit.block = t_end, u_end
             battle.changed()
-            battle.emit("pushed back", f"{target.name} is pushed back {push:g}\"",
+            battle.emit("pushed back", f"{target.name}: pushed back {push:g}\"",
                         side=target.side, units=(target.id, unit.id), inches=push)
             return
         push -= PUSH_STEP
@@ -284,27 +284,68 @@ def _along(facing: float, d: float) -> tuple[float, float]:
 
 
 # -- melee ------------------------------------------------------------------------------
-def opponents(battle: MonksCornerBattle, unit: Unit) -> list[Unit]:
-    """The enemies a unit strikes (Melee 4), its main opponent first: by default only the
-    one at its front, else the first in contact; with ``melee_opponents=contact`` every
-    enemy it touches."""
+@attrs.frozen
+class Strike:
+    """An option (``melee_opponents=choose``): strike this enemy in contact."""
+
+    target: str
+
+    def __str__(self) -> str:
+        return f"strike {self.target}"
+
+
+def candidates(battle: MonksCornerBattle, unit: Unit) -> list[Unit]:
+    """The enemies a unit in contact may strike under ``melee_opponents=choose``: every
+    enemy it touches, in table order."""
+    return list(battle.contacts(unit))
+
+
+def opponents(battle: MonksCornerBattle, unit: Unit, chosen: Unit | None = None
+              ) -> list[Unit]:
+    """The enemies a unit strikes (Melee 4, silent; ``melee_opponents``), its main
+    opponent first: ``front``: one, :func:`first_opponent`; ``choose``: the one its side
+    ``chosen`` (when it touches more than one), else that one; ``contact``: every enemy
+    it touches, :func:`first_opponent` first."""
     touching = [(f, f.block) for f in battle.contacts(unit)]
     first = first_opponent(unit.block, touching)
     if first is None:
         return []
-    if battle.opts.melee_opponents == "front":
-        return [first]
-    return [first] + [f for f, _ in touching if f is not first]
+    mode = battle.opts.melee_opponents
+    if mode == "choose" and chosen is not None:
+        return [chosen]
+    if mode == "contact":
+        return [first] + [f for f, _ in touching if f is not first]
+    return [first]
 
 
 def first_opponent(block: Block, touching: Sequence[tuple[Unit, Block]]) -> Unit | None:
-    """Whom a unit standing at ``block`` strikes among the enemies ``touching`` it (each
-    with the block it stands at, in table order): the first at its front, else the first.
-    The melee asks it of units where they stand; the doctrine of where they would stand."""
+    """Whom a unit standing at ``block`` strikes by default among the enemies
+    ``touching`` it (each with the block it stands at, in table order): the one its
+    front touches along the most files; none at its front: the one touching it along
+    the most figures (files at its rear, ranks at a flank); ties by table order, so the
+    order of the scenario file decides only between equal contacts. The melee asks it
+    of units where they stand; the doctrine of where they would stand."""
+    if len(touching) <= 1:
+        return touching[0][0] if touching else None
+    best: Unit | None = None
+    best_key = (False, -1)
     for f, b in touching:
-        if block.contact_edge(b) is Aspect.FRONT:
-            return f
-    return touching[0][0] if touching else None
+        edge = block.contact_edge(b)
+        if edge is None:
+            continue
+        key = (edge is Aspect.FRONT, _figures_along(block, edge, b))
+        if key > best_key:
+            best, best_key = f, key
+    return best if best is not None else touching[0][0]
+
+
+def _figures_along(block: Block, edge: Aspect, other: Block) -> int:
+    """Figures (files at the front or rear, ranks at a flank) of ``block`` along the stretch
+    of its ``edge`` that ``other`` touches."""
+    a, c = block.edge(edge)
+    length = max(clip_segment(a, c, other.corners, grow=EPSILON), 0.0)
+    size = block.base_width if edge in (Aspect.FRONT, Aspect.REAR) else block.base_depth
+    return round(length / size + 1e-9)
 
 
 def figures_in_contact(unit: Unit, enemy: Unit) -> int:
@@ -313,15 +354,13 @@ def figures_in_contact(unit: Unit, enemy: Unit) -> int:
     edge = b.contact_edge(enemy.block)
     if edge is None:
         return 0
-    a, c = b.edge(edge)
-    length = max(clip_segment(a, c, enemy.block.corners, grow=EPSILON), 0.0)
-    if edge in (Aspect.FRONT, Aspect.REAR):
-        cap = b.files if edge is Aspect.FRONT else max(unit.rear, 1)
-        n = round(length / b.base_width + 1e-9)
+    if edge is Aspect.FRONT:
+        cap = b.files
+    elif edge is Aspect.REAR:
+        cap = max(unit.rear, 1)
     else:
         cap = b.ranks
-        n = round(length / b.base_depth + 1e-9)
-    return max(1, min(n, cap, unit.figures))
+    return max(1, min(_figures_along(b, edge, enemy.block), cap, unit.figures))
 
 
 def melee_dice(unit: Unit, enemy: Unit, main: bool = True) -> tuple[int, int]:
@@ -343,16 +382,20 @@ def melee_dice(unit: Unit, enemy: Unit, main: bool = True) -> tuple[int, int]:
     return dice, 4 if enemy.troop is Troop.LIGHT else 5
 
 
-def resolve_melees(battle: MonksCornerBattle) -> bool:
-    """Every unit in contact strikes its opponents (:func:`opponents`); the hits land
-    together. True if any melee was fought."""
+def resolve_melees(battle: MonksCornerBattle, chosen: Mapping[str, Unit] | None = None
+                   ) -> bool:
+    """Every unit in contact strikes its opponents (:func:`opponents`; ``chosen``: the
+    enemy each unit's side chose for it, by unit id, under ``melee_opponents=choose``);
+    the hits land together. True if any melee was fought."""
     strikes: list[tuple[Unit, Unit, int]] = []
+    picks = chosen or {}
     for unit in battle.present():
-        for k, foe in enumerate(opponents(battle, unit)):
+        for k, foe in enumerate(opponents(battle, unit, picks.get(unit.id))):
             dice, need = melee_dice(unit, foe, main=k == 0)
             faces = battle.dice.faces(f"{dice}d6", f"melee: {unit.name} against {foe.name}")
             hits = sum(1 for f in faces if f >= need)
-            battle.emit("melee", f"{unit.name} strikes {foe.name}: {dice} dice, {hits} hit(s)",
+            battle.emit("melee", f"{unit.name}: strike {foe.name}: "
+                        f"{counted(dice, 'die', 'dice')}, {counted(hits, 'hit')}",
                         side=unit.side, units=(unit.id, foe.id), dice=dice, need=need,
                         hits=hits)
             strikes.append((unit, foe, hits))

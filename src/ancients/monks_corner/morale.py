@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ancients.monks_corner.phalanx import fits, two_rank_shape, unform
-from ancients.monks_corner.troops import Unit
+from ancients.monks_corner.troops import Unit, counted
 from ancients.tabletop import EPSILON, Block
 from ancients.units import Condition
 
@@ -38,14 +38,14 @@ def check_unit(battle: MonksCornerBattle, unit: Unit) -> None:
         # Morale 3: a complete rear rank lost: 1d6 higher than the ranks remaining breaks
         roll = battle.dice.d6("morale: rear rank lost")
         if roll > unit.ranks:
-            battle.emit("morale", f"{unit.name} lost a rear rank and rolls {roll} against "
-                        f"{unit.ranks} rank(s): broken", side=unit.side, units=(unit.id,),
-                        roll=roll, passed=False)
+            battle.emit("morale", f"{unit.name}: rear rank lost, die {roll} against "
+                        f"{counted(unit.ranks, 'rank')} left: broken", side=unit.side,
+                        units=(unit.id,), roll=roll, passed=False)
             break_phalanx(battle, unit)
             return
-        battle.emit("morale", f"{unit.name} lost a rear rank and rolls {roll} against "
-                    f"{unit.ranks} rank(s): holds", side=unit.side, units=(unit.id,),
-                    roll=roll, passed=True)
+        battle.emit("morale", f"{unit.name}: rear rank lost, die {roll} against "
+                    f"{counted(unit.ranks, 'rank')} left: not broken", side=unit.side,
+                    units=(unit.id,), roll=roll, passed=True)
         if unit.ranks == 1:
             _single_rank(battle, unit, in_melee)
             return
@@ -68,7 +68,7 @@ def _single_rank(battle: MonksCornerBattle, unit: Unit, in_melee: bool) -> None:
     unit.set_shape(files, ranks, rear)
     unit.checked = (unit.ranks, unit.rear)
     battle.changed()
-    battle.emit("reorganised", f"{unit.name} re-forms two ranks deep ({files} wide)",
+    battle.emit("reorganised", f"{unit.name}: re-formed two ranks deep ({files} wide)",
                 side=unit.side, units=(unit.id,))
 
 
@@ -78,7 +78,7 @@ def _reorganise(battle: MonksCornerBattle, unit: Unit, in_melee: bool) -> None:
     re-forms two even ranks (and spends the turn not moving all the same)."""
     if unit.start_ranks >= 3:
         unit.reorganising = True
-        battle.emit("reorganising", f"{unit.name} halts to reorganise its rear rank",
+        battle.emit("reorganising", f"{unit.name}: halt to reorganise the rear rank",
                     side=unit.side, units=(unit.id,))
         return
     if in_melee:
@@ -92,8 +92,8 @@ def _reorganise(battle: MonksCornerBattle, unit: Unit, in_melee: bool) -> None:
     unit.checked = (unit.ranks, unit.rear)
     unit.reorganising = True  # Morale 2: the re-forming is its turn spent not moving
     battle.changed()
-    battle.emit("reorganised", f"{unit.name} re-forms in two even ranks ({files} wide) "
-                "and halts to reorganise", side=unit.side, units=(unit.id,))
+    battle.emit("reorganised", f"{unit.name}: re-formed in two even ranks ({files} wide); "
+                "halt to reorganise", side=unit.side, units=(unit.id,))
 
 
 def rout_path(battle: MonksCornerBattle, unit: Unit) -> Block:
@@ -109,9 +109,9 @@ def break_phalanx(battle: MonksCornerBattle, unit: Unit) -> None:
     path = rout_path(battle, unit)
     unit.condition = Condition.LEFT_FIELD
     battle.changed()
-    battle.emit("broken", f"{unit.name} is broken and routs from the field",
+    battle.emit("broken", f"{unit.name}: broken; rout from the field",
                 side=unit.side, units=(unit.id,))
     for friend in battle.present(unit.side):
         if friend.is_phalanx and friend.formed and \
                 friend.block.distance(path) <= ROUT_UNFORMS + EPSILON:
-            unform(battle, friend, f"{unit.name} routs past")
+            unform(battle, friend, f"{unit.name} routed past")

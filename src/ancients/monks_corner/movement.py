@@ -41,6 +41,9 @@ WITHDRAWAL = 6.0  # Movement 1
 UNFORMED_MOVE, UNFORMED_ROUGH = 12.0, 6.0  # Movement 2
 LINE_MOVE, COLUMN_MOVE, HEAD_WHEEL_MOVE, SQUARE_WHEEL_MOVE = 6.0, 12.0, 9.0, 6.0  # Phalanxes 2
 LINE_STEPS = (2.0, 4.0, 6.0)
+#: "up to" for a wheel, in thirds as for a line: a column head's 9", a 6 x 6's 6"
+HEAD_WHEEL_STEPS = (3.0, 6.0, HEAD_WHEEL_MOVE)
+SQUARE_WHEEL_STEPS = (2.0, 4.0, SQUARE_WHEEL_MOVE)
 SQUARE = 6  # Phalanxes 2: only a 6 x 6 phalanx wheels as a column
 WHEELS = (-90.0, -45.0, 45.0, 90.0)
 UNFORMED_BEARINGS = (0.0, -45.0, 45.0, -90.0, 90.0, 180.0)
@@ -379,8 +382,8 @@ def _phalanx_moves(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
     """Monk's Corner, Phalanxes 2 and Movement 3: a line advances or about-faces and moves
     up to 6" (2", 4" or 6"), or forms column facing 90 degrees and marches up to 12" (0",
     6" or 12"; or 6" and faces back into line); a column's head wheels up to 90 degrees
-    and marches 9"; a 6 x 6 phalanx wheels as a column but marches 6". In rough ground the
-    distance is 1d6"."""
+    (45 or 90) and marches up to 9" (3", 6" or 9"); a 6 x 6 phalanx wheels as a column but
+    marches up to 6" (2", 4" or 6"). In rough ground the distance is 1d6"."""
     b = unit.block
     builders: list[tuple[Order, bool, Callable[[float], Path]]] = []
 
@@ -408,14 +411,16 @@ def _phalanx_moves(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
                                  _column_march(b, turned, then)))
         if unit.files == unit.ranks == SQUARE:  # a 6 x 6 phalanx wheels as a column, 6"
             for angle in WHEELS:
-                builders.append((Order("wheel", SQUARE_WHEEL_MOVE, angle), False,
-                                 _head_wheel(b, angle)))
+                wheel = _head_wheel(b, angle)
+                for d in SQUARE_WHEEL_STEPS:  # up to 6"
+                    builders.append((Order("wheel", d, angle), False, wheel))
     else:
         for d in (LINE_MOVE, COLUMN_MOVE):
             builders.append((Order("advance", d), True, advance))
         for angle in WHEELS:
-            builders.append((Order("wheel", HEAD_WHEEL_MOVE, angle), True,
-                             _head_wheel(b, angle)))
+            wheel = _head_wheel(b, angle)
+            for d in HEAD_WHEEL_STEPS:  # "wheel up to 90 degrees and move 9"": up to 9"
+                builders.append((Order("wheel", d, angle), True, wheel))
         for side in (-90.0, 90.0):
             builders.append((Order("line", 0.0, side), False, _into_line(b, side)))
             builders.append((Order("line", LINE_MOVE, side), False, _into_line(b, side)))

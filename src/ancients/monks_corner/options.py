@@ -7,11 +7,14 @@ from typing import Any, Literal
 
 import attrs
 
-__all__ = ["DEFAULT_TURN_LIMIT", "MonksCornerOptions"]
+__all__ = ["DEFAULT_TURN_LIMIT", "MELEE_OPPONENTS", "MonksCornerOptions"]
 
 #: The text sets no turn limit; 12 turns is 24 phasing moves, time for lines 24 inches
 #: apart to close, fight and break.
 DEFAULT_TURN_LIMIT = 12
+
+#: the readings of whom a unit in contact with several enemies strikes (Melee 4 is silent)
+MELEE_OPPONENTS = ("front", "choose", "contact")
 
 
 @attrs.frozen
@@ -35,10 +38,12 @@ class MonksCornerOptions:
                 "allied-phalanx limit (true, literal); or only formed ones, the limit "
                 "lapsing once the leader has no formed phalanx left (false)"})
 
-    melee_opponents: Literal["front", "contact"] = attrs.field(default="front", metadata={
-        "help": "Melee 4: a unit in contact strikes one enemy, the one at its front (else "
-                "the first it touches) (front); or every enemy it touches, with the figures "
-                "touching each, its phalanx bonuses against the first (contact)"})
+    melee_opponents: Literal["front", "choose", "contact"] = attrs.field(
+        default="front", validator=attrs.validators.in_(MELEE_OPPONENTS), metadata={
+            "help": "Melee 4 (silent): a unit touching several enemies strikes one, the one "
+                    "at its front (else the first it touches) (front); one, chosen by its "
+                    "side (choose); or every enemy it touches, with the figures touching "
+                    "each, its phalanx bonuses against the first (contact)"})
 
     @turn_limit.validator
     def _check_turn_limit(self, attribute: Any, value: int) -> None:

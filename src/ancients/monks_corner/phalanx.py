@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ancients.monks_corner.troops import Unit
+from ancients.monks_corner.troops import Unit, counted
 from ancients.tabletop import Block
 from ancients.units import Condition
 
@@ -39,10 +39,10 @@ def apply_hits(battle: MonksCornerBattle, unit: Unit, hits: int, cause: str) -> 
         return 0
     removed = unit.remove(hits)
     battle.changed()
-    battle.emit("casualties", f"{unit.name} loses {removed} figure(s) to {cause}",
+    battle.emit("casualties", f"{unit.name}: {counted(removed, 'figure')} lost to {cause}",
                 side=unit.side, units=(unit.id,), hits=removed, figures=unit.figures)
     if unit.condition is Condition.ELIMINATED:
-        battle.emit("destroyed", f"{unit.name} is destroyed", side=unit.side, units=(unit.id,))
+        battle.emit("destroyed", f"{unit.name}: destroyed", side=unit.side, units=(unit.id,))
     return removed
 
 
@@ -52,7 +52,7 @@ def unform(battle: MonksCornerBattle, unit: Unit, why: str) -> None:
         unit.formed = False
         unit.reorganising = False
         battle.changed()
-        battle.emit("unformed", f"{unit.name} loses formation: {why}", side=unit.side,
+        battle.emit("unformed", f"{unit.name}: formation lost ({why})", side=unit.side,
                     units=(unit.id,))
 
 
@@ -112,13 +112,13 @@ def attempt_reform(battle: MonksCornerBattle, unit: Unit) -> bool:
         unit.reformed_turn = battle.turn
         unit.checked = (unit.ranks, unit.rear)
         battle.changed()
-        battle.emit("re-formed", f"{unit.name} re-forms ({roll}{'+2' if bonus else ''})",
+        battle.emit("re-formed", f"{unit.name}: re-formed ({roll}{'+2' if bonus else ''})",
                     side=unit.side, units=(unit.id,), roll=roll)
         return True
     if in_melee:
         unit.melee_reform_failed = True
     if not (unit.spartan and battle.opts.spartan_retry and not in_melee):
         unit.reform_failed = True
-    battle.emit("re-form failed", f"{unit.name} fails to re-form ({roll}"
+    battle.emit("re-form failed", f"{unit.name}: re-form failed ({roll}"
                 f"{'+2' if bonus else ''})", side=unit.side, units=(unit.id,), roll=roll)
     return False

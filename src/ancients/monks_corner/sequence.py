@@ -13,6 +13,8 @@ from ancients.battle import Decision, Engine, Outcome, Phase
 from ancients.monks_corner.melee import (
     Charge,
     ChargePlan,
+    Strike,
+    candidates,
     charge_plans,
     chargers,
     execute_charge,
@@ -35,7 +37,7 @@ from ancients.monks_corner.phalanx import (
     can_attempt_reform,
     unform,
 )
-from ancients.monks_corner.troops import Missile, Unit
+from ancients.monks_corner.troops import Missile, Unit, counted
 from ancients.monks_corner.victory import verdict
 
 if TYPE_CHECKING:
@@ -121,7 +123,7 @@ def phasing_turn(battle: MonksCornerBattle, side: str) -> Turn:
     yield Phase("contact", side)  # Sequence 5
     yield from contact(battle, side)
     yield Phase("melee", side)
-    fight(battle)
+    yield from melee(battle, side)
     check_morale(battle)  # Melee 5
     return verdict(battle)
 
@@ -157,7 +159,7 @@ def movement(battle: MonksCornerBattle, side: str) -> Steps:
     for unit in battle.present(side):  # Morale 2: the turn spent reorganising is over
         if unit.reorganising and unit.id not in moved:
             unit.reorganising = False
-            battle.emit("reorganised", f"{unit.name} has reorganised its rear rank",
+            battle.emit("reorganised", f"{unit.name}: rear rank reorganised",
                         side=side, units=(unit.id,))
 
 
@@ -210,8 +212,9 @@ def shooting(battle: MonksCornerBattle, side: str, weapons: tuple[Missile, ...],
         if not choice.target:
             continue
         target = battle.by_id[choice.target]
-        hits = roll_volley(battle, volley(unit, target), f"{unit.name} shoots {target.name}")
-        battle.emit("missiles", f"{unit.name} shoots at {target.name}: {hits} hit(s)",
+        hits = roll_volley(battle, volley(unit, target), f"{unit.name}: shoot at {target.name}")
+        battle.emit("missiles",
+                    f"{unit.name}: shoot at {target.name}: {counted(hits, 'hit')}",
                     side=side, units=(unit.id, target.id), hits=hits)
         if simultaneous is None:
             apply_hits(battle, target, hits, f"missiles from {unit.name}")
@@ -227,6 +230,25 @@ def exchange(battle: MonksCornerBattle) -> Steps:
     for unit, target, hits in landed:
         apply_hits(battle, target, hits, f"missiles from {unit.name}")
     check_morale(battle)
+
+
+def melee(battle: MonksCornerBattle, side: str) -> Steps:
+    """Monk's Corner, Melee 4: the melees, resolved together. Under
+    ``melee_opponents=choose`` each unit touching more than one enemy first has its side
+    choose which it strikes (the phasing side's units first, each side's in table
+    order); the dice are thrown once every choice is made."""
+    chosen: dict[str, Unit] = {}
+    if battle.opts.melee_opponents == "choose":
+        for s in (side, battle.enemy_of(side)):
+            for unit in battle.present(s):
+                found = candidates(battle, unit)
+                if len(found) < 2:
+                    continue
+                choice = yield Decision(s, "strike", [Strike(f.id) for f in found],
+                                        unit=unit.id, prompt="which enemy in contact to strike")
+                assert isinstance(choice, Strike)
+                chosen[unit.id] = battle.by_id[choice.target]
+    fight(battle, chosen)
 
 
 def contact(battle: MonksCornerBattle, side: str) -> Steps:

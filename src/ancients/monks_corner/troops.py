@@ -16,9 +16,16 @@ __all__ = [
     "Missile",
     "Troop",
     "Unit",
+    "counted",
     "legal_shape",
     "legal_shapes_text",
 ]
+
+
+def counted(n: int, singular: str, plural: str = "") -> str:
+    """``n`` and the noun agreeing with it, for event messages: ``counted(1, "hit")`` is
+    "1 hit", ``counted(3, "die", "dice")`` "3 dice"."""
+    return f"{n} {singular if n == 1 else plural or singular + 's'}"
 
 
 class Troop(enum.Enum):

@@ -55,6 +55,8 @@ def test_options_are_typed_and_canonical() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [("toy(speed=3)", r"toy has no option 'speed'; its options: turn_limit=0 \(int\)"),
+     ("toy(stances=bold)", r"no option 'stances'; did you mean 'stance'\? its options: "
+                           r"turn_limit=0 \(int\), defender_bonus=false \(bool\)"),
      ("toy(stance=reckless)", "is not one of bold, cautious"),
      ("toy(turn_limit=x)", "is not an integer"),
      ("toy(turn_limit=-1)", "turn_limit must be >= 0"),

@@ -11,6 +11,7 @@ A *spec* names a ruleset and its options: ``"raphia(edition=1990, egyptian_moral
 
 from __future__ import annotations
 
+import difflib
 import enum
 import re
 import typing
@@ -242,8 +243,12 @@ def build_options(cls: type[Any], rs_name: str, values: Mapping[str, Any]) -> An
     names = [f.name for f in attrs.fields(cls)]
     for key in values:
         if key not in names:
-            listing = ", ".join(describe_options(cls)) or "(none)"
-            raise OptionError(f"{rs_name} has no option {key!r}; its options: {listing}")
+            close = difflib.get_close_matches(key, names, n=1)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            listing = ", ".join(o.split(": ", 1)[0] for o in describe_options(cls))
+            raise OptionError(f"{rs_name} has no option {key!r}; {hint}its options: "
+                              f"{listing or '(none)'} (`ancients options {rs_name}` "
+                              "explains them)")
     converted = {k: _convert(cls, rs_name, k, v) for k, v in values.items()}
     try:
         return cls(**converted)

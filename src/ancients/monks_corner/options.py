@@ -41,9 +41,10 @@ class MonksCornerOptions:
     melee_opponents: Literal["front", "choose", "contact"] = attrs.field(
         default="front", validator=attrs.validators.in_(MELEE_OPPONENTS), metadata={
             "help": "Melee 4 (silent): a unit touching several enemies strikes one, the one "
-                    "at its front (else the first it touches) (front); one, chosen by its "
-                    "side (choose); or every enemy it touches, with the figures touching "
-                    "each, its phalanx bonuses against the first (contact)"})
+                    "its front touches most (else the one touching it most) (front); one, "
+                    "chosen by its side (choose); or every enemy it touches, with the "
+                    "figures touching each, its phalanx bonuses against the main one "
+                    "(contact)"})
 
     @turn_limit.validator
     def _check_turn_limit(self, attribute: Any, value: int) -> None:

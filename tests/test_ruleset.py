@@ -21,6 +21,8 @@ def test_registry_lists_and_loads() -> None:
 def test_unknown_ruleset_lists_what_exists() -> None:
     with pytest.raises(RulesetError, match=r"unknown ruleset 'nope'; available: .*toy"):
         ancients.ruleset("nope")
+    with pytest.raises(RulesetError, match=r"unknown ruleset 'toys'; did you mean 'toy'\? "):
+        ancients.ruleset("toys")
 
 
 def test_broken_registration_is_reported() -> None:
@@ -86,6 +88,8 @@ def test_scenarios(tmp_path: Path) -> None:
     rs = ancients.ruleset("toy")
     assert set(rs.scenarios()) == {"duel", "melee"}
     assert rs.scenario().name == "duel" and rs.scenario("melee").name == "melee"
+    with pytest.raises(ScenarioError, match="no scenario 'duels'; did you mean 'duel'"):
+        rs.scenario("duels")
     with pytest.raises(ScenarioError, match="no scenario 'nope'; built-in: duel, melee"):
         rs.scenario("nope")
     path = tmp_path / "mine.toml"

@@ -134,9 +134,9 @@ class Ruleset(ABC):
             return builtins[name]
         if isinstance(name, Path) or str(name).endswith(".toml") or Path(str(name)).exists():
             return self.load_scenario(name)
-        raise ScenarioError(
-            f"{self.name} has no scenario {str(name)!r}; built-in: {', '.join(builtins)}"
-        )
+        raise ScenarioError(f"{self.name} has no scenario {str(name)!r}; "
+                            f"{_did_you_mean(str(name), builtins)}built-in: "
+                            f"{', '.join(builtins)}")
 
     def load_scenario(self, path: str | Path) -> Scenario:
         """Load a scenario from a TOML file."""
@@ -243,8 +243,7 @@ def build_options(cls: type[Any], rs_name: str, values: Mapping[str, Any]) -> An
     names = [f.name for f in attrs.fields(cls)]
     for key in values:
         if key not in names:
-            close = difflib.get_close_matches(key, names, n=1)
-            hint = f"did you mean {close[0]!r}? " if close else ""
+            hint = _did_you_mean(key, names)
             listing = ", ".join(o.split(": ", 1)[0] for o in describe_options(cls))
             raise OptionError(f"{rs_name} has no option {key!r}; {hint}its options: "
                               f"{listing or '(none)'} (`ancients options {rs_name}` "
@@ -256,6 +255,12 @@ def build_options(cls: type[Any], rs_name: str, values: Mapping[str, Any]) -> An
         if isinstance(e, AncientsError):
             raise
         raise OptionError(f"{rs_name} options {dict(values)}: {e}") from e
+
+
+def _did_you_mean(name: str, known: Iterable[str]) -> str:
+    """``"did you mean 'x'? "`` for the closest of ``known`` to a misspelt name, or ``""``."""
+    close = difflib.get_close_matches(name, list(known), n=1)
+    return f"did you mean {close[0]!r}? " if close else ""
 
 
 def describe_option(cls: type[Any], name: str) -> tuple[str, str, str, str]:
@@ -341,8 +346,9 @@ def ruleset_class(name: str) -> type[Ruleset]:
     """The ruleset class registered under ``name`` (its package loads only now)."""
     target = _registered.get(name) or _entry_points().get(name)
     if target is None:
-        raise RulesetError(f"unknown ruleset {name!r}; available: "
-                           f"{', '.join(rulesets()) or '(none installed)'}")
+        known = rulesets()
+        raise RulesetError(f"unknown ruleset {name!r}; {_did_you_mean(name, known)}"
+                           f"available: {', '.join(known) or '(none installed)'}")
     if isinstance(target, str):
         module, _, attr = target.partition(":")
         try:

@@ -9,7 +9,7 @@ import pytest
 
 import ancients
 from ancients.battle import Battle, Decision, Outcome, RandomCommander
-from ancients.errors import AncientsError, BattleStateError, IllegalDecision
+from ancients.errors import AncientsError, BattleStateError, IllegalDecision, RulesetError
 from ancients.units import Condition, TroopKind, UnitView
 
 
@@ -114,6 +114,23 @@ def test_restore_rejects_garbage() -> None:
     saved["advances"] = 50
     with pytest.raises(AncientsError, match="replay diverged"):
         rs.restore(saved)
+
+
+def test_restore_refuses_another_rules_revision(monkeypatch: pytest.MonkeyPatch) -> None:
+    rs = ancients.ruleset("toy")
+    battle = rs.new_battle(seed=3)
+    battle.run()
+    saved = json.loads(json.dumps(battle.to_dict()))
+    assert saved["revision"] == type(rs).revision
+    monkeypatch.setattr(type(rs), "revision", type(rs).revision + 1)
+    with pytest.raises(RulesetError, match=r"saved under rules revision 1; this ancients "
+                                           r"plays revision 2"):
+        rs.restore(saved)
+    del saved["revision"]  # saved before revisions were recorded: revision 1
+    with pytest.raises(RulesetError, match="saved under rules revision 1"):
+        rs.restore(saved)
+    monkeypatch.undo()
+    assert rs.restore(saved).log == battle.log
 
 
 def test_outcome_from_units() -> None:

@@ -397,6 +397,7 @@ class Battle(ABC):
         return {
             "format": SAVE_FORMAT,
             "ruleset": str(self.ruleset),
+            "revision": self.ruleset.revision,
             "scenario": self.scenario.name,
             "scenario_data": _plain(self.scenario.data),
             "seed": self.seed,

@@ -56,6 +56,11 @@ class Ruleset(ABC):
     default_scenario: ClassVar[str]
     #: package (dotted name) whose ``*.toml`` files are the built-in scenarios
     scenario_package: ClassVar[str | None] = None
+    #: the rules revision: raised by one whenever a change to the rules (or to their
+    #: reading) changes the decisions a battle asks or what follows from them, so a battle
+    #: saved under another revision would not replay as it was played (:meth:`restore`
+    #: refuses it); each ruleset's docs list what every revision changed
+    revision: ClassVar[int] = 1
 
     def __init__(self, options: Any = None, *, given: Iterable[str] | None = None) -> None:
         if options is None:
@@ -167,6 +172,12 @@ class Ruleset(ABC):
             rs = ruleset(saved["ruleset"])
             if rs.name != self.name:
                 raise RulesetError(f"this is a {rs.name} battle, not {self.name}")
+            revision = int(saved.get("revision", 1))
+            if revision != rs.revision:
+                raise RulesetError(
+                    f"this {rs.name} battle was saved under rules revision {revision}; this "
+                    f"ancients plays revision {rs.revision} (see the ruleset's docs for what "
+                    "changed), so replaying its decisions would not give the same battle")
             data = saved["scenario_data"]
             decisions = [int(i) for i in saved["decisions"]]
             advances = int(saved["advances"])

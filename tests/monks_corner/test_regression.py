@@ -7,7 +7,11 @@ a pure refactoring or optimisation must leave these logs alone. The fixture
 ``regression_logs.json`` holds the SHA-256 of each battle's ``log.to_jsonl()``.
 
 When a rule change is *intended* (a correction, a new reading, a new menu of moves),
-check the new logs by hand, then regenerate the fixture with the change::
+check the new logs by hand, then regenerate the fixture with the change. If the random
+battles now replay differently (their logs changed beyond messages and dice reasons),
+``--write`` first asks for ``MonksCorner.revision`` to be raised (saved battles of the old
+revision would not replay as played; ``rules_revision.json`` keeps the revision and the
+digest)::
 
     .venv/bin/python tests/monks_corner/test_regression.py --write
 
@@ -16,6 +20,7 @@ check the new logs by hand, then regenerate the fixture with the change::
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import sys
@@ -25,8 +30,13 @@ import pytest
 
 import ancients
 from ancients.battle import RandomCommander
+from ancients.events import BattleLog
+from ancients.monks_corner.ruleset import MonksCorner
+from ancients.testing.revision import replay_digest, revision_problem
 
 FIXTURE = Path(__file__).with_name("regression_logs.json")
+#: the rules revision the fixture was written under, and its random battles' replay digest
+REVISION = Path(__file__).with_name("rules_revision.json")
 CASES: tuple[tuple[str, str, range], ...] = (
     ("monks_corner", "mantinea-418bc", range(10)),
     ("monks_corner(charge_horse_unformed=false, single_rank_in_melee=true)",
@@ -46,6 +56,7 @@ DOCTRINE_CASES: tuple[tuple[str, str, range], ...] = (
 )
 
 
+@functools.cache
 def battle_log(spec: str, scenario: str, seed: int, doctrine: bool = False) -> str:
     """The JSON-lines log of one battle between random (or doctrine) commanders."""
     rs = ancients.ruleset(spec)
@@ -91,6 +102,26 @@ def test_doctrine_battle_logs_unchanged(spec: str, scenario: str, seeds: range) 
         "tests/monks_corner/test_regression.py --write")
 
 
+def replays() -> str:
+    """The replay digest of the random battles (what ``MonksCorner.revision`` guards)."""
+    return replay_digest(BattleLog.from_jsonl(battle_log(spec, scenario, seed))
+                         for spec, scenario, seeds in CASES for seed in seeds)
+
+
+def test_rules_revision_follows_the_replays() -> None:
+    recorded = json.loads(REVISION.read_text(encoding="utf-8"))
+    problem = revision_problem(recorded, "monks_corner", MonksCorner.revision, replays())
+    assert problem is None, problem
+
+
+def test_docs_list_every_rules_revision() -> None:
+    docs = Path(__file__).parents[2] / "docs" / "rulesets" / "monks_corner.md"
+    text = docs.read_text(encoding="utf-8").split("## Rules revisions", 1)[1].split("\n## ")[0]
+    listed = [int(line.split("|")[1]) for line in text.splitlines()
+              if line.startswith("| ") and line.split("|")[1].strip().isdigit()]
+    assert listed == list(range(1, MonksCorner.revision + 1))
+
+
 def main(argv: list[str]) -> None:
     """``--write``: regenerate the fixture; ``--dump DIR``: write every log to DIR."""
     dump = Path(argv[argv.index("--dump") + 1]) if "--dump" in argv else None
@@ -107,8 +138,15 @@ def main(argv: list[str]) -> None:
                 tag = "-doctrine" if doctrine else ""
                 (dump / f"{scenario}{tag}-{seed}.jsonl").write_text(text, encoding="utf-8")
     if "--write" in argv:
+        new = replays()
+        old = json.loads(REVISION.read_text(encoding="utf-8")) if REVISION.exists() else None
+        if old is not None and new != old["digest"] and \
+                MonksCorner.revision == old["revision"]:
+            sys.exit(revision_problem(old, "monks_corner", MonksCorner.revision, new))
         FIXTURE.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n",
                            encoding="utf-8")
+        REVISION.write_text(json.dumps({"revision": MonksCorner.revision, "digest": new},
+                                       indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,11 @@ it reads from the state) must leave those logs alone too. The fixture
 doctrine battles under ``"doctrine: SPEC"``.
 
 When a rule (or doctrine) change is *intended* (a correction, a new reading of the rulebook), check
-the new logs by hand, then regenerate the fixture and commit it with the change::
+the new logs by hand, then regenerate the fixture and commit it with the change. If the
+random battles now replay differently (their logs changed beyond messages and dice
+reasons), ``--write`` first asks for ``Raphia.revision`` to be raised (saved battles of the
+old revision would not replay as played; ``rules_revision.json`` keeps the revision and
+the digest)::
 
     .venv/bin/python tests/raphia/test_regression.py --write
 
@@ -19,6 +23,7 @@ the new logs by hand, then regenerate the fixture and commit it with the change:
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import sys
@@ -28,8 +33,13 @@ import pytest
 
 import ancients
 from ancients.battle import RandomCommander
+from ancients.events import BattleLog
+from ancients.raphia.ruleset import Raphia
+from ancients.testing.revision import replay_digest, revision_problem
 
 FIXTURE = Path(__file__).with_name("regression_logs.json")
+#: the rules revision the fixture was written under, and its random battles' replay digest
+REVISION = Path(__file__).with_name("rules_revision.json")
 SPECS = ("raphia", "raphia(edition=1990)", "raphia(egyptian_morale=championship)")
 SEEDS = range(30)
 SIDES = ("ptolemaic", "seleucid")
@@ -38,6 +48,7 @@ DOCTRINE_SPECS = ("raphia", "raphia(edition=1990)")
 DOCTRINE_SEEDS = range(10)
 
 
+@functools.cache
 def battle_log(spec: str, seed: int) -> str:
     """The JSON-lines log of one battle: between random commanders, or between doctrine
     commanders when ``spec`` starts with ``"doctrine: "``."""
@@ -82,6 +93,26 @@ def test_doctrine_battle_logs_unchanged(spec: str) -> None:
     _check(DOCTRINE + spec, DOCTRINE_SEEDS)
 
 
+def replays() -> str:
+    """The replay digest of the random battles (what ``Raphia.revision`` guards)."""
+    return replay_digest(BattleLog.from_jsonl(battle_log(spec, seed))
+                         for spec in SPECS for seed in SEEDS)
+
+
+def test_rules_revision_follows_the_replays() -> None:
+    recorded = json.loads(REVISION.read_text(encoding="utf-8"))
+    problem = revision_problem(recorded, "raphia", Raphia.revision, replays())
+    assert problem is None, problem
+
+
+def test_docs_list_every_rules_revision() -> None:
+    docs = Path(__file__).parents[2] / "docs" / "rulesets" / "raphia.md"
+    text = docs.read_text(encoding="utf-8").split("## Rules revisions", 1)[1].split("\n## ")[0]
+    listed = [int(line.split("|")[1]) for line in text.splitlines()
+              if line.startswith("| ") and line.split("|")[1].strip().isdigit()]
+    assert listed == list(range(1, Raphia.revision + 1))
+
+
 def main(argv: list[str]) -> None:
     """``--write``: regenerate the fixture; ``--dump DIR``: write every log to DIR."""
     dump = Path(argv[argv.index("--dump") + 1]) if "--dump" in argv else None
@@ -96,8 +127,14 @@ def main(argv: list[str]) -> None:
                 name = f"{spec.replace(DOCTRINE, 'doctrine-')}-{seed}.jsonl"
                 (dump / name).write_text(text, encoding="utf-8")
     if "--write" in argv:
+        new = replays()
+        old = json.loads(REVISION.read_text(encoding="utf-8")) if REVISION.exists() else None
+        if old is not None and new != old["digest"] and Raphia.revision == old["revision"]:
+            sys.exit(revision_problem(old, "raphia", Raphia.revision, new))
         FIXTURE.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n",
                            encoding="utf-8")
+        REVISION.write_text(json.dumps({"revision": Raphia.revision, "digest": new},
+                                       indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

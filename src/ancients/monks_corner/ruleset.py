@@ -23,6 +23,8 @@ class MonksCorner(Ruleset):
     Options: ClassVar[type[Any]] = MonksCornerOptions
     battle_class: ClassVar[type[Battle]] = MonksCornerBattle
     default_scenario: ClassVar[str] = "mantinea-418bc"
+    #: the rules revision (what each one changed: docs/rulesets/monks_corner.md, "Rules revisions")
+    revision: ClassVar[int] = 2
     scenario_package: ClassVar[str | None] = "ancients.monks_corner.scenarios"
 
     def parse_scenario(self, data: Mapping[str, Any], source: str | None = None) -> Scenario:

@@ -30,9 +30,15 @@ import pytest
 
 import ancients
 from ancients.battle import RandomCommander
+from ancients.errors import AncientsError
 from ancients.events import BattleLog
 from ancients.monks_corner.ruleset import MonksCorner
-from ancients.testing.revision import replay_digest, revision_problem
+from ancients.testing.revision import (
+    check_record,
+    listed_revisions,
+    replay_digest,
+    write_record,
+)
 
 FIXTURE = Path(__file__).with_name("regression_logs.json")
 #: the rules revision the fixture was written under, and its random battles' replay digest
@@ -109,17 +115,14 @@ def replays() -> str:
 
 
 def test_rules_revision_follows_the_replays() -> None:
-    recorded = json.loads(REVISION.read_text(encoding="utf-8"))
-    problem = revision_problem(recorded, "monks_corner", MonksCorner.revision, replays())
+    problem = check_record(REVISION, "monks_corner", MonksCorner.revision, replays())
     assert problem is None, problem
 
 
 def test_docs_list_every_rules_revision() -> None:
     docs = Path(__file__).parents[2] / "docs" / "rulesets" / "monks_corner.md"
-    text = docs.read_text(encoding="utf-8").split("## Rules revisions", 1)[1].split("\n## ")[0]
-    listed = [int(line.split("|")[1]) for line in text.splitlines()
-              if line.startswith("| ") and line.split("|")[1].strip().isdigit()]
-    assert listed == list(range(1, MonksCorner.revision + 1))
+    assert listed_revisions(docs.read_text(encoding="utf-8")) == \
+        list(range(1, MonksCorner.revision + 1))
 
 
 def main(argv: list[str]) -> None:
@@ -138,15 +141,12 @@ def main(argv: list[str]) -> None:
                 tag = "-doctrine" if doctrine else ""
                 (dump / f"{scenario}{tag}-{seed}.jsonl").write_text(text, encoding="utf-8")
     if "--write" in argv:
-        new = replays()
-        old = json.loads(REVISION.read_text(encoding="utf-8")) if REVISION.exists() else None
-        if old is not None and new != old["digest"] and \
-                MonksCorner.revision == old["revision"]:
-            sys.exit(revision_problem(old, "monks_corner", MonksCorner.revision, new))
+        try:  # first: refused if the replays changed under the same revision
+            write_record(REVISION, "monks_corner", MonksCorner.revision, replays())
+        except AncientsError as e:
+            sys.exit(str(e))
         FIXTURE.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n",
                            encoding="utf-8")
-        REVISION.write_text(json.dumps({"revision": MonksCorner.revision, "digest": new},
-                                       indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

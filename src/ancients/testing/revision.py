@@ -15,11 +15,14 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
+from ancients.errors import AncientsError
 from ancients.events import Event
 
-__all__ = ["replay_digest", "revision_problem"]
+__all__ = ["check_record", "listed_revisions", "replay_digest", "revision_problem",
+           "write_record"]
 
 
 def replay_digest(logs: Iterable[Iterable[Event]]) -> str:
@@ -51,3 +54,28 @@ def revision_problem(recorded: Mapping[str, Any], name: str, revision: int, dige
         return (f"{name}: the fixture records rules revision {old_revision}, the ruleset "
                 f"is at {revision}: regenerate the fixture (--write)")
     return None
+
+
+def check_record(path: Path, name: str, revision: int, digest: str) -> str | None:
+    """:func:`revision_problem` against the record kept at ``path``."""
+    return revision_problem(json.loads(path.read_text(encoding="utf-8")), name, revision,
+                            digest)
+
+
+def write_record(path: Path, name: str, revision: int, digest: str) -> None:
+    """Keep ``{"revision", "digest"}`` at ``path``; refused (``AncientsError``) when the
+    digest changed but the revision did not."""
+    if path.exists():
+        old = json.loads(path.read_text(encoding="utf-8"))
+        if digest != old["digest"] and revision == int(old["revision"]):
+            raise AncientsError(revision_problem(old, name, revision, digest))
+    path.write_text(json.dumps({"revision": revision, "digest": digest}, indent=1) + "\n",
+                    encoding="utf-8")
+
+
+def listed_revisions(markdown: str) -> list[int]:
+    """The revision numbers in the table of a ruleset page's "Rules revisions" section."""
+    section = markdown.split("## Rules revisions", 1)[-1].split("\n## ", 1)[0]
+    cells = [line.split("|")[1].strip() for line in section.splitlines()
+             if line.startswith("| ")]
+    return [int(c) for c in cells if c.isdigit()]

@@ -136,6 +136,7 @@ class Results:
     score: npt.NDArray[np.float64]
     losses: npt.NDArray[np.float64]
     losses_by_kind: npt.NDArray[np.float64]
+    revision: int = 1  # the ruleset's rules revision (Ruleset.revision) the battles ran under
     kinds: tuple[TroopKind, ...] = KINDS
     logs: tuple[BattleLog, ...] | None = None
 
@@ -241,7 +242,8 @@ class Results:
                                 f"5/50/95%: {q[0.05]:g}/{q[0.5]:g}/{q[0.95]:g}"]))
         for reason, count in sorted(self.reason_counts().items(), key=lambda kv: -kv[1]):
             lines.append((f"ended by {reason}", [f"{count / len(self):.1%}", f"{count}"]))
-        return Summary(f"{self.ruleset} / {self.scenario}: {len(self)} battles, seed {self.seed}",
+        return Summary(f"{self.ruleset} / {self.scenario}: {len(self)} battles, seed {self.seed}"
+                       f" (rules revision {self.revision})",
                        tuple(lines))
 
 
@@ -381,7 +383,8 @@ def simulate(
     return Results(
         ruleset=str(rs), scenario=sc.name, seed=seed, sides=tuple(sc.sides), seeds=seeds,
         winner=winner, reason=reason, reasons=tuple(reasons), turns=turns, score=score,
-        losses=losses, losses_by_kind=by_kind, logs=None if logs is None else tuple(logs),
+        losses=losses, losses_by_kind=by_kind, revision=rs.revision,
+        logs=None if logs is None else tuple(logs),
     )
 
 

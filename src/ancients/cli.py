@@ -80,7 +80,8 @@ def options(name: str) -> None:
     from ancients.ruleset import describe_option, ruleset_class
 
     cls = ruleset_class(name)
-    table = Table("option", "default", "values", "meaning", title=f"{name}: {cls.title}")
+    table = Table("option", "default", "values", "meaning",
+                  title=f"{name}: {cls.title}, rules revision {cls.revision}")
     for f in attrs.fields(cls.Options):
         table.add_row(*describe_option(cls.Options, f.name))
     _console().print(table)

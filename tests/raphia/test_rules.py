@@ -745,6 +745,91 @@ def test_rout_ending_on_an_occupied_hex(stage: Any, spec: str, shift: bool) -> N
     assert bool(s.to_test_crossed) == shift  # shifting on crosses the friends
 
 
+def _rout_among_stack_mates(st: Stage, walls: int) -> tuple[Any, Any]:
+    """A stack of two Cretans in C whose top counter routs (§10: it shares C with the
+    steady one), with ``walls`` columns of friends west of C: its way to its own edge is
+    all occupied, so it cannot stop before an occupied hex."""
+    from ancients.raphia.rout import put_to_rout
+    s = st.state
+    stack = st.put(P, C, ["P-cretans1", "P-cretans2"])
+    (routed,) = put_to_rout(s, stack, ["P-cretans1"], None)  # 3 MP, own edge to the west
+    for h in s.board.grid.hexes:
+        if 1 <= st.hex(C)[0] - h[0] <= walls and s.board.passable(h) and \
+                abs(h[1] - st.hex(C)[1]) <= 4:
+            st.put(P, s.board.label(h), ["P-agema2"])
+    return stack, routed
+
+
+@pytest.mark.parametrize("answer", ["first", "second", "doctrine"])
+def test_rout_that_cannot_stop_before_an_occupied_hex_is_shifted_1990(
+        stage: Any, answer: str) -> None:
+    # §10 (1990): "the player stops the rout before that hex, and if impossible, shifts the
+    # units towards free hexes": one hex, to a free hex in the rout's directions (its own
+    # edge's are taken, so north or south), its player's choice; it crosses nobody
+    from ancients.raphia.commander import DoctrineCommander
+    from ancients.raphia.options import ShiftTo
+    st = stage("raphia(edition=1990)")
+    s = st.state
+    stack, routed = _rout_among_stack_mates(st, 3)
+    north, south = st.hex(nb(st, C, 1)), st.hex(nb(st, C, 4))
+    far = st.hex(C)
+    for _ in range(4):
+        far = far.neighbor(Direction.N)
+    st.put(S, s.board.label(far), ["S-arabs1"])  # 3 hexes from the north one, 5 from south
+    assert rout_path(s, routed, s.occupancy())[0] and not any(
+        e.kind == "rout move" for e in st.battle.log)
+
+    def pick(d: Any) -> Any:
+        if answer == "doctrine":
+            return DoctrineCommander(P).decide(st.battle, d)
+        return d.options[0 if answer == "first" else 1]
+    asked = drive(rout_phase(s, P), pick)
+    assert [(d.kind, d.side, d.unit) for d in asked] == [("rout shift", P, "P-cretans1")]
+    assert all(isinstance(o, ShiftTo) for o in asked[0].options)
+    assert {o.at for o in asked[0].options} == {north, south}
+    expected = {"first": asked[0].options[0].at, "second": asked[0].options[1].at,
+                "doctrine": south}[answer]  # the doctrine: the farthest from the enemy
+    assert routed.hex == expected and stack.hex == st.hex(C)
+    assert routed.status is Status.ROUTED and not s.to_test_crossed  # nobody crossed
+    assert s.paths[routed.sid][0] == [st.hex(C), expected]
+    move = next(e for e in st.battle.log if e.kind == "rout move")
+    assert move.message.endswith(f"rout shifted to {s.board.label(expected)}")
+
+
+@pytest.mark.parametrize("free", ["south", "other edge", "none"])
+def test_rout_shift_respects_the_rout_priorities_1990(stage: Any, free: str) -> None:
+    # §10 (1990): the shift follows the rout's priorities (own edge, else north/south,
+    # else the other edge); a single free hex is taken without asking; with none free
+    # it stays, sharing its hex
+    st = stage("raphia(edition=1990)")
+    s = st.state
+    stack, routed = _rout_among_stack_mates(st, 3)
+    open_dirs = {"south": {4}, "other edge": {2, 3}, "none": set()}[free]
+    for d in (1, 2, 3, 4):
+        if d not in open_dirs:
+            st.put(P, nb(st, C, d), ["P-agema2"])
+    asked = drive(rout_phase(s, P))
+    if free == "south":
+        assert asked == [] and routed.hex == st.hex(nb(st, C, 4))
+    elif free == "other edge":
+        assert [d.kind for d in asked] == ["rout shift"]
+        assert {o.at for o in asked[0].options} == {st.hex(nb(st, C, 2)), st.hex(nb(st, C, 3))}
+        assert routed.hex == asked[0].options[0].at
+        assert routed.edge == "own"  # a shift is no change of direction
+    else:
+        assert asked == [] and routed.hex == stack.hex == st.hex(C)
+        assert any(e.message.endswith("rout blocked, no move") for e in st.battle.log)
+    assert not s.to_test_crossed
+
+
+def test_rout_shift_is_1990_only(stage: Any) -> None:
+    # the addendum's own shift (on, in the direction in force, to an empty hex) stands
+    st = stage()
+    _, routed = _rout_among_stack_mates(st, 3)
+    assert drive(rout_phase(st.state, P)) == []
+    assert routed.hex[0] == st.hex(C)[0] - 4 and st.state.to_test_crossed
+
+
 def test_elephant_rout_1990_moves_on_at_random_until_it_hinders_no_one(stage: Any) -> None:
     st = stage("raphia(edition=1990)")
     s = st.state

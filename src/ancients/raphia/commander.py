@@ -359,6 +359,17 @@ class DoctrineCommander:
             return (mine - theirs, self._dist(battle, state, o.at))
         return min(d.options, key=crowding)
 
+    def _rout_shift(self, battle: Battle, state: State, d: Decision) -> Hashable:
+        """§10 (1990): shift the rout to the free hex farthest from the enemy not in rout
+        (out of contact it may rally, §9, and escapes free attacks); the first on ties."""
+        best, far = d.options[0], -1.0
+        for o in d.options:
+            if isinstance(o, ShiftTo) and o.at is not None:
+                dist = self._dist(battle, state, o.at)
+                if dist > far:
+                    best, far = o, dist
+        return best
+
     def _facing(self, battle: Battle, state: State, d: Decision) -> Hashable:
         me = next(s for s in state.stacks if d.unit in s.counters)
         from ancients.hexgrid import corner_front

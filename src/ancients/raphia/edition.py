@@ -48,6 +48,10 @@ class EditionRules:
     #: §10 a rout may not end on an occupied hex: 1990 the player stops it before that
     #: hex; addendum: it is shifted on, in the direction in force, to an empty hex
     rout_shift_forward: bool
+    #: §10 1990: a rout that cannot be stopped before an occupied hex (it could not leave
+    #: a hex it shares with other units) is shifted by its player to a free hex next to
+    #: it, in the rout's directions; the addendum's shift forward replaces this
+    rout_shift_aside: bool
     #: §9 1990: only a unit "not being pursued" may try to rally; the addendum's sequence
     #: asks only that the rout be out of contact
     rally_not_if_pursued: bool
@@ -88,7 +92,7 @@ EDITIONS: dict[int, EditionRules] = {
         stack_tests_top_only=False, elephant_sees_rout_tests=True,
         rout_sidesteps=True, rout_via_routers_first=False,
         rout_through_enemy_routers=False, rout_other_edge_only_for_enemies=False,
-        rout_shift_forward=False,
+        rout_shift_forward=False, rout_shift_aside=True,
         rally_not_if_pursued=True, elephant_rout="1990", elephants_rally=True,
         pursuit_needs_whole_rout=False, pursuit_blocked_by_friends=False,
         back_attack_any_router=False, disorder_rules=False, join_under_top=False,
@@ -102,7 +106,7 @@ EDITIONS: dict[int, EditionRules] = {
         stack_tests_top_only=True, elephant_sees_rout_tests=False,
         rout_sidesteps=False, rout_via_routers_first=True,
         rout_through_enemy_routers=True, rout_other_edge_only_for_enemies=True,
-        rout_shift_forward=True,
+        rout_shift_forward=True, rout_shift_aside=False,
         rally_not_if_pursued=False, elephant_rout="1991", elephants_rally=False,
         pursuit_needs_whole_rout=True, pursuit_blocked_by_friends=True,
         back_attack_any_router=True, disorder_rules=True, join_under_top=True,

@@ -110,10 +110,11 @@ class DisengageTo(MoveTo):
 
 @attrs.frozen(order=True, cache_hash=True)
 class ShiftTo(MoveTo):
-    """§9 (1990): a unit bumped by a routing elephant shifts it one hex, to ``to``."""
+    """Shift a rout one hex, to ``to``: §9 (1990) a routing elephant, by the unit it
+    bumped; §10 (1990) a rout that may not end among other units, by its player."""
 
     def __str__(self) -> str:
-        return "shift the elephant to " + super().__str__()[len("move to "):]
+        return "shift to " + super().__str__()[len("move to "):]
 
 
 @attrs.frozen

@@ -243,6 +243,35 @@ def _finish(state: State, stack: Stack, path: list[Hex | None], occ: Occ) -> lis
     return path
 
 
+def _shift_aside(state: State, stack: Stack, edge: str, occ: Occ) -> Generator[
+        Decision, Hashable, Hex | None]:
+    """§10 (1990): a rout that could not be stopped before an occupied hex (it never left
+    the hex it shares with other units) is shifted "towards free hexes": one hex, to a
+    free hex next to it, in the rout's directions by its priorities (the edge in force,
+    north or south, the other edge); its player chooses between the hexes of the first
+    direction that has any. None if there is no such hex: it stays."""
+    board = state.board
+    other = "other" if edge == "own" else "own"
+    tiers: list[tuple[Direction, ...]] = [board.edge_directions(stack.side, edge)]
+    if state.edition.rout_sidesteps:
+        tiers.append((Direction.N, Direction.S))
+    tiers.append(board.edge_directions(stack.side, other))
+    for dirs in tiers:
+        free = sorted(n for n in (stack.hex.neighbor(d) for d in dirs)
+                      if board.passable(n) and not occ.get(n))
+        if len(free) == 1:
+            return free[0]
+        if free:
+            label = board.label
+            choice = yield ask(stack.side, "rout shift",
+                               [ShiftTo(label(n), at=n) for n in free], unit=state.top(stack),
+                               prompt=f"the rout in {label(stack.hex)} may not stay among "
+                                      "other units: shift it to which free hex?")
+            assert isinstance(choice, ShiftTo) and choice.at is not None
+            return choice.at
+    return None
+
+
 def _lose(state: State, stack: Stack, why: str) -> None:
     """§1/§10: a unit that leaves the map is lost; a leader carried off is killed (§11)."""
     for c in stack.counters:
@@ -273,12 +302,19 @@ def _mark_crossed(state: State, stack: Stack, h: Hex, occ: Occ, elephants: bool)
     return crossed_friends
 
 
-def move_rout(state: State, stack: Stack) -> None:
+def move_rout(state: State, stack: Stack) -> Steps:
     """One routed stack's rout move (not elephants)."""
     occ = state.occupancy()
     path, edge = rout_path(state, stack, occ)
     path = _finish(state, stack, path, occ)
     start = stack.hex
+    shifted = False
+    if not path and state.edition.rout_shift_aside and \
+            any(s is not stack for s in occ.get(start, ())):
+        # §10 (1990): "if impossible, shifts the units towards free hexes"
+        shift = yield from _shift_aside(state, stack, edge, occ)
+        if shift is not None:
+            path, shifted = [shift], True
     stack.edge = edge  # §10: it keeps this direction next turn
     blocked = None
     for i, h in enumerate(path):
@@ -295,9 +331,10 @@ def move_rout(state: State, stack: Stack) -> None:
         end = path[-1]
         assert end is not None
         stack.hex = end
-        state.emit("rout move", f"{state.name(stack, start)}: rout to {label(end)} ("
-                   + " ".join(label(h) for h in path if h is not None) + ")",
-                   side=stack.side, units=stack.counters)
+        what = f"rout shifted to {label(end)}" if shifted else f"rout to {label(end)} (" \
+            + " ".join(label(h) for h in path if h is not None) + ")"
+        state.emit("rout move", f"{state.name(stack, start)}: {what}", side=stack.side,
+                   units=stack.counters)
     else:
         state.emit("rout move", f"{state.name(stack)}: rout blocked, no move", side=stack.side,
                    units=stack.counters)
@@ -443,7 +480,7 @@ def rout_phase(state: State, side: str) -> Steps:
         if state.stack_class(stack) is TroopClass.ELEPHANT:
             yield from move_elephants(state, stack)
         else:
-            move_rout(state, stack)
+            yield from move_rout(state, stack)
 
 
 def rout_tests(state: State) -> None:

@@ -79,7 +79,7 @@ class Raphia(Ruleset):
     battle_class: ClassVar[type[Battle]] = RaphiaBattle
     default_scenario: ClassVar[str] = "raphia-217bc"
     #: the rules revision (what each one changed: docs/rulesets/raphia.md, "Rules revisions")
-    revision: ClassVar[int] = 2
+    revision: ClassVar[int] = 3
     scenario_package: ClassVar[str | None] = "ancients.raphia.scenarios"
 
     def __init__(self, options: Any = None, *, given: Iterable[str] | None = None) -> None:

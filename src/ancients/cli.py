@@ -181,9 +181,10 @@ def simulate(spec: str | None, scenario: str | None, runs: int, jobs: int | None
     results = run(spec or _default_spec(), scenario, runs=runs, seed=seed, jobs=_jobs(jobs),
                   progress=not no_progress, commanders=_commanders(commander))
     summary = results.summary()
-    table = Table("", "value", "detail", title=summary.title)
+    table = Table("", "value", "detail")
     for metric, (value, detail) in summary.lines:
         table.add_row(metric, value, detail)
+    _console().print(summary.title)  # above the table: too wide to sit over it unwrapped
     _console().print(table)
     if csv_path is not None:
         results.to_csv(csv_path)

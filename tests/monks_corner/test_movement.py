@@ -50,8 +50,8 @@ def test_no_move_passes_within_3_inches_on_its_way() -> None:
                 phalanx("q", "north", 60, 40)])
     x = u(b, "x").block
     orders = _orders(b, "h")
-    assert 'move 12" at -45 degrees off the nearest enemy' not in orders
-    assert 'move 6" at -45 degrees off the nearest enemy' in orders
+    assert 'move 12", 45 degrees left of the nearest enemy' not in orders
+    assert 'move 6", 45 degrees left of the nearest enemy' in orders
     for plan in orders.values():
         assert shapely.distance(plan.path.swept(), x.polygon) >= 3.0 - EPSILON
 
@@ -294,7 +294,7 @@ def test_allied_limit_formed_only_option(spec: str, held: bool) -> None:
     u(b, "lead").formed = True
     u(b, "ally").formed = False
     place(b, "ally", y=10.0)
-    assert ('move 12" at +0 degrees off the nearest enemy' not in _orders(b, "ally")) is held
+    assert ('move 12" towards the nearest enemy' not in _orders(b, "ally")) is held
     # all the leader's phalanxes off the table: the limit lapses under either reading
     u(b, "ally").formed = True
     u(b, "lead").condition = Condition.LEFT_FIELD

@@ -86,8 +86,13 @@ class Order:
                 return "face the nearest enemy"
             case "withdraw":
                 return f"withdraw {d}"
-            case _:
-                return f"move {d} at {self.angle:+g} degrees off the nearest enemy"
+            case _:  # bearings are clockwise: a positive angle is to the right
+                if self.angle == 0.0:
+                    return f"move {d} towards the nearest enemy"
+                if abs(self.angle) == 180.0:
+                    return f"move {d} away from the nearest enemy"
+                turn = "right" if self.angle > 0 else "left"
+                return f"move {d}, {abs(self.angle):g} degrees {turn} of the nearest enemy"
 
 
 HOLD = Order("hold")

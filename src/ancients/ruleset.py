@@ -255,7 +255,8 @@ def build_options(cls: type[Any], rs_name: str, values: Mapping[str, Any]) -> An
     for key in values:
         if key not in names:
             hint = _did_you_mean(key, names)
-            listing = ", ".join(o.split(": ", 1)[0] for o in describe_options(cls))
+            listing = ", ".join("{}={} ({})".format(*describe_option(cls, n)[:3])
+                                for n in names)
             raise OptionError(f"{rs_name} has no option {key!r}; {hint}its options: "
                               f"{listing or '(none)'} (`ancients options {rs_name}` "
                               "explains them)")

@@ -49,6 +49,7 @@ from ancients.raphia.options import (
     MoveTo,
     ShiftTo,
 )
+from ancients.raphia.rally import pursued_rout
 from ancients.raphia.rout import rout_path
 from ancients.raphia.state import MISS, Stack, State, Status
 
@@ -326,9 +327,7 @@ class DoctrineCommander:
             return RALLY
         p = state.stack_of(d.unit or "")
         assert p is not None
-        near = state.board.neighbors(p.hex)
-        rout = next((s for s in state.stacks if s.status is Status.ROUTED and s.side != p.side
-                     and p.pursued.intersection(s.counters) and s.hex in near), None)
+        rout = pursued_rout(state, p)
         if rout is None:
             return RALLY
         path, _ = rout_path(state, rout, state.occupancy())

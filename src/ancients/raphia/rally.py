@@ -18,19 +18,17 @@ from ancients.raphia.rout import in_contact_with
 from ancients.raphia.stacking import merge, stack_problem
 from ancients.raphia.state import Stack, State, Status
 
-__all__ = ["rally_phase"]
+__all__ = ["pursued_rout", "rally_phase"]
 
 Steps = Generator[Decision, Hashable, None]
 
 
-def _lost_contact(state: State, p: Stack) -> bool:
-    """§10: the pursuer ``p`` is next to no rout holding a counter it pursues (contact
-    lost, or the fugitives eliminated, off the map or rallied)."""
-    for s in state.stacks:
-        if s.status is Status.ROUTED and s.side != p.side and \
-                p.pursued.intersection(s.counters) and s.hex in state.board.neighbors(p.hex):
-            return False
-    return True
+def pursued_rout(state: State, p: Stack) -> Stack | None:
+    """§10: the rout next to the pursuer ``p`` holding a counter it pursues, or None if
+    it has lost contact (or the fugitives are eliminated, off the map or rallied)."""
+    near = state.board.neighbors(p.hex)
+    return next((s for s in state.stacks if s.status is Status.ROUTED and s.side != p.side
+                 and p.pursued.intersection(s.counters) and s.hex in near), None)
 
 
 def rally_phase(state: State, side: str) -> Steps:
@@ -40,7 +38,7 @@ def rally_phase(state: State, side: str) -> Steps:
     for p in sorted(state.side_stacks(side, Status.PURSUING), key=lambda s: s.sid):
         if p not in state.stacks:
             continue
-        if not _lost_contact(state, p):
+        if pursued_rout(state, p) is not None:
             # §10: still in contact it may attempt to rally or pursue on (a free attack
             # next time); out of contact, or with no fugitive left, it must test
             choice = yield ask(side, "rally", [RALLY, CONTINUE_PURSUIT], unit=state.top(p),

@@ -15,8 +15,8 @@ from ancients.monks_corner.melee import (
     Charge,
     ChargePlan,
     Strike,
-    first_opponent,
     melee_dice,
+    strike_order,
 )
 from ancients.monks_corner.missiles import Shoot, hit_number
 from ancients.monks_corner.movement import Plan
@@ -290,15 +290,11 @@ def _picks(battle: MonksCornerBattle, striker: Unit, touching: list[Unit]
     stand), as the option in force has the melee pick them (Melee 4,
     :func:`~ancients.monks_corner.melee.opponents`), each with whether it is the main
     opponent (the phalanx bonuses go to it)."""
-    first = first_opponent(striker.block, [(f, f.block) for f in touching])
-    if first is None:
-        return []
     mode = battle.opts.melee_opponents
-    if mode == "choose" and len(touching) > 1:
-        return [(best_strike(striker, touching), True)]
-    if mode == "contact":
-        return [(first, True)] + [(f, False) for f in touching if f is not first]
-    return [(first, True)]
+    chosen = best_strike(striker, touching) if mode == "choose" and len(touching) > 1 \
+        else None
+    order = strike_order(mode, striker.block, [(f, f.block) for f in touching], chosen)
+    return [(f, k == 0) for k, f in enumerate(order)]
 
 
 def exchange(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan) -> tuple[float, float]:

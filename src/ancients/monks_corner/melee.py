@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from ancients.monks_corner.battle import MonksCornerBattle
 
 __all__ = ["Charge", "ChargePlan", "Strike", "candidates", "charge_plans", "chargers",
-           "execute_charge", "first_opponent", "melee_dice", "opponents", "resolve_melees"]
+           "execute_charge", "first_opponent", "melee_dice", "opponents", "resolve_melees",
+           "strike_order"]
 
 CONTACT_MOVE, HORSE_CONTACT_MOVE = 6.0, 12.0  # Sequence 5, Melee 1
 PHALANX_CHARGE_ARC = Arc(45.0)  # a formed phalanx charges what lies ahead of it
@@ -307,10 +308,18 @@ def opponents(battle: MonksCornerBattle, unit: Unit, chosen: Unit | None = None
     ``chosen`` (when it touches more than one), else that one; ``contact``: every enemy
     it touches, :func:`first_opponent` first."""
     touching = [(f, f.block) for f in battle.contacts(unit)]
-    first = first_opponent(unit.block, touching)
+    return strike_order(battle.opts.melee_opponents, unit.block, touching, chosen)
+
+
+def strike_order(mode: str, block: Block, touching: Sequence[tuple[Unit, Block]],
+                 chosen: Unit | None = None) -> list[Unit]:
+    """Melee 4 under ``melee_opponents=mode``: whom a unit standing at ``block`` strikes
+    among the enemies ``touching`` it (each with the block it stands at, in table order),
+    its main opponent first. The melee asks it of units where they stand; the doctrine of
+    where they would stand."""
+    first = first_opponent(block, touching)
     if first is None:
         return []
-    mode = battle.opts.melee_opponents
     if mode == "choose" and chosen is not None:
         return [chosen]
     if mode == "contact":

@@ -1,21 +1,16 @@
-"""The docs' examples run as doctests; they use the test suite's toy ruleset so they run
-wherever the test suite does."""
+"""The docs' examples run as doctests (the README's ``pytest`` collects ``docs/*.md``).
+A page that registers the example toy ruleset leaves the registry as it found it."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-from ancients.ruleset import register, unregister  # noqa: E402
+from ancients.ruleset import unregister
 
 
-@pytest.fixture(autouse=True, scope="session")
-def _toy() -> Iterator[None]:
-    register("toy", "toy:Toy")
+@pytest.fixture(autouse=True)
+def _registry_left_clean() -> Iterator[None]:
     yield
     unregister("toy")

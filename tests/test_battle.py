@@ -12,6 +12,8 @@ from ancients.battle import Battle, Decision, Outcome, RandomCommander
 from ancients.errors import AncientsError, BattleStateError, IllegalDecision, RulesetError
 from ancients.units import Condition, TroopKind, UnitView
 
+pytestmark = pytest.mark.usefixtures("toy")
+
 
 def test_run_to_the_end() -> None:
     rs = ancients.ruleset("toy")

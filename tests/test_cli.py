@@ -3,9 +3,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from ancients.cli import main
+
+pytestmark = pytest.mark.usefixtures("toy")
 
 
 def test_list() -> None:

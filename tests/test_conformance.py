@@ -10,9 +10,11 @@ import pytest
 
 from ancients.battle import Battle, Engine, Outcome
 from ancients.errors import ConformanceError
+from ancients.examples.toy import Toy, ToyBattle
 from ancients.ruleset import register, unregister
 from ancients.testing import check_ruleset
-from toy import Toy, ToyBattle
+
+pytestmark = pytest.mark.usefixtures("toy")
 
 
 def test_toy_passes() -> None:

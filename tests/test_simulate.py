@@ -12,6 +12,9 @@ from ancients.dice import derive_seed
 from ancients.errors import AncientsError
 from ancients.simulate import Results, compare, simulate, wilson
 
+pytestmark = pytest.mark.usefixtures("toy")
+
+
 FIELDS = ("seeds", "winner", "turns", "score", "losses")
 
 
@@ -23,7 +26,7 @@ def _same(a: Results, b: Results) -> None:
 
 
 @pytest.fixture(scope="module")
-def serial() -> Results:
+def serial(toy: object) -> Results:
     return simulate("toy", runs=120, seed=3)
 
 

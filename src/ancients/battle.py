@@ -210,7 +210,7 @@ _DOCTRINE = object()  # sentinel: "use the ruleset's doctrine commander"
 class Battle(ABC):
     """One battle under one ruleset. Subclasses set up their state in ``__init__`` (after
     calling ``super().__init__``) and implement :meth:`play`, :meth:`units` and
-    :meth:`to_svg`."""
+    :meth:`to_svg`; they may override :meth:`explain` and extend :meth:`fingerprint`."""
 
     def __init__(
         self, ruleset: Ruleset, scenario: Scenario, seed: int = 0,
@@ -257,6 +257,12 @@ class Battle(ABC):
     @abstractmethod
     def to_svg(self) -> str:
         """A picture of the battle as it stands, as SVG text."""
+
+    def explain(self, event: Event) -> Mapping[str, str]:
+        """The terms ``event``'s message uses that a reader may not know, each with a
+        one-line explanation (``{"T": "the attacker routs", ...}``); none by default.
+        ``ancients play`` prints each explanation once, the first time its term appears."""
+        return {}
 
     def _repr_svg_(self) -> str:
         return self.to_svg()

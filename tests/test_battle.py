@@ -73,7 +73,7 @@ def test_decide_with_nothing_pending() -> None:
 
 def test_unknown_commander_side_and_bad_seed() -> None:
     rs = ancients.ruleset("toy")
-    with pytest.raises(BattleStateError, match="unknown sides"):
+    with pytest.raises(BattleStateError, match="an unknown side 'green'; the sides are 'red' and"):
         rs.new_battle(commanders={"green": None})
     with pytest.raises(BattleStateError, match="seed"):
         rs.new_battle(seed=-3)

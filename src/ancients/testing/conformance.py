@@ -18,6 +18,7 @@ from typing import Any
 
 import attrs
 
+from ancients._words import count
 from ancients.battle import Battle, Outcome, RandomCommander
 from ancients.dice import derive_seed
 from ancients.errors import ConformanceError, IllegalDecision
@@ -52,16 +53,17 @@ class CheckReport:
     reasons: Counter[str] = attrs.field(factory=Counter)
 
     def __str__(self) -> str:
-        wins = ", ".join(f"{k}: {v}" for k, v in sorted(self.winners.items()))
-        return (f"{self.spec} / {self.scenario}: {self.battles} battles, {self.steps} steps, "
-                f"{self.decisions} decisions, {self.illegal_checked} illegal answers refused, "
-                f"{self.replays_checked} replays matched; results {wins}")
+        wins = ", ".join(f"{k} {v}" for k, v in sorted(self.winners.items()))
+        return (f"{self.spec} / {self.scenario}: {count(self.battles, 'battle')}, "
+                f"{count(self.steps, 'step')}, {count(self.decisions, 'decision')}, "
+                f"{count(self.illegal_checked, 'illegal answer')} refused, "
+                f"{count(self.replays_checked, 'replay')} matched; results: {wins or 'none'}")
 
 
 def _fail(battle: Battle, message: str) -> ConformanceError:
     return ConformanceError(
         f"{battle.ruleset} / {battle.scenario.name} seed={battle.seed} "
-        f"(turn {battle.turn}, {battle.phase}, after {len(battle.decisions)} decisions): "
+        f"(turn {battle.turn}, {battle.phase}, after {count(len(battle.decisions), 'decision')}): "
         f"{message}"
     )
 
@@ -178,7 +180,7 @@ def _play_by_hand(rs: Ruleset, scenario: Scenario, seed: int, report: CheckRepor
             _restore_matches(rs, battle)
             report.replays_checked += 1
         if steps >= max_steps:
-            raise _fail(battle, f"not finished after {max_steps} steps")
+            raise _fail(battle, f"not finished after {count(max_steps, 'step')}")
     report.steps += steps
     return battle
 

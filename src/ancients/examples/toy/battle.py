@@ -24,7 +24,7 @@ __all__ = ["GLOSSARY", "ToyBattle", "ToyUnit"]
 
 #: the terms of the toy's messages a reader may not know (see :meth:`ToyBattle.explain`)
 GLOSSARY: Mapping[str, str] = {
-    "routs": "a routed unit fights no more; in its side's rally phase it rallies or flees",
+    "rout": "a routed unit fights no more; in its side's rally phase it rallies or flees",
     "morale test": "2d6 against the unit's morale: at least the morale passes",
 }
 
@@ -123,7 +123,7 @@ class ToyBattle(Battle):
         d = self.dice.d6("defence") + defender.strength + bonus
         won = a > d
         loser = defender if won else attacker
-        self.emit("combat", f"{attacker.name} attacks {defender.name}: {a} against {d}",
+        self.emit("combat", f"{attacker.name}: attack on {defender.name}, {a} against {d}",
                   side=attacker.side, units=(attacker.id, defender.id),
                   attacker=attacker.id, defender=defender.id, attack=a, defence=d,
                   loser=loser.id)
@@ -132,14 +132,14 @@ class ToyBattle(Battle):
         loser.strength -= 1
         if loser.strength <= 0:
             loser.condition = Condition.ELIMINATED
-            self.emit("eliminated", f"{loser.name} is destroyed", side=loser.side,
+            self.emit("eliminated", f"{loser.name}: destroyed", side=loser.side,
                       units=(loser.id,))
         elif loser.condition is Condition.GOOD_ORDER:
             result = MoraleTest(loser.morale).roll(self.dice, "morale after combat")
             if not result.passed:
                 loser.condition = Condition.ROUTED
-            outcome = "holds" if result.passed else "routs"
-            self.emit("morale", f"{loser.name} {outcome} (morale test {result})",
+            outcome = "hold" if result.passed else "rout"
+            self.emit("morale", f"{loser.name}: {outcome}, morale test {result}",
                       side=loser.side, units=(loser.id,), passed=result.passed,
                       total=result.total, target=result.test.target)
 
@@ -147,14 +147,14 @@ class ToyBattle(Battle):
         """A routed unit rallies on the morale test at -1, or flees the field."""
         if not rally:
             unit.condition = Condition.LEFT_FIELD
-            self.emit("flee", f"{unit.name} leaves the field", side=unit.side,
+            self.emit("flee", f"{unit.name}: flight from the field", side=unit.side,
                       units=(unit.id,))
             return
         result = MoraleTest(unit.morale, modifiers=[("rallying", -1)]).roll(self.dice, "rally")
         if result.passed:
             unit.condition = Condition.GOOD_ORDER
-        outcome = "rallies" if result.passed else "stays in rout"
-        self.emit("rally", f"{unit.name} {outcome} (morale test {result})", side=unit.side,
+        outcome = "rallied" if result.passed else "still in rout"
+        self.emit("rally", f"{unit.name}: {outcome}, morale test {result}", side=unit.side,
                   units=(unit.id,), passed=result.passed, total=result.total,
                   target=result.test.target)
 

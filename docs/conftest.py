@@ -1,5 +1,6 @@
 """The docs' examples run as doctests (the README's ``pytest`` collects ``docs/*.md``).
-A page that registers the example toy ruleset leaves the registry as it found it."""
+Each page starts with the registry a user's fresh process has (the example toy ruleset
+not registered, whatever the tests registered) and leaves it as it found it."""
 
 from __future__ import annotations
 
@@ -7,10 +8,14 @@ from collections.abc import Iterator
 
 import pytest
 
-from ancients.ruleset import unregister
+from ancients.ruleset import register, ruleset_class, rulesets, unregister
 
 
 @pytest.fixture(autouse=True)
-def _registry_left_clean() -> Iterator[None]:
+def _registry_left_as_it_was() -> Iterator[None]:
+    before = ruleset_class("toy") if "toy" in rulesets() else None
+    unregister("toy")
     yield
     unregister("toy")
+    if before is not None:
+        register(before)

@@ -17,11 +17,8 @@ import sys
 import time
 import timeit
 from collections.abc import Callable
-from pathlib import Path
 
 import numpy as np
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _median(fn: Callable[[], object], repeat: int, number: int = 1) -> float:
@@ -73,9 +70,10 @@ def bench_import(repeat: int) -> None:
 def bench_simulate(spec: str, runs: int, repeat: int) -> None:
     import ancients
 
-    if spec == "toy":
-        sys.path.insert(0, str(ROOT / "tests"))
-        ancients.register("toy", "toy:Toy")
+    if spec.startswith("toy"):
+        from ancients.examples.toy import Toy
+
+        ancients.register(Toy)
     ancients.simulate(spec, runs=4, seed=0)  # warm-up: imports and scenario parsing
     one = [_time(lambda: ancients.simulate(spec, runs=runs, seed=0, jobs=1))
            for _ in range(repeat)]

@@ -1,21 +1,21 @@
-"""The docs' examples run as doctests; they use the test suite's toy ruleset so they run
-wherever the test suite does."""
+"""The docs' examples run as doctests (the README's ``pytest`` collects ``docs/*.md``).
+Each page starts with the registry a user's fresh process has (the example toy ruleset
+not registered, whatever the tests registered) and leaves it as it found it."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-from ancients.ruleset import register, unregister  # noqa: E402
+from ancients.ruleset import register, ruleset_class, rulesets, unregister
 
 
-@pytest.fixture(autouse=True, scope="session")
-def _toy() -> Iterator[None]:
-    register("toy", "toy:Toy")
+@pytest.fixture(autouse=True)
+def _registry_left_as_it_was() -> Iterator[None]:
+    before = ruleset_class("toy") if "toy" in rulesets() else None
+    unregister("toy")
     yield
     unregister("toy")
+    if before is not None:
+        register(before)

@@ -1,4 +1,5 @@
-"""Shared test set-up: registers the test-only toy ruleset; hypothesis profiles."""
+"""Shared test set-up: the example toy ruleset registered for the tests that ask for it
+(``pytestmark = pytest.mark.usefixtures("toy")``); hypothesis profiles."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import HealthCheck, settings
 
+from ancients.examples.toy import Toy
 from ancients.ruleset import register, unregister
 
 settings.register_profile("ci", max_examples=60, deadline=None,
@@ -20,8 +22,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE",
                                      "long" if os.environ.get("ANCIENTS_SLOW") else "ci"))
 
 
-@pytest.fixture(autouse=True, scope="session")
-def toy_ruleset() -> Iterator[None]:
-    register("toy", "toy:Toy")
-    yield
+@pytest.fixture(scope="session")
+def toy() -> Iterator[type[Toy]]:
+    """``ancients.examples.toy`` registered as ``"toy"`` (it is not by default)."""
+    register(Toy)
+    yield Toy
     unregister("toy")

@@ -12,6 +12,8 @@ from ancients.battle import Battle, Decision, Outcome, RandomCommander
 from ancients.errors import AncientsError, BattleStateError, IllegalDecision, RulesetError
 from ancients.units import Condition, TroopKind, UnitView
 
+pytestmark = pytest.mark.usefixtures("toy")
+
 
 def test_run_to_the_end() -> None:
     rs = ancients.ruleset("toy")
@@ -71,7 +73,7 @@ def test_decide_with_nothing_pending() -> None:
 
 def test_unknown_commander_side_and_bad_seed() -> None:
     rs = ancients.ruleset("toy")
-    with pytest.raises(BattleStateError, match="unknown sides"):
+    with pytest.raises(BattleStateError, match="an unknown side 'green'; the sides are 'red' and"):
         rs.new_battle(commanders={"green": None})
     with pytest.raises(BattleStateError, match="seed"):
         rs.new_battle(seed=-3)

@@ -10,9 +10,11 @@ import pytest
 
 from ancients.battle import Battle, Engine, Outcome
 from ancients.errors import ConformanceError
+from ancients.examples.toy import Toy, ToyBattle
 from ancients.ruleset import register, unregister
 from ancients.testing import check_ruleset
-from toy import Toy, ToyBattle
+
+pytestmark = pytest.mark.usefixtures("toy")
 
 
 def test_toy_passes() -> None:
@@ -45,6 +47,30 @@ class _Endless(ToyBattle):
             yield from ()
 
 
+class _TupleData(ToyBattle):
+    def _rally(self, unit: Any, rally: bool) -> None:
+        self.emit("note", "a tuple in the data", where=(unit.slot, unit.row))
+        super()._rally(unit, rally)
+
+
+class _IntKeys(ToyBattle):
+    def _rally(self, unit: Any, rally: bool) -> None:
+        self.emit("note", "an int key in the data", strengths={1: unit.strength})
+        super()._rally(unit, rally)
+
+
+class _NotJson(ToyBattle):
+    def _rally(self, unit: Any, rally: bool) -> None:
+        self.emit("note", "a set in the data", units_seen={unit.id})
+        super()._rally(unit, rally)
+
+
+class _NaN(ToyBattle):
+    def _rally(self, unit: Any, rally: bool) -> None:
+        self.emit("note", "not a number", ratio=float("nan"))
+        super()._rally(unit, rally)
+
+
 class _Invariant(Toy):
     def invariants(self, battle: Battle) -> Iterable[str]:
         if battle.turn >= 2:
@@ -63,7 +89,11 @@ def _variant(battle_class: type[ToyBattle] | None = None,
     ("cls", "message"),
     [(_variant(_Nondeterministic), "not deterministic|differs"),
      (_variant(_WrongLosses), "do not match the units"),
-     (_variant(base=_Invariant), "nobody may reach turn 2")],
+     (_variant(base=_Invariant), "nobody may reach turn 2"),
+     (_variant(_TupleData), "event 'note' .* does not read back from JSON lines"),
+     (_variant(_IntKeys), "event 'note' .* does not read back from JSON lines"),
+     (_variant(_NotJson), "event 'note' .* is not plain JSON .*set"),
+     (_variant(_NaN), "event 'note' .* is not plain JSON")],
 )
 def test_broken_rulesets_are_caught(cls: type[Toy], message: str) -> None:
     register(cls)

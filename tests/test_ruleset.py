@@ -9,6 +9,8 @@ import ancients
 from ancients.errors import OptionError, RulesetError, ScenarioError
 from ancients.ruleset import parse_spec, register, ruleset_class, unregister
 
+pytestmark = pytest.mark.usefixtures("toy")
+
 
 def test_registry_lists_and_loads() -> None:
     assert "toy" in ancients.rulesets()
@@ -100,6 +102,10 @@ def test_scenarios(tmp_path: Path) -> None:
         rs.scenario(path)
     assert err.value.source == str(path) and err.value.field == "units[0].morale"
     path.write_text(path.read_text().replace("morale = 20", "morale = 7"))
+    with pytest.raises(ScenarioError, match="at units: side 'blue' has no unit"):
+        rs.scenario(path)
+    path.write_text(path.read_text() + '[[units]]\nid = "y"\nside = "blue"\nname = "Y"\n'
+                    'kind = "chariots"\nstrength = 1\nmorale = 7\n')
     battle = rs.new_battle(str(path), seed=1)
     assert battle.scenario.source == str(path)
     battle.run()

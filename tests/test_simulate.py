@@ -3,14 +3,18 @@ from __future__ import annotations
 import math
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
 import ancients
 from ancients.dice import derive_seed
-from ancients.errors import AncientsError
-from ancients.simulate import Results, compare, simulate, wilson
+from ancients.errors import AncientsError, SimulationError
+from ancients.simulate import Results, compare, mean_interval, simulate, t_quantile, wilson
+
+pytestmark = pytest.mark.usefixtures("toy")
+
 
 FIELDS = ("seeds", "winner", "turns", "score", "losses")
 
@@ -23,7 +27,7 @@ def _same(a: Results, b: Results) -> None:
 
 
 @pytest.fixture(scope="module")
-def serial() -> Results:
+def serial(toy: object) -> Results:
     return simulate("toy", runs=120, seed=3)
 
 
@@ -100,13 +104,44 @@ def test_progress_callback_and_commanders() -> None:
                        commanders={"red": "random"})
     assert seen[-1] == (10, 10)
     assert len(results) == 10
-    with pytest.raises(AncientsError, match="unknown sides"):
-        simulate("toy", runs=1, commanders={"green": "random"})
+    with pytest.raises(AncientsError, match="unknown sides 'blues' and 'green'"):
+        simulate("toy", runs=1, commanders={"green": "random", "blues": "random"})
     with pytest.raises(AncientsError, match="must be 'doctrine', 'random'"):
         simulate("toy", runs=1, commanders={"red": "clever"})  # type: ignore[dict-item]
     with pytest.raises(AncientsError, match="jobs must be"):
         simulate("toy", runs=1, jobs="many")
-    assert len(simulate("toy", runs=0)) == 0
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    ({"runs": 0}, "runs must be at least 1, got 0"),
+    ({"runs": -5}, "runs must be at least 1, got -5"),
+    ({"runs": 2.5}, "runs must be an int, got float 2.5"),
+    ({"runs": "10"}, "runs must be an int, got str '10'"),
+    ({"runs": True}, "runs must be an int, got bool"),
+    ({"seed": -1}, "seed must be at least 0"),
+    ({"seed": 1.0}, "seed must be an int"),
+    ({"jobs": 0}, "jobs must be at least 1"),
+    ({"jobs": -2}, "jobs must be at least 1"),
+    ({"jobs": False}, "jobs must be an int, got bool"),
+    ({"jobs": "many"}, "jobs must be None, an int, a concurrent.futures.Executor"),
+    ({"chunk_size": 0}, "chunk_size must be at least 1"),
+    ({"commanders": {"green": "random"}}, "an unknown side 'green'; the sides are 'red' and"),
+])
+def test_bad_arguments_are_refused_before_any_battle(arguments: dict[str, Any],
+                                                     message: str) -> None:
+    played: list[int] = []
+    kwargs = {"runs": 3, "progress": lambda done, total: played.append(done)} | arguments
+    with pytest.raises(SimulationError, match=message):
+        simulate("toy", **kwargs)
+    with pytest.raises(SimulationError, match=message):
+        compare(["toy", "toy(defender_bonus=true)"], **kwargs)
+    assert played == []
+
+
+def test_simulate_gives_no_table_of_nan_for_no_battles() -> None:
+    with pytest.raises(SimulationError):
+        simulate("toy", runs=0)
+    assert simulate("toy", runs=np.int64(2), seed=np.int64(1), jobs=np.int64(1)).seed == 1
 
 
 def test_compare() -> None:
@@ -126,11 +161,66 @@ def test_compare_side_by_side() -> None:
         assert rows["red wins"][i] == f"{p:.1%} [{lo:.1%}, {hi:.1%}]"
         assert rows["turns"][i].startswith(f"{comparison[spec].mean('turns'):.2f} ")
         for metric, cells in rows.items():  # an ending a variant never saw: an empty cell
-            if metric.startswith("ended by "):
-                seen = metric[len("ended by "):] in comparison[spec].reason_counts()
+            if metric.startswith("ended: "):
+                seen = metric[len("ended: "):] in comparison[spec].reason_counts()
                 assert (cells[i] != "") == seen
 
 
 def test_compare_refuses_the_same_variant_twice() -> None:
     with pytest.raises(AncientsError, match="same variant"):
         compare(["toy", "toy(turn_limit=0)"], runs=1)
+
+
+def test_t_quantile_against_the_printed_tables() -> None:
+    # Student's t, 97.5 % points (any statistics table)
+    for df, value in ((1, 12.706), (2, 4.303), (10, 2.228), (30, 2.042), (31, 2.040),
+                      (40, 2.021), (60, 2.000), (120, 1.980), (1000, 1.962)):
+        assert t_quantile(df) == pytest.approx(value, abs=6e-4), df
+    with pytest.raises(SimulationError):
+        t_quantile(0)
+
+
+def test_mean_interval() -> None:
+    m, lo, hi = mean_interval([1, 2, 3, 4, 5])  # s = 1.5811, t(4) = 2.7764
+    assert m == 3 and lo == pytest.approx(1.0368, abs=1e-4) and hi == pytest.approx(4.9632,
+                                                                                     abs=1e-4)
+    assert mean_interval([4.0])[0] == 4.0 and math.isnan(mean_interval([4.0])[1])
+
+
+def _results(turns: list[int], reasons: list[str], score: list[float]) -> Results:
+    n = len(turns)
+    names = sorted(set(reasons))
+    return Results(
+        ruleset="x", scenario="y", seed=0, sides=("a", "b"),
+        seeds=np.arange(n, dtype=np.uint64), winner=np.zeros(n, np.int8),
+        reason=np.array([names.index(r) for r in reasons], np.int16), reasons=tuple(names),
+        turns=np.array(turns, np.int32), score=np.array([[v, 0.0] for v in score]),
+        losses=np.array([[0.1 * (i % 3), 0.25] for i in range(n)]),
+        losses_by_kind=np.full((n, 2, 1), np.nan))
+
+
+def test_summary_intervals_and_whole_turns() -> None:
+    r = _results([3, 4, 4, 5, 7, 4], ["army broken"] * 5 + ["army withdrew"], [1, 2, 3, 4, 5, 6])
+    lines = r.summary().as_dict()
+    m, lo, hi = mean_interval([1, 2, 3, 4, 5, 6])
+    assert lines["a score"] == [f"{m:.2f}", f"[{lo:.2f}, {hi:.2f}]"]
+    m, lo, hi = mean_interval(r.losses[:, 0])
+    assert lines["a losses"][1].startswith(f"[{lo:.1%}, {hi:.1%}], median")
+    assert lines["b losses"] == ["25.0%", "in every battle"]
+    q = r.quantiles("turns", qs=(0.05, 0.25, 0.5, 0.95))
+    assert all(v == int(v) for v in q.values()) and q[0.25] == 4  # linear would give 4.0 too,
+    assert r.quantiles("turns", qs=(0.1,))[0.1] == 3  # but 3.5 here
+    assert lines["turns"][1] == "5/50/95 %: 3/4/7"
+    assert lines["ended: army withdrew"] == ["16.7%", "1 battle"]
+    assert lines["ended: army broken"] == ["83.3%", "5 battles"]
+    text = str(r.summary())
+    assert "ended by" not in text and "Student's t" in text and "Wilson" in text
+
+
+def test_summary_says_once_that_every_battle_lasted_as_long() -> None:
+    r = _results([8] * 5, ["turn limit"] * 5, [70, 71, 72, 73, 74])
+    assert r.summary().as_dict()["turns"] == ["8", "every battle lasted 8 turns"]
+    assert "8/8/8" not in str(r.summary())
+    one = _results([3], ["turn limit"], [5])
+    assert one.summary().title.startswith("x / y: 1 battle, seed 0")
+    assert one.summary().as_dict()["turns"] == ["3", "one battle"]

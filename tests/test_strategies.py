@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 
 from ancients.battle import Battle
@@ -7,6 +8,8 @@ from ancients.dice import DiceSpec, parse
 from ancients.morale import MoraleTest
 from ancients.testing import check_battle
 from ancients.testing.strategies import battles, dice_specs, morale_tests, seeds
+
+pytestmark = pytest.mark.usefixtures("toy")
 
 
 @given(dice_specs(), morale_tests(), seeds())

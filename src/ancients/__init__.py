@@ -26,6 +26,7 @@ _EXPORTS: dict[str, str] = {
     "OptionError": "errors",
     "RulesetError": "errors",
     "ScenarioError": "errors",
+    "SimulationError": "errors",
     "Dice": "dice",
     "MoraleTest": "morale",
     "Modifier": "morale",
@@ -42,6 +43,7 @@ _EXPORTS: dict[str, str] = {
     "Scenario": "scenario",
     "Ruleset": "ruleset",
     "register": "ruleset",
+    "unregister": "ruleset",
     "ruleset": "ruleset",
     "rulesets": "ruleset",
     "simulate": "simulate",
@@ -73,6 +75,7 @@ __all__ = [
     "RulesetError",
     "Scenario",
     "ScenarioError",
+    "SimulationError",
     "TroopKind",
     "UnitView",
     "__version__",
@@ -81,6 +84,7 @@ __all__ = [
     "ruleset",
     "rulesets",
     "simulate",
+    "unregister",
 ]
 
 
@@ -110,10 +114,11 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         OptionError,
         RulesetError,
         ScenarioError,
+        SimulationError,
     )
     from ancients.events import BattleLog, Event
     from ancients.morale import Modifier, MoraleTest
-    from ancients.ruleset import Ruleset, register, ruleset, rulesets
+    from ancients.ruleset import Ruleset, register, ruleset, rulesets, unregister
     from ancients.scenario import Scenario
     from ancients.simulate import Results, compare, simulate
     from ancients.units import Condition, TroopKind, UnitView

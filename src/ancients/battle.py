@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
 import attrs
 import numpy as np
 
+from ancients._words import count, names
 from ancients.dice import Dice
 from ancients.errors import AncientsError, BattleStateError, IllegalDecision
 from ancients.events import BattleLog, Event
@@ -156,7 +157,7 @@ class Outcome:
         head = f"{self.winner} wins" if self.winner else "draw"
         score = ", ".join(f"{s} {v:g}" for s, v in self.score.items())
         losses = ", ".join(f"{s} {v:.0%}" for s, v in self.losses.items())
-        return (f"{head} ({self.reason}) after {self.turns} turns"
+        return (f"{head} ({self.reason}) after {count(self.turns, 'turn')}"
                 + (f"; score {score}" if score else "") + (f"; losses {losses}" if losses else ""))
 
     @classmethod
@@ -210,7 +211,7 @@ _DOCTRINE = object()  # sentinel: "use the ruleset's doctrine commander"
 class Battle(ABC):
     """One battle under one ruleset. Subclasses set up their state in ``__init__`` (after
     calling ``super().__init__``) and implement :meth:`play`, :meth:`units` and
-    :meth:`to_svg`."""
+    :meth:`to_svg`; they may override :meth:`explain` and extend :meth:`fingerprint`."""
 
     def __init__(
         self, ruleset: Ruleset, scenario: Scenario, seed: int = 0,
@@ -229,9 +230,9 @@ class Battle(ABC):
         chosen = dict(commanders or {})
         unknown = sorted(set(chosen) - set(self.sides))
         if unknown:
-            raise BattleStateError(
-                f"commanders given for unknown sides {unknown}; the sides are {list(self.sides)}"
-            )
+            what = "an unknown side" if len(unknown) == 1 else "unknown sides"
+            raise BattleStateError(f"commanders given for {what} {names(unknown)}; the sides "
+                                   f"are {names(self.sides)}")
         self.commanders: dict[str, Commander | None] = {
             side: chosen[side] if side in chosen else ruleset.doctrine_commander(side)
             for side in self.sides
@@ -257,6 +258,12 @@ class Battle(ABC):
     @abstractmethod
     def to_svg(self) -> str:
         """A picture of the battle as it stands, as SVG text."""
+
+    def explain(self, event: Event) -> Mapping[str, str]:
+        """The terms ``event``'s message uses that a reader may not know, each with a
+        one-line explanation (``{"T": "the attacker routs", ...}``); none by default.
+        ``ancients play`` prints each explanation once, the first time its term appears."""
+        return {}
 
     def _repr_svg_(self) -> str:
         return self.to_svg()
@@ -387,7 +394,8 @@ class Battle(ABC):
             self.step()
             steps += 1
             if max_steps is not None and steps >= max_steps and not self.finished:
-                raise BattleStateError(f"battle not finished after {max_steps} steps")
+                raise BattleStateError(
+                    f"battle not finished after {count(max_steps, 'step')}")
         assert self._outcome is not None
         return self._outcome
 
@@ -422,11 +430,12 @@ class Battle(ABC):
             if not 0 <= index < len(self._pending.options):
                 raise AncientsError(
                     f"replay diverged: recorded choice {index} for '{self._pending}' "
-                    f"which has {len(self._pending.options)} options"
+                    f"which has {count(len(self._pending.options), 'option')}"
                 )
             self._answer_index(index)
         if queue:
-            raise AncientsError(f"replay diverged: {len(queue)} recorded decisions left over")
+            raise AncientsError(
+                f"replay diverged: {count(len(queue), 'recorded decision')} left over")
 
     def __repr__(self) -> str:
         state = "finished" if self.finished else f"turn {self.turn}, {self.phase}"

@@ -40,6 +40,11 @@ class ScenarioError(AncientsError, ValueError):
         super().__init__(f"{where}: {message}" if where else message)
 
 
+class SimulationError(AncientsError, ValueError):
+    """Bad arguments to :func:`ancients.simulate` or :func:`ancients.compare` (``runs``,
+    ``seed``, ``jobs``, ``chunk_size``, commanders), refused before any battle is played."""
+
+
 class IllegalDecision(AncientsError, ValueError):
     """An answer that is not among the pending decision's legal options.
 

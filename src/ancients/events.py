@@ -7,7 +7,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any, overload
 
-import attr
 import attrs
 
 from ancients.dice import Roll
@@ -40,12 +39,9 @@ class Event:
     kind: str
     message: str
     side: str | None = None
-    # attr.ib is attrs.field under its older name; mypyc (the opt-in compiled build,
-    # docs/performance.md) rejects the value of attrs.field(default=...) in the class
-    # body of a plain Python class in a compiled module, and accepts attr.ib's
-    units: tuple[str, ...] = attr.ib(default=(), converter=_str_tuple)
-    data: Mapping[str, Any] = attr.ib(factory=dict, converter=_frozen_mapping, hash=False)
-    rolls: tuple[Roll, ...] = attr.ib(default=(), converter=_roll_tuple)
+    units: tuple[str, ...] = attrs.field(default=(), converter=_str_tuple)
+    data: Mapping[str, Any] = attrs.field(factory=dict, converter=_frozen_mapping, hash=False)
+    rolls: tuple[Roll, ...] = attrs.field(default=(), converter=_roll_tuple)
 
     def __str__(self) -> str:
         dice = "".join(f" [{r}]" for r in self.rolls)

@@ -13,7 +13,6 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Literal, TypeAlias
 
-import attr
 import attrs
 import numpy as np
 import numpy.typing as npt
@@ -61,14 +60,35 @@ def _passes(value: str) -> Passes:
 
 
 @attrs.frozen
+class MoraleResult:
+    """What a morale test roll gave."""
+
+    test: MoraleTest
+    passed: bool
+    natural: int  # the dice total before modifiers
+    total: int  # natural + modifiers
+    margin: int  # by how much it passed (>= 0) or failed (< 0)
+
+    @property
+    def modifiers(self) -> tuple[Modifier, ...]:
+        return self.test.modifiers
+
+    def __str__(self) -> str:
+        mods = "".join(f" {m}" for m in self.modifiers)
+        word = "passed" if self.passed else "failed"
+        op = ">=" if self.test.passes == "at_least" else "<="
+        return (f"{word}: {self.test.dice} rolled {self.natural}{mods} = {self.total} "
+                f"({op} {self.test.target})")
+
+
+@attrs.frozen
 class MoraleTest:
     """Roll ``dice``, add the modifiers; pass if the total is at least (or at most) ``target``."""
 
     target: int
-    # attr.ib, not attrs.field (the same function): see ancients.events.Event
-    dice: DiceSpec = attr.ib(default=DiceSpec(2, 6), converter=_dice)
-    passes: Passes = attr.ib(default="at_least", converter=_passes)
-    modifiers: tuple[Modifier, ...] = attr.ib(default=(), converter=_modifiers)
+    dice: DiceSpec = attrs.field(default=DiceSpec(2, 6), converter=_dice)
+    passes: Passes = attrs.field(default="at_least", converter=_passes)
+    modifiers: tuple[Modifier, ...] = attrs.field(default=(), converter=_modifiers)
 
     @property
     def total_modifier(self) -> int:
@@ -107,27 +127,3 @@ class MoraleTest:
         if self.passes == "at_least":
             return totals >= self.target - self.total_modifier
         return totals <= self.target - self.total_modifier
-
-
-# after MoraleTest, the type of one of its fields: mypyc (the opt-in compiled build) needs
-# a class named as a field's type to be defined first
-@attrs.frozen
-class MoraleResult:
-    """What a morale test roll gave."""
-
-    test: MoraleTest
-    passed: bool
-    natural: int  # the dice total before modifiers
-    total: int  # natural + modifiers
-    margin: int  # by how much it passed (>= 0) or failed (< 0)
-
-    @property
-    def modifiers(self) -> tuple[Modifier, ...]:
-        return self.test.modifiers
-
-    def __str__(self) -> str:
-        mods = "".join(f" {m}" for m in self.modifiers)
-        word = "passed" if self.passed else "failed"
-        op = ">=" if self.test.passes == "at_least" else "<="
-        return (f"{word}: {self.test.dice} rolled {self.natural}{mods} = {self.total} "
-                f"({op} {self.test.target})")

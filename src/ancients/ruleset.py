@@ -346,6 +346,7 @@ def register(cls: type[Ruleset] | str, target: str | None = None) -> None:
 
 
 def unregister(name: str) -> None:
+    """Forget a ruleset given to :func:`register` (an installed plugin stays available)."""
     _registered.pop(name, None)
 
 

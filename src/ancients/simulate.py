@@ -21,16 +21,18 @@ import numpy as np
 import numpy.typing as npt
 
 from ancients._callable import make_callable
+from ancients._words import count, names
 from ancients.battle import Commander, RandomCommander
 from ancients.dice import derive_seed
-from ancients.errors import AncientsError
+from ancients.errors import AncientsError, SimulationError
 from ancients.events import BattleLog
 from ancients.ruleset import Ruleset
 from ancients.ruleset import ruleset as get_ruleset
 from ancients.scenario import Scenario
 from ancients.units import TroopKind
 
-__all__ = ["Comparison", "Results", "compare", "simulate", "wilson"]
+__all__ = ["Comparison", "Results", "Summary", "compare", "mean_interval", "simulate",
+           "t_quantile", "wilson"]
 
 CommanderChoice: TypeAlias = "Literal['doctrine', 'random'] | Callable[[Ruleset, str], Commander]"
 Progress: TypeAlias = "bool | Callable[[int, int], None]"
@@ -47,6 +49,62 @@ def wilson(successes: float, n: int, z: float = _Z95) -> tuple[float, float, flo
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     return (p, max(0.0, centre - half), min(1.0, centre + half))
+
+
+#: Student's t, 97.5 % point, for 1..30 degrees of freedom (two-sided 95 %)
+_T975 = (12.706205, 4.302653, 3.182446, 2.776445, 2.570582, 2.446912, 2.364624, 2.306004,
+         2.262157, 2.228139, 2.200985, 2.178813, 2.160369, 2.144787, 2.131450, 2.119905,
+         2.109816, 2.100922, 2.093024, 2.085963, 2.079614, 2.073873, 2.068658, 2.063899,
+         2.059539, 2.055529, 2.051831, 2.048407, 2.045230, 2.042272)
+
+
+def t_quantile(df: int) -> float:
+    """The 97.5 % point of Student's t with ``df`` degrees of freedom: the table to 30,
+    then the Cornish-Fisher expansion about the normal (error below 1e-6 there)."""
+    if df < 1:
+        raise SimulationError(f"Student's t needs at least 1 degree of freedom, got {df}")
+    if df <= len(_T975):
+        return _T975[df - 1]
+    z = _Z95
+    g1 = (z**3 + z) / 4
+    g2 = (5 * z**5 + 16 * z**3 + 3 * z) / 96
+    g3 = (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384
+    g4 = (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160
+    return z + g1 / df + g2 / df**2 + g3 / df**3 + g4 / df**4
+
+
+def mean_interval(values: npt.ArrayLike) -> tuple[float, float, float]:
+    """Mean and its 95 % Student's t interval: ``(mean, low, high)``; the interval is
+    ``(nan, nan)`` for fewer than two values."""
+    x = np.asarray(values, dtype=float)
+    if len(x) == 0:
+        return (math.nan, math.nan, math.nan)
+    m = float(np.mean(x))
+    if len(x) < 2:
+        return (m, math.nan, math.nan)
+    half = t_quantile(len(x) - 1) * float(np.std(x, ddof=1)) / math.sqrt(len(x))
+    return (m, m - half, m + half)
+
+
+def _check_count(name: str, value: object, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        raise SimulationError(f"{name} must be an int, got {type(value).__name__} {value!r}")
+    if value < minimum:
+        raise SimulationError(f"{name} must be at least {minimum}, got {value}")
+    return int(value)
+
+
+def _check_arguments(runs: object, seed: object, jobs: object, chunk_size: object) -> None:
+    """Refuse bad run arguments before anything is played."""
+    _check_count("runs", runs, 1)
+    _check_count("seed", seed, 0)
+    if chunk_size is not None:
+        _check_count("chunk_size", chunk_size, 1)
+    if isinstance(jobs, int | np.integer):  # bool too, which _check_count refuses
+        _check_count("jobs", jobs, 1)
+    elif not (jobs is None or isinstance(jobs, Executor) or hasattr(jobs, "get_executor")):
+        raise SimulationError(f"jobs must be None, an int, a concurrent.futures.Executor or a "
+                              f"Dask Client; got {type(jobs).__name__} {jobs!r}")
 
 
 # -- the work a worker does -------------------------------------------------------------------
@@ -79,8 +137,8 @@ def _commander(rs: Ruleset, side: str, choice: CommanderChoice) -> Commander:
         return RandomCommander()
     if callable(choice):
         return choice(rs, side)
-    raise AncientsError(f"commander for {side!r} must be 'doctrine', 'random' or a factory "
-                        f"(ruleset, side) -> Commander; got {choice!r}")
+    raise SimulationError(f"commander for {side!r} must be 'doctrine', 'random' or a factory "
+                          f"(ruleset, side) -> Commander; got {choice!r}")
 
 
 def _run_chunk(task: _Task, start: int, stop: int) -> _Chunk:
@@ -144,7 +202,7 @@ class Results:
         return len(self.seeds)
 
     def __repr__(self) -> str:
-        return f"<Results {self.ruleset} / {self.scenario}: {len(self)} battles>"
+        return f"<Results {self.ruleset} / {self.scenario}: {count(len(self), 'battle')}>"
 
     def _side(self, side: str) -> int:
         try:
@@ -175,10 +233,14 @@ class Results:
 
     def quantiles(self, name: str, side: str | None = None,
                   qs: Sequence[float] = (0.05, 0.25, 0.5, 0.75, 0.95)) -> dict[float, float]:
+        """Quantiles of a column; those of a whole-number column (``turns``) are values it
+        took (the inverted-CDF method), not interpolations between them."""
         values = self.column(name, side)
         if not len(values):
             return dict.fromkeys(qs, math.nan)
-        return dict(zip(qs, (float(v) for v in np.quantile(values, qs)), strict=True))
+        whole = np.issubdtype(values.dtype, np.integer)
+        found = np.quantile(values, list(qs), method="inverted_cdf" if whole else "linear")
+        return dict(zip(qs, (float(v) for v in found), strict=True))
 
     def reason_counts(self) -> dict[str, int]:
         counts = np.bincount(self.reason, minlength=len(self.reasons))
@@ -224,40 +286,74 @@ class Results:
         return pd.DataFrame(list(self.rows())).set_index("battle")
 
     def summary(self) -> Summary:
-        """Win rates with intervals, scores, losses, battle length and how battles ended."""
+        """Win rates, mean scores and losses, each with its 95 % interval (Wilson for the
+        rates, Student's t for the means), battle length and how battles ended."""
+        n = len(self)
         lines: list[tuple[str, list[str]]] = []
         for side in self.sides:
-            p, lo, hi = self.win_rate(side)
-            lines.append((f"{side} wins", [f"{p:.1%}", f"[{lo:.1%}, {hi:.1%}]"]))
-        p, lo, hi = self.draw_rate()
-        lines.append(("draws", [f"{p:.1%}", f"[{lo:.1%}, {hi:.1%}]"]))
+            lines.append((f"{side} wins", _rate(self.win_rate(side))))
+        lines.append(("draws", _rate(self.draw_rate())))
         for side in self.sides:
-            lines.append((f"{side} score", [f"{self.mean('score', side):.2f}", "mean"]))
+            lines.append((f"{side} score", _mean_line(self.column("score", side), "{:.2f}")))
         for side in self.sides:
-            q = self.quantiles("losses", side, (0.5,))
-            lines.append((f"{side} losses",
-                          [f"{self.mean('losses', side):.1%}", f"median {q[0.5]:.1%}"]))
-        q = self.quantiles("turns", qs=(0.05, 0.5, 0.95))
-        lines.append(("turns", [f"{self.mean('turns'):.2f}",
-                                f"5/50/95%: {q[0.05]:g}/{q[0.5]:g}/{q[0.95]:g}"]))
-        for reason, count in sorted(self.reason_counts().items(), key=lambda kv: -kv[1]):
-            lines.append((f"ended by {reason}", [f"{count / len(self):.1%}", f"{count}"]))
-        return Summary(f"{self.ruleset} / {self.scenario}: {len(self)} battles, seed {self.seed}"
-                       f" (rules revision {self.revision})",
-                       tuple(lines))
+            losses = self.column("losses", side)
+            line = _mean_line(losses, "{:.1%}")
+            if n > 1 and not _constant(losses):
+                line[1] += f", median {float(np.median(losses)):.1%}"
+            lines.append((f"{side} losses", line))
+        turns = self.turns
+        if n == 1:
+            lines.append(("turns", [f"{int(turns[0])}", "one battle"]))
+        elif _constant(turns):
+            length = count(int(turns[0]), "turn")
+            lines.append(("turns", [f"{int(turns[0])}", f"every battle lasted {length}"]))
+        else:
+            q = self.quantiles("turns", qs=(0.05, 0.5, 0.95))
+            lines.append(("turns", [f"{self.mean('turns'):.2f}", "5/50/95 %: " + "/".join(
+                f"{q[k]:g}" for k in (0.05, 0.5, 0.95))]))
+        for reason, battles in sorted(self.reason_counts().items(), key=lambda kv: -kv[1]):
+            lines.append((f"ended: {reason}", [f"{battles / n:.1%}", count(battles, "battle")]))
+        title = (f"{self.ruleset} / {self.scenario}: {count(n, 'battle')}, seed {self.seed} "
+                 f"(rules revision {self.revision})")
+        return Summary(title, tuple(lines),
+                       ("[low, high]: 95 % intervals, Wilson score for the rates, Student's t "
+                        "for the means",))
+
+
+def _rate(interval: tuple[float, float, float]) -> list[str]:
+    p, lo, hi = interval
+    return [f"{p:.1%}", f"[{lo:.1%}, {hi:.1%}]"]
+
+
+def _constant(values: npt.NDArray[Any]) -> bool:
+    """Whether two or more battles all gave the same value."""
+    return len(values) > 1 and bool(np.all(values == values[0]))
+
+
+def _mean_line(values: npt.NDArray[Any], fmt: str) -> list[str]:
+    """``[mean, "[low, high]"]``, or the value and "in every battle" if it never varied."""
+    if _constant(values):
+        return [fmt.format(float(values[0])), "in every battle"]
+    m, lo, hi = mean_interval(values)
+    if math.isnan(lo):
+        return [fmt.format(m), "one battle"]
+    return [fmt.format(m), f"[{fmt.format(lo)}, {fmt.format(hi)}]"]
 
 
 @attrs.frozen
 class Summary:
-    """A titled table of ``(metric, [value, detail])`` lines; ``str()`` renders it."""
+    """A titled table of ``(metric, [value, detail])`` lines and notes below it;
+    ``str()`` renders it."""
 
     title: str
     lines: tuple[tuple[str, list[str]], ...]
+    notes: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         width = max((len(k) for k, _ in self.lines), default=0)
         body = "\n".join(f"  {k:<{width}}  {v[0]:>7}  {v[1]}" for k, v in self.lines)
-        return f"{self.title}\n{body}"
+        notes = "".join(f"\n{note}" for note in self.notes)
+        return f"{self.title}\n{body}{notes}"
 
     def as_dict(self) -> dict[str, list[str]]:
         return dict(self.lines)
@@ -266,20 +362,13 @@ class Summary:
 # -- running -----------------------------------------------------------------------------------
 def _executor(jobs: int | Executor | Any | None) -> tuple[Executor | None, bool]:
     """(executor or None for in-process, whether we own it and must shut it down)."""
-    if jobs is None or jobs == 1:
+    if jobs is None or (isinstance(jobs, int | np.integer) and jobs == 1):
         return None, False
-    if isinstance(jobs, bool):
-        raise AncientsError(f"jobs must be None, an int or an Executor, got {jobs!r}")
-    if isinstance(jobs, int):
-        if jobs < 1:
-            raise AncientsError(f"jobs must be >= 1, got {jobs}")
-        return ProcessPoolExecutor(max_workers=jobs), True
+    if isinstance(jobs, int | np.integer):
+        return ProcessPoolExecutor(max_workers=int(jobs)), True
     if isinstance(jobs, Executor):
         return jobs, False
-    if hasattr(jobs, "get_executor"):  # a dask.distributed Client
-        return jobs.get_executor(), False
-    raise AncientsError(f"jobs must be None, an int, a concurrent.futures.Executor or a Dask "
-                        f"Client; got {type(jobs).__name__}")
+    return jobs.get_executor(), False  # a dask.distributed Client (_check_arguments)
 
 
 def _progress_callback(progress: Progress, total: int) -> tuple[Callable[[int], None],
@@ -303,6 +392,19 @@ def _progress_callback(progress: Progress, total: int) -> tuple[Callable[[int], 
     return (lambda n: bar.advance(task_id, n)), bar.stop
 
 
+def _check_commanders(commanders: Mapping[str, CommanderChoice], sides: Sequence[str]
+                      ) -> None:
+    unknown = sorted(set(commanders) - set(sides))
+    if unknown:
+        what = "an unknown side" if len(unknown) == 1 else "unknown sides"
+        raise SimulationError(f"commanders given for {what} {names(unknown)}; the sides are "
+                              f"{names(sides)}")
+    for side, choice in commanders.items():
+        if choice not in ("doctrine", "random") and not callable(choice):
+            raise SimulationError(f"commander for {side!r} must be 'doctrine', 'random' or a "
+                                  f"factory (ruleset, side) -> Commander; got {choice!r}")
+
+
 def simulate(
     ruleset: str | Ruleset, scenario: str | Path | Scenario | None = None, *,
     runs: int = 1000, seed: int = 0, jobs: int | Executor | Any | None = None,
@@ -315,16 +417,14 @@ def simulate(
     ``concurrent.futures.Executor`` or a Dask ``distributed.Client`` is used as given.
     ``commanders`` maps a side to ``"doctrine"`` (the default), ``"random"``, or a
     picklable factory ``(ruleset, side) -> Commander``. Logs are kept only if asked.
+    Bad arguments (``runs`` < 1, a negative ``seed``, a ``jobs`` that is neither a count
+    nor an executor, ...) raise :class:`~ancients.errors.SimulationError` before any
+    battle is played.
     """
+    _check_arguments(runs, seed, jobs, chunk_size)
     rs = get_ruleset(ruleset)
     sc = rs.scenario(scenario)
-    if runs < 0:
-        raise AncientsError(f"runs must be >= 0, got {runs}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise AncientsError(f"seed must be a non-negative int, got {seed!r}")
-    unknown = sorted(set(commanders or {}) - set(sc.sides))
-    if unknown:
-        raise AncientsError(f"commanders for unknown sides {unknown}; sides: {list(sc.sides)}")
+    _check_commanders(commanders or {}, sc.sides)
     task = _Task(rs, sc, seed, dict(commanders or {}), keep_logs)
     n_sides = len(sc.sides)
     seeds = np.zeros(runs, np.uint64)
@@ -401,9 +501,9 @@ class Comparison:
         lines: list[tuple[str, list[str]]] = []
         for spec, r in self.results.items():
             wins = ", ".join(f"{s} {r.win_rate(s)[0]:.1%}" for s in r.sides)
-            lines.append((spec, [f"{r.mean('turns'):.1f}t", f"{wins}; draws "
-                                                           f"{r.draw_rate()[0]:.1%}"]))
-        return Summary("comparison (mean turns; win rates)", tuple(lines))
+            lines.append((spec, [f"{r.mean('turns'):.1f}", f"{wins}; draws "
+                                                         f"{r.draw_rate()[0]:.1%}"]))
+        return Summary("comparison: mean turns; win rates", tuple(lines))
 
     def side_by_side(self) -> list[tuple[str, list[str]]]:
         """Every line of each variant's :meth:`Results.summary`, one column per variant
@@ -420,18 +520,28 @@ class Comparison:
         return str(self.summary())
 
 
-def compare(specs: Sequence[str | Ruleset], scenario: str | Path | Scenario | None = None,
-            **kwargs: Any) -> Comparison:
+def compare(
+    specs: Sequence[str | Ruleset], scenario: str | Path | Scenario | None = None, *,
+    runs: int = 1000, seed: int = 0, jobs: int | Executor | Any | None = None,
+    progress: Progress = False, commanders: Mapping[str, CommanderChoice] | None = None,
+    keep_logs: bool = False, chunk_size: int | None = None,
+) -> Comparison:
     """:func:`simulate` each ruleset or variant with the same seed and arguments (keyed by
-    its spec; naming the same variant twice, even in two spellings, is an error)."""
+    its spec; naming the same variant twice, even in two spellings, is an error). Every
+    argument, spec and scenario is checked before the first battle."""
+    _check_arguments(runs, seed, jobs, chunk_size)
     rulesets = [get_ruleset(s) for s in specs]
     seen: dict[Ruleset, Ruleset] = {}
     for rs in rulesets:
         if rs in seen:
-            raise AncientsError(f"compare: {str(rs)!r} is the same variant as "
-                                f"{str(seen[rs])!r} ({rs.canonical})")
+            raise SimulationError(f"compare: {str(rs)!r} is the same variant as "
+                                  f"{str(seen[rs])!r} ({rs.canonical})")
         seen[rs] = rs
-    return Comparison({str(rs): simulate(rs, scenario, **kwargs) for rs in rulesets})
+        _check_commanders(commanders or {}, rs.scenario(scenario).sides)
+    return Comparison({str(rs): simulate(
+        rs, scenario, runs=runs, seed=seed, jobs=jobs, progress=progress,
+        commanders=commanders, keep_logs=keep_logs, chunk_size=chunk_size)
+        for rs in rulesets})
 
 
 make_callable(__name__)  # ancients.simulate is also simulate()

@@ -5,11 +5,13 @@ random legal decisions, and after every step checks the core's invariants and th
 ruleset's own (:meth:`ancients.ruleset.Ruleset.invariants`); it also checks that an
 illegal answer is refused with the state unchanged, that a saved battle restores to the
 same state at sampled steps, that the same seed gives the same log, and that outcomes are
-well formed.
+well formed, and that every event's ``data`` is plain JSON and the whole log reads back
+from JSON lines as it was written.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from collections import Counter
 from collections.abc import Mapping
@@ -18,9 +20,11 @@ from typing import Any
 
 import attrs
 
+from ancients._words import count
 from ancients.battle import Battle, Outcome, RandomCommander
 from ancients.dice import derive_seed
 from ancients.errors import ConformanceError, IllegalDecision
+from ancients.events import BattleLog, Event
 from ancients.ruleset import Ruleset, ruleset
 from ancients.scenario import Scenario
 from ancients.units import Condition, TroopKind
@@ -52,16 +56,17 @@ class CheckReport:
     reasons: Counter[str] = attrs.field(factory=Counter)
 
     def __str__(self) -> str:
-        wins = ", ".join(f"{k}: {v}" for k, v in sorted(self.winners.items()))
-        return (f"{self.spec} / {self.scenario}: {self.battles} battles, {self.steps} steps, "
-                f"{self.decisions} decisions, {self.illegal_checked} illegal answers refused, "
-                f"{self.replays_checked} replays matched; results {wins}")
+        wins = ", ".join(f"{k} {v}" for k, v in sorted(self.winners.items()))
+        return (f"{self.spec} / {self.scenario}: {count(self.battles, 'battle')}, "
+                f"{count(self.steps, 'step')}, {count(self.decisions, 'decision')}, "
+                f"{count(self.illegal_checked, 'illegal answer')} refused, "
+                f"{count(self.replays_checked, 'replay')} matched; results: {wins or 'none'}")
 
 
 def _fail(battle: Battle, message: str) -> ConformanceError:
     return ConformanceError(
         f"{battle.ruleset} / {battle.scenario.name} seed={battle.seed} "
-        f"(turn {battle.turn}, {battle.phase}, after {len(battle.decisions)} decisions): "
+        f"(turn {battle.turn}, {battle.phase}, after {count(len(battle.decisions), 'decision')}): "
         f"{message}"
     )
 
@@ -134,6 +139,31 @@ def _close(a: Mapping[Any, float], b: Mapping[Any, float]) -> bool:
     return set(a) == set(b) and all(abs(a[k] - b[k]) <= 1e-9 for k in a)
 
 
+def _check_json(battle: Battle, events: BattleLog) -> None:
+    """Each event as JSON: strict (no NaN), with nothing ``json`` cannot write."""
+    for event in events:
+        try:
+            json.dumps(event.to_json(), allow_nan=False)
+        except (TypeError, ValueError) as e:
+            raise _fail(battle, f"event {_describe(event)} is not plain JSON ({e}): its data "
+                                f"{dict(event.data)!r}") from None
+
+
+def _check_round_trip(battle: Battle) -> None:
+    """The log read back from its JSON lines is the log (a tuple or a non-string key in
+    ``data`` comes back changed)."""
+    back = BattleLog.from_jsonl(battle.log.to_jsonl())
+    for event, read in zip(battle.log, back, strict=True):
+        if read != event:
+            raise _fail(battle, f"event {_describe(event)} does not read back from JSON lines "
+                                f"as it was written: data {dict(event.data)!r} came back as "
+                                f"{dict(read.data)!r}")
+
+
+def _describe(event: Event) -> str:
+    return f"{event.kind!r} (turn {event.turn}, {event.phase})"
+
+
 def _restore_matches(rs: Ruleset, battle: Battle) -> None:
     restored = rs.restore(battle.to_dict(), commanders=dict.fromkeys(battle.sides))
     if restored.fingerprint() != battle.fingerprint():
@@ -173,12 +203,14 @@ def _play_by_hand(rs: Ruleset, scenario: Scenario, seed: int, report: CheckRepor
         steps += 1
         if len(battle.log) < log_before:
             raise _fail(battle, "the log shrank")
+        _check_json(battle, battle.log[log_before:])
         check_battle(battle)
         if steps & (steps - 1) == 0 or battle.finished:  # at steps 1, 2, 4, 8, ... and the end
             _restore_matches(rs, battle)
             report.replays_checked += 1
         if steps >= max_steps:
-            raise _fail(battle, f"not finished after {max_steps} steps")
+            raise _fail(battle, f"not finished after {count(max_steps, 'step')}")
+    _check_round_trip(battle)
     report.steps += steps
     return battle
 

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from hashlib import blake2b
 from fractions import Fraction
 from functools import cache
+from hashlib import blake2b
 from typing import TypeAlias
 
 import attrs

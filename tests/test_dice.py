@@ -108,3 +108,63 @@ def test_derive_seed_depends_only_on_seed_and_index() -> None:
     assert derive_seed(1, 5) == derive_seed(1, 5)
     assert len({derive_seed(1, i) for i in range(1000)}) == 1000
     assert derive_seed(1, 0) != derive_seed(2, 0)
+
+
+# -- keyed dice ------------------------------------------------------------------------------
+def test_keyed_rolls_depend_only_on_seed_scope_key_and_count() -> None:
+    a, b = Dice(7, keyed=True), Dice(7, keyed=True)
+    a.scope = b.scope = "3:combat:red"
+    first = [a.roll("2d6", "combat A") for _ in range(5)]
+    # b rolls other keys in between, and unkeyed dice: the key's own stream is untouched
+    mixed = []
+    for _ in range(5):
+        b.roll("2d6", "combat B")
+        b.d6()
+        mixed.append(b.roll("2d6", "combat A"))
+    assert first == mixed
+
+
+def test_keyed_rolls_differ_by_key_scope_and_seed() -> None:
+    def rolls(seed: int, scope: str, key: str) -> list[int]:
+        d = Dice(seed, keyed=True)
+        d.scope = scope
+        return [d.roll("1d1000", key=key) for _ in range(4)]
+
+    base = rolls(1, "1:move:red", "k")
+    assert rolls(1, "1:move:red", "k") == base
+    assert rolls(2, "1:move:red", "k") != base
+    assert rolls(1, "2:move:red", "k") != base
+    assert rolls(1, "1:move:red", "j") != base
+
+
+def test_a_keyed_roll_records_its_reason_and_key_defaults_to_it() -> None:
+    d = Dice(3, record=True, keyed=True)
+    faces = d.faces("3d6", "volley: Cretans")
+    again = Dice(3, record=True, keyed=True)
+    assert again.faces("3d6", reason="other words", key="volley: Cretans") == faces
+    (roll,) = d.take_rolls()
+    assert roll.reason == "volley: Cretans" and roll.faces == faces
+
+
+def test_keyed_draws_are_uniform() -> None:
+    d = Dice(5, keyed=True)
+    counts = np.bincount([d.d6(key=f"k{i}") for i in range(6000)], minlength=7)[1:]
+    assert counts.sum() == 6000
+    assert all(850 < c < 1150 for c in counts), counts  # 1000 each, sd about 29
+    sums = [d.roll("2d6", key=f"t{i}") for i in range(3600)]
+    assert min(sums) >= 2 and max(sums) == 12
+    assert abs(np.mean(sums) - 7) < 0.15
+
+
+def test_rejection_limit_makes_the_modulo_exact() -> None:
+    from ancients.dice import _limit
+
+    for n in (1, 2, 6, 36, 1000, 7**5):
+        assert _limit(n) % n == 0 and 0 <= (1 << 64) - _limit(n) < n
+
+
+def test_unkeyed_dice_ignore_keys_and_spawned_dice_stay_keyed() -> None:
+    plain, other = Dice(9), Dice(9)
+    assert [plain.d6(key="x") for _ in range(6)] == [other.d6(key="y") for _ in range(6)]
+    assert not plain.keyed
+    assert all(child.keyed for child in Dice(9, keyed=True).spawn(2))

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Generator, Hashable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias, runtime_checkable
 
 import attrs
 import numpy as np
@@ -123,7 +123,8 @@ class RandomCommander:
 
     def decide(self, battle: Battle, decision: Decision) -> Hashable:
         dice = battle.commander_dice(decision.side)
-        return decision.options[dice.choice(len(decision.options))]
+        key = f"{decision.kind}:{decision.unit}:{decision.target}"
+        return decision.options[dice.choice(len(decision.options), key=key)]
 
     def __repr__(self) -> str:
         return "RandomCommander()"
@@ -213,6 +214,9 @@ class Battle(ABC):
     calling ``super().__init__``) and implement :meth:`play`, :meth:`units` and
     :meth:`to_svg`; they may override :meth:`explain` and extend :meth:`fingerprint`."""
 
+    #: draw each roll from the stream of what it decides (see :mod:`ancients.dice`)
+    keyed_dice: ClassVar[bool] = True
+
     def __init__(
         self, ruleset: Ruleset, scenario: Scenario, seed: int = 0,
         commanders: Mapping[str, Commander | None] | None = None,
@@ -224,9 +228,10 @@ class Battle(ABC):
         self.seed = int(seed)
         self.sides: tuple[str, ...] = tuple(scenario.sides)
         game, commander = np.random.SeedSequence(self.seed).spawn(2)
-        self.dice = Dice(game, record=True)
-        self._commander_dice = dict(zip(self.sides, (Dice(s) for s in commander.spawn(
-            len(self.sides))), strict=True))
+        self.dice = Dice(game, record=True, keyed=self.keyed_dice)
+        self._commander_dice = dict(zip(self.sides, (Dice(s, keyed=self.keyed_dice)
+                                                     for s in commander.spawn(len(self.sides))),
+                                        strict=True))
         chosen = dict(commanders or {})
         unknown = sorted(set(chosen) - set(self.sides))
         if unknown:
@@ -335,11 +340,17 @@ class Battle(ABC):
         elif isinstance(item, Phase):
             self._pending = None
             self.phase = item.name
+            self._set_scope(f"{self.turn}:{item.name}:{item.side or ''}")
             whose = f"{item.side} " if item.side else ""
             self.emit("phase", item.message or f"turn {self.turn}: {whose}{item.name}",
                       side=item.side)
         else:
             raise AncientsError(f"play() must yield Phase or Decision, got {item!r}")
+
+    def _set_scope(self, scope: str) -> None:
+        self.dice.scope = scope
+        for dice in self._commander_dice.values():
+            dice.scope = scope
 
     def _answer_index(self, index: int) -> None:
         decision = self._pending

@@ -4,6 +4,14 @@ All randomness in a battle goes through one :class:`Dice`, seeded from an int, a
 :class:`numpy.random.SeedSequence` or a :class:`numpy.random.Generator`, so the same seed
 gives the same rolls in any process.
 
+*Keyed* dice (``Dice(seed, keyed=True)``, what a battle uses) draw each scalar roll from
+a stream of its own, derived from the seed, the dice's :attr:`~Dice.scope` (the battle
+sets it to the turn and phase), the roll's key (by default its ``reason``) and how many
+rolls of that key came before. Two battles of one seed under two variants of a rule then
+roll the same dice for every event the change leaves alone, instead of shifting every
+later roll by one: their results are strongly correlated, which is what makes paired
+comparisons of variants cheap.
+
 >>> dice = Dice(42)
 >>> 2 <= dice.roll("2d6") <= 12
 True
@@ -17,6 +25,7 @@ import re
 from collections.abc import Iterator
 from fractions import Fraction
 from functools import cache
+from hashlib import blake2b
 from typing import TypeAlias
 
 import attrs
@@ -189,6 +198,16 @@ def _generator(seed: SeedLike) -> np.random.Generator:
     )
 
 
+_SPAN = 1 << 64
+
+
+@cache
+def _limit(n: int) -> int:
+    """The largest multiple of ``n`` not above 2**64: draws at or above it are redrawn, so
+    ``draw % n`` is exactly uniform."""
+    return _SPAN - _SPAN % n
+
+
 class Dice:
     """Seeded dice.
 
@@ -196,19 +215,51 @@ class Dice:
     they cost far less than one numpy call each; :meth:`sample` draws whole batches.
     With ``record=True`` every scalar roll is kept (with its reason) until
     :meth:`take_rolls` hands it over, which is how a battle puts rolls into its log.
+
+    With ``keyed=True`` a scalar roll that has a key (its ``key``, else its ``reason``) is
+    drawn from the stream of (seed, :attr:`scope`, key, the number of earlier rolls of
+    that scope and key): a BLAKE2b hash keyed by the seed, so the draw depends on nothing
+    else. Rolls without a key, and batches (:meth:`sample`), use the sequential stream.
     """
 
-    __slots__ = ("_buffers", "_positions", "_rolls", "record", "rng")
+    __slots__ = ("_buffers", "_counts", "_positions", "_rolls", "_root", "record", "rng",
+                 "scope")
 
-    def __init__(self, seed: SeedLike = None, *, record: bool = False) -> None:
+    def __init__(self, seed: SeedLike = None, *, record: bool = False,
+                 keyed: bool = False) -> None:
         self.rng: np.random.Generator = _generator(seed)
         self.record = record
         self._buffers: dict[int, list[int]] = {}
         self._positions: dict[int, int] = {}
         self._rolls: list[Roll] = []
+        #: the hash key of keyed draws: drawn from the seed, so it depends on it alone
+        self._root: bytes | None = self.rng.bytes(16) if keyed else None
+        self._counts: dict[str, int] = {}
+        #: where in the battle the next keyed rolls happen (the battle sets it to the turn
+        #: and phase); part of every keyed roll's stream
+        self.scope = ""
 
     def __repr__(self) -> str:
-        return f"Dice(record={self.record})"
+        return f"Dice(record={self.record}, keyed={self._root is not None})"
+
+    @property
+    def keyed(self) -> bool:
+        return self._root is not None
+
+    def _keyed(self, sides: int, key: str) -> int:
+        """A uniform draw in 1..sides from the stream of (scope, key) (see the class)."""
+        assert self._root is not None
+        name = f"{self.scope}\x1f{key}"
+        count = self._counts.get(name, 0)
+        self._counts[name] = count + 1
+        limit, retry = _limit(sides), 0
+        while True:
+            digest = blake2b(f"{name}\x1f{count}\x1f{retry}".encode(), digest_size=8,
+                             key=self._root).digest()
+            draw = int.from_bytes(digest, "little")
+            if draw < limit:
+                return draw % sides + 1
+            retry += 1  # pragma: no cover - probability sides / 2**64
 
     # -- scalar rolls -------------------------------------------------------------
     def _die(self, sides: int) -> int:
@@ -220,11 +271,20 @@ class Dice:
         self._positions[sides] = pos + 1
         return self._buffers[sides][pos]
 
-    def faces(self, spec: str | DiceSpec = "1d6", reason: str | None = None) -> tuple[int, ...]:
-        """Roll and return the individual faces (the modifier is not applied)."""
+    def faces(self, spec: str | DiceSpec = "1d6", reason: str | None = None, *,
+              key: str | None = None) -> tuple[int, ...]:
+        """Roll and return the individual faces (the modifier is not applied).
+
+        ``key`` names what the roll decides for keyed dice (default: ``reason``)."""
         s = parse(spec)
+        key = key if key is not None else reason
         combos = _combinations(s.count, s.sides)
-        if combos:  # one draw among all sides**count outcomes, split into faces
+        if self._root is not None and key is not None:
+            if combos:
+                faces = _faces(self._keyed(combos, key) - 1, s.count, s.sides)
+            else:
+                faces = tuple(self._keyed(s.sides, key) for _ in range(s.count))
+        elif combos:  # one draw among all sides**count outcomes, split into faces
             faces = _faces(self._die(combos) - 1, s.count, s.sides)
         else:
             faces = tuple(self._die(s.sides) for _ in range(s.count))
@@ -232,24 +292,26 @@ class Dice:
             self._rolls.append(Roll(str(s), faces, sum(faces) + s.modifier, reason))
         return faces
 
-    def roll(self, spec: str | DiceSpec = "1d6", reason: str | None = None) -> int:
+    def roll(self, spec: str | DiceSpec = "1d6", reason: str | None = None, *,
+             key: str | None = None) -> int:
         """Roll a spec and return its total (faces plus modifier)."""
         s = parse(spec)
-        if self.record or not (combos := _combinations(s.count, s.sides)):
-            return sum(self.faces(s, reason)) + s.modifier
+        if (self.record or self._root is not None
+                or not (combos := _combinations(s.count, s.sides))):
+            return sum(self.faces(s, reason, key=key)) + s.modifier
         return _totals(s.count, s.sides)[self._die(combos) - 1] + s.modifier
 
-    def d6(self, reason: str | None = None) -> int:
+    def d6(self, reason: str | None = None, *, key: str | None = None) -> int:
         """One six-sided die."""
-        if not self.record:
+        if not self.record and self._root is None:
             return self._die(6)
-        return self.faces("1d6", reason)[0]
+        return self.faces("1d6", reason, key=key)[0]
 
-    def choice(self, n: int, reason: str | None = None) -> int:
+    def choice(self, n: int, reason: str | None = None, *, key: str | None = None) -> int:
         """A uniform index in ``range(n)`` (for random tie-breaks the rules call for)."""
         if n < 1:
             raise DiceSpecError(f"cannot choose among {n} items")
-        return self.roll(DiceSpec(1, n), reason) - 1 if n > 1 else 0
+        return self.roll(DiceSpec(1, n), reason, key=key) - 1 if n > 1 else 0
 
     # -- batches -------------------------------------------------------------------
     def sample(self, spec: str | DiceSpec, size: int | tuple[int, ...]) -> npt.NDArray[np.int64]:
@@ -283,7 +345,7 @@ class Dice:
     # -- streams and records ----------------------------------------------------------
     def spawn(self, n: int = 1) -> list[Dice]:
         """``n`` independent child dice (numpy's ``Generator.spawn``); deterministic."""
-        return [Dice(g, record=self.record) for g in self.rng.spawn(n)]
+        return [Dice(g, record=self.record, keyed=self.keyed) for g in self.rng.spawn(n)]
 
     def take_rolls(self) -> tuple[Roll, ...]:
         """Hand over (and forget) the rolls recorded since the last call."""

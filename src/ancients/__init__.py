@@ -26,6 +26,7 @@ _EXPORTS: dict[str, str] = {
     "OptionError": "errors",
     "RulesetError": "errors",
     "ScenarioError": "errors",
+    "OOBWarning": "errors",
     "Dice": "dice",
     "MoraleTest": "morale",
     "Modifier": "morale",
@@ -47,6 +48,10 @@ _EXPORTS: dict[str, str] = {
     "simulate": "simulate",
     "compare": "simulate",
     "Results": "simulate",
+    # the neutral order of battle
+    "OrderOfBattle": "oob",
+    "battles": "oob",
+    "load_oob": "oob",
 }
 
 __all__ = [
@@ -65,7 +70,9 @@ __all__ = [
     "IllegalDecision",
     "Modifier",
     "MoraleTest",
+    "OOBWarning",
     "OptionError",
+    "OrderOfBattle",
     "Outcome",
     "RandomCommander",
     "Results",
@@ -76,7 +83,9 @@ __all__ = [
     "TroopKind",
     "UnitView",
     "__version__",
+    "battles",
     "compare",
+    "load_oob",
     "register",
     "ruleset",
     "rulesets",
@@ -107,12 +116,14 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         DiceSpecError,
         GeometryError,
         IllegalDecision,
+        OOBWarning,
         OptionError,
         RulesetError,
         ScenarioError,
     )
     from ancients.events import BattleLog, Event
     from ancients.morale import Modifier, MoraleTest
+    from ancients.oob import OrderOfBattle, battles, load_oob
     from ancients.ruleset import Ruleset, register, ruleset, rulesets
     from ancients.scenario import Scenario
     from ancients.simulate import Results, compare, simulate

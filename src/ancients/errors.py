@@ -40,6 +40,11 @@ class ScenarioError(AncientsError, ValueError):
         super().__init__(f"{where}: {message}" if where else message)
 
 
+class OOBWarning(UserWarning):
+    """Something of an order of battle that a ruleset cannot field as it stands (dropped
+    or adjusted to the nearest legal shape); the scenario's notes list it too."""
+
+
 class IllegalDecision(AncientsError, ValueError):
     """An answer that is not among the pending decision's legal options.
 

@@ -146,6 +146,12 @@ def test_zama() -> None:
     mercenaries = sum(c.men.best for c in z.side("carthage").line()
                       if c.service == "mercenary")
     assert mercenaries == 12_000                                         # Livy 30.33
+    foot = {s.name: sum(c.men.best for c in s.contingents if c.kind.foot) for s in z.sides}
+    horse = {s.name: sum(c.men.best for c in s.contingents if c.kind.mounted
+                         and c.kind is not TroopKind.ELEPHANTS) for s in z.sides}
+    # the splits add up to the modern totals they divide
+    assert foot == {"rome": 29_000, "carthage": 36_000}
+    assert horse == {"rome": 6_000, "carthage": 4_000}
     assert z.outcome is not None and z.outcome.ended is Ending.ROUT
     lost = z.outcome.losses_of("carthage")
     assert lost is not None and lost.captured is not None

@@ -126,10 +126,13 @@ def test_garbage_documents_give_a_scenario_error(value: Any) -> None:
 
 
 @settings(max_examples=15)
-@given(orders_of_battle(kinds=[TroopKind.HEAVY_INFANTRY, TroopKind.LIGHT_CAVALRY]))
-def test_restricted_to_some_kinds(oob: Any) -> None:
+@given(orders_of_battle(kinds=[TroopKind.HEAVY_INFANTRY, TroopKind.LIGHT_CAVALRY],
+                        lines=[Line.FIRST, Line.RESERVE], outcome=True))
+def test_restricted_to_some_kinds_and_lines(oob: Any) -> None:
     assert {c.kind for c in oob.contingents()} <= {TroopKind.HEAVY_INFANTRY,
                                                    TroopKind.LIGHT_CAVALRY}
+    assert {c.place.line for c in oob.contingents()} <= {Line.FIRST, Line.RESERVE}
+    assert oob.outcome is not None
 
 
 @given(st.data())

@@ -116,12 +116,14 @@ def contingents(draw: st.DrawFn, cid: str = "c1",
 
 
 @st.composite
-def _places(draw: st.DrawFn, n: int) -> list[tuple[str, str, int]]:
+def _places(draw: st.DrawFn, n: int,
+            lines: Sequence[Line] | None = None) -> list[tuple[str, str, int]]:
     """``n`` distinct places: each line's orders rise with its wings, left to right."""
-    lines = draw(st.lists(_values(Line), min_size=n, max_size=n))
+    allowed = [str(x) for x in (lines or Line)]
+    drawn = draw(st.lists(st.sampled_from(allowed), min_size=n, max_size=n))
     out: list[tuple[str, str, int]] = []
-    for line in dict.fromkeys(lines):
-        k = lines.count(line)
+    for line in dict.fromkeys(drawn):
+        k = drawn.count(line)
         orders = sorted(draw(st.lists(st.integers(1, 4 * n), min_size=k, max_size=k,
                                       unique=True)))
         wings = sorted(draw(st.lists(st.sampled_from(list(Wing)), min_size=k, max_size=k)),
@@ -147,9 +149,11 @@ _BATTLE_NAMES = st.builds("-".join, st.lists(_word(_LOWER + _DIGITS, _LOWER + _D
 @st.composite
 def documents(draw: st.DrawFn, kinds: Sequence[TroopKind] | None = None,
               min_contingents: int = 1, max_contingents: int = 6,
-              max_men: int = 30_000, outcome: bool | None = None) -> dict[str, Any]:
-    """A valid order-of-battle document. ``kinds`` restricts the troop kinds, the
-    contingent counts are per side, ``outcome`` forces the outcome in (True) or out."""
+              max_men: int = 30_000, outcome: bool | None = None,
+              lines: Sequence[Line] | None = None) -> dict[str, Any]:
+    """A valid order-of-battle document. ``kinds`` and ``lines`` restrict the troop kinds
+    and the lines contingents stand in, the contingent counts are per side, ``outcome``
+    forces the outcome in (True) or out (False)."""
     sids = draw(st.lists(_IDS, min_size=1, max_size=3, unique=True))
     names = draw(st.lists(_SIDE_NAMES, min_size=2, max_size=2, unique=True))
     counts = [draw(st.integers(min_contingents, max_contingents)) for _ in names]
@@ -172,7 +176,7 @@ def documents(draw: st.DrawFn, kinds: Sequence[TroopKind] | None = None,
     for name, n in zip(names, counts, strict=True):
         ids = cids[taken:taken + n]
         taken += n
-        places = draw(_places(n))
+        places = draw(_places(n, lines))
         side: dict[str, Any] = {
             "name": name, "title": draw(_TEXT),
             "contingents": [draw(contingents(cid, p, kinds, max_men, sids))

@@ -27,6 +27,7 @@ _EXPORTS: dict[str, str] = {
     "RulesetError": "errors",
     "ScenarioError": "errors",
     "SimulationError": "errors",
+    "OOBWarning": "errors",
     "Dice": "dice",
     "MoraleTest": "morale",
     "Modifier": "morale",
@@ -49,6 +50,10 @@ _EXPORTS: dict[str, str] = {
     "simulate": "simulate",
     "compare": "simulate",
     "Results": "simulate",
+    # the neutral order of battle
+    "OrderOfBattle": "oob",
+    "battles": "oob",
+    "load_oob": "oob",
 }
 
 __all__ = [
@@ -67,7 +72,9 @@ __all__ = [
     "IllegalDecision",
     "Modifier",
     "MoraleTest",
+    "OOBWarning",
     "OptionError",
+    "OrderOfBattle",
     "Outcome",
     "RandomCommander",
     "Results",
@@ -79,7 +86,9 @@ __all__ = [
     "TroopKind",
     "UnitView",
     "__version__",
+    "battles",
     "compare",
+    "load_oob",
     "register",
     "ruleset",
     "rulesets",
@@ -111,6 +120,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         DiceSpecError,
         GeometryError,
         IllegalDecision,
+        OOBWarning,
         OptionError,
         RulesetError,
         ScenarioError,
@@ -118,6 +128,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     )
     from ancients.events import BattleLog, Event
     from ancients.morale import Modifier, MoraleTest
+    from ancients.oob import OrderOfBattle, battles, load_oob
     from ancients.ruleset import Ruleset, register, ruleset, rulesets, unregister
     from ancients.scenario import Scenario
     from ancients.simulate import Results, compare, simulate

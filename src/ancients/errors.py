@@ -45,6 +45,11 @@ class SimulationError(AncientsError, ValueError):
     ``seed``, ``jobs``, ``chunk_size``, commanders), refused before any battle is played."""
 
 
+class OOBWarning(UserWarning):
+    """Something of an order of battle that a ruleset cannot field as it stands (dropped
+    or adjusted to the nearest legal shape); the scenario's notes list it too."""
+
+
 class IllegalDecision(AncientsError, ValueError):
     """An answer that is not among the pending decision's legal options.
 

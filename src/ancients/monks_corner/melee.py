@@ -6,7 +6,6 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-import attr
 import attrs
 
 from ancients.monks_corner.geometry import Path, path_blocked, path_in_rough
@@ -45,7 +44,7 @@ class ChargePlan:
     """A contact move: where the charger ends, which edge of the target it meets, the
     inches to go, and whether a die sets the distance (phalanx against horse, rough)."""
 
-    target: Unit = attr.ib(eq=False)
+    target: Unit = attrs.field(eq=False)
     end: Block
     aspect: Aspect
     gap: float

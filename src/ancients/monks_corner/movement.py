@@ -7,7 +7,6 @@ import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-import attr
 import attrs
 import numpy as np
 import shapely
@@ -108,7 +107,7 @@ class Plan:
     path: Path
     column: bool
     rough: bool = False
-    build: Callable[[float], Path] | None = attr.ib(default=None, eq=False)
+    build: Callable[[float], Path] | None = attrs.field(default=None, eq=False)
 
     @property
     def end(self) -> Block:
@@ -290,7 +289,7 @@ class PhalanxZones:
 
     start: Block
     phalanxes: list[Block]
-    _before: dict[tuple[int, Aspect], float] = attr.ib(factory=dict, init=False)
+    _before: dict[tuple[int, Aspect], float] = attrs.field(factory=dict, init=False)
 
     @classmethod
     def of(cls, battle: MonksCornerBattle, unit: Unit,

@@ -60,12 +60,12 @@ def test_leader_waits_for_fresh_phalanxes_to_be_engaged() -> None:
     def plan(unit: Unit, aspect: Aspect) -> ChargePlan:
         return ChargePlan(lochos, unit.block, aspect, 3.0, False, False, False)
 
-    assert _fresh_front(b, argives, plan(argives, Aspect.FRONT))
-    assert _charge_worth(b, argives, plan(argives, Aspect.FRONT)) == 0.0
-    assert not _fresh_front(b, argives, plan(argives, Aspect.RIGHT))
-    assert not _fresh_front(b, mantineans, plan(mantineans, Aspect.FRONT))
+    assert _fresh_front(b.state, argives, plan(argives, Aspect.FRONT))
+    assert _charge_worth(b.state, argives, plan(argives, Aspect.FRONT)) == 0.0
+    assert not _fresh_front(b.state, argives, plan(argives, Aspect.RIGHT))
+    assert not _fresh_front(b.state, mantineans, plan(mantineans, Aspect.FRONT))
     lochos.formed = False
-    assert not _fresh_front(b, argives, plan(argives, Aspect.FRONT))
+    assert not _fresh_front(b.state, argives, plan(argives, Aspect.FRONT))
 
 
 def _two_foes(spec: str, troop: str):  # type: ignore[no-untyped-def]
@@ -95,7 +95,7 @@ def test_charge_evaluation_follows_the_melee_opponents_option() -> None:
         b = _two_foes(f"monks_corner(melee_opponents={mode})", "light infantry")
         p, q, h = u(b, "p"), u(b, "q"), u(b, "h")
         plan = ChargePlan(q, p.block, Aspect.FRONT, 0.0, False, False, False)
-        given[mode] = exchange(b, p, plan)[0]
+        given[mode] = exchange(b.state, p, plan)[0]
         assert given[mode] > 0.0
     at_q, at_h, at_h_too = _worth(p, q)[0], _worth(p, h)[0], _worth(p, h, False)[0]
     assert given["front"] == pytest.approx(at_q)

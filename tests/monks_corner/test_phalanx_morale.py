@@ -34,13 +34,13 @@ def test_reform_out_of_melee_on_4_to_6_and_failure_is_for_good() -> None:
     b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 30)])
     p = u(b, "p")
     p.formed = False
-    assert can_attempt_reform(b, p)
-    b.dice = FixedDice([4])  # type: ignore[assignment]
-    assert attempt_reform(b, p) and p.formed and p.reformed_turn == b.turn
+    assert can_attempt_reform(b.state, p)
+    b.state.dice = FixedDice([4])  # type: ignore[assignment]
+    assert attempt_reform(b.state, p) and p.formed and p.reformed_turn == b.turn
     p.formed = False
-    b.dice = FixedDice([3])  # type: ignore[assignment]
-    assert not attempt_reform(b, p)
-    assert p.reform_failed and not can_attempt_reform(b, p)
+    b.state.dice = FixedDice([3])  # type: ignore[assignment]
+    assert not attempt_reform(b.state, p)
+    assert p.reform_failed and not can_attempt_reform(b.state, p)
 
 
 def test_spartans_reform_in_melee_and_add_2_out_of_it() -> None:
@@ -49,14 +49,14 @@ def test_spartans_reform_in_melee_and_add_2_out_of_it() -> None:
     s, t, o = u(b, "s"), u(b, "t"), u(b, "o")
     for x in (s, t, o):
         x.formed = False
-    assert b.in_melee(s) and can_attempt_reform(b, s)
-    b.dice = FixedDice([2])  # type: ignore[assignment]
-    assert attempt_reform(b, t)  # 2 + 2 out of melee
-    b.dice = FixedDice([3])  # type: ignore[assignment]
-    assert not attempt_reform(b, s)  # no +2 in melee
-    assert s.melee_reform_failed and not can_attempt_reform(b, s)
+    assert b.state.in_melee(s) and can_attempt_reform(b.state, s)
+    b.state.dice = FixedDice([2])  # type: ignore[assignment]
+    assert attempt_reform(b.state, t)  # 2 + 2 out of melee
+    b.state.dice = FixedDice([3])  # type: ignore[assignment]
+    assert not attempt_reform(b.state, s)  # no +2 in melee
+    assert s.melee_reform_failed and not can_attempt_reform(b.state, s)
     place(b, "s", y=2.0)
-    assert not can_attempt_reform(b, s)  # never again after failing in melee
+    assert not can_attempt_reform(b.state, s)  # never again after failing in melee
 
 
 def test_only_spartans_may_try_to_reform_in_melee() -> None:
@@ -64,9 +64,9 @@ def test_only_spartans_may_try_to_reform_in_melee() -> None:
     b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 10)])
     p = u(b, "p")
     p.formed = False
-    assert b.in_melee(p) and not can_attempt_reform(b, p)
+    assert b.state.in_melee(p) and not can_attempt_reform(b.state, p)
     place(b, "q", y=30.0)
-    assert not b.in_melee(p) and can_attempt_reform(b, p)
+    assert not b.state.in_melee(p) and can_attempt_reform(b.state, p)
 
 
 def test_spartan_retry_option() -> None:
@@ -74,8 +74,8 @@ def test_spartan_retry_option() -> None:
                spec="monks_corner(spartan_retry=true)")
     s = u(b, "s")
     s.formed = False
-    b.dice = FixedDice([1])  # type: ignore[assignment]
-    assert not attempt_reform(b, s) and can_attempt_reform(b, s)
+    b.state.dice = FixedDice([1])  # type: ignore[assignment]
+    assert not attempt_reform(b.state, s) and can_attempt_reform(b.state, s)
 
 
 def test_unformed_units_do_not_check_morale() -> None:
@@ -84,8 +84,8 @@ def test_unformed_units_do_not_check_morale() -> None:
     p = u(b, "p")
     p.formed = False
     p.remove(6)
-    b.dice = FixedDice([])  # type: ignore[assignment]  (no die may be rolled)
-    check_unit(b, p)
+    b.state.dice = FixedDice([])  # type: ignore[assignment]  (no die may be rolled)
+    check_unit(b.state, p)
     assert p.on_table
 
 
@@ -94,19 +94,19 @@ def test_over_half_the_rear_rank_lost_three_ranks_reorganise() -> None:
     b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 10)])
     p = u(b, "p")
     p.remove(3)
-    check_unit(b, p)
+    check_unit(b.state, p)
     assert not p.reorganising  # exactly half: not over half
     p.remove(1)
-    check_unit(b, p)
+    check_unit(b.state, p)
     assert p.reorganising and not p.unformed  # even in melee
     # a complete rank and over half the next lost at once: the test, then reorganising
     b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 30)])
     p = u(b, "p")
     p.remove(10)
-    b.dice = FixedDice([1])  # type: ignore[assignment]
-    check_unit(b, p)
+    b.state.dice = FixedDice([1])  # type: ignore[assignment]
+    check_unit(b.state, p)
     assert (p.ranks, p.rear) == (2, 2) and p.reorganising
-    unform(b, p, "attacked in the flank")  # unformed troops now: nothing to reorganise
+    unform(b.state, p, "attacked in the flank")  # unformed troops now: nothing to reorganise
     assert not p.reorganising
 
 
@@ -116,7 +116,7 @@ def test_a_reorganised_rear_rank_stays_centred() -> None:
     b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 30)])
     p = u(b, "p")
     p.remove(4)
-    check_unit(b, p)
+    check_unit(b.state, p)
     assert p.reorganising
     reorganising = b.to_svg()
     p.reorganising = False
@@ -128,14 +128,14 @@ def test_two_rank_phalanx_unforms_in_melee_else_two_even_ranks() -> None:
                 phalanx("r", "south", 10, 10, 18, 2)])
     p, r = u(b, "p"), u(b, "r")
     p.remove(5)
-    check_unit(b, p)
+    check_unit(b.state, p)
     assert p.unformed
     r.remove(5)  # 13 left: 7 and 6
-    check_unit(b, r)
+    check_unit(b.state, r)
     assert not r.unformed and (r.files, r.ranks, r.rear) == (7, 2, 6)
     assert r.block.files == 7
     # the re-forming is its turn spent not moving, like a deeper phalanx's reorganising
-    assert r.reorganising and not movable(b, r)
+    assert r.reorganising and not movable(b.state, r)
 
 
 def test_losing_a_rear_rank_tests_against_ranks_remaining_and_rout_unforms_friends() -> None:
@@ -144,12 +144,12 @@ def test_losing_a_rear_rank_tests_against_ranks_remaining_and_rout_unforms_frien
                 phalanx("far", "south", 52, 10), phalanx("q", "north", 36, 30)])
     p = u(b, "p")
     p.remove(6)
-    b.dice = FixedDice([2])  # type: ignore[assignment]
-    check_unit(b, p)
+    b.state.dice = FixedDice([2])  # type: ignore[assignment]
+    check_unit(b.state, p)
     assert p.on_table  # 2 is not higher than 2 ranks
     p.remove(6)
-    b.dice = FixedDice([2])  # type: ignore[assignment]
-    check_unit(b, p)
+    b.state.dice = FixedDice([2])  # type: ignore[assignment]
+    check_unit(b.state, p)
     assert not p.on_table and p.condition is Condition.LEFT_FIELD
     assert p.view().position is None
     assert u(b, "near").unformed and not u(b, "far").unformed
@@ -163,8 +163,8 @@ def test_a_broken_phalanx_routs_to_its_rear() -> None:
     assert p.block.distance(u(b, "behind").block) > 6.0
     assert p.block.distance(u(b, "ahead").block) > 6.0
     p.remove(6)
-    b.dice = FixedDice([6])  # type: ignore[assignment]
-    check_unit(b, p)
+    b.state.dice = FixedDice([6])  # type: ignore[assignment]
+    check_unit(b.state, p)
     assert not p.on_table
     assert u(b, "behind").unformed and not u(b, "ahead").unformed
 
@@ -173,8 +173,8 @@ def test_single_rank_reforms_in_two_out_of_melee_and_unforms_in_melee() -> None:
     b = battle([phalanx("p", "south", 36, 10, 12, 2), phalanx("q", "north", 36, 30)])
     p = u(b, "p")
     p.remove(7)  # 5 left in one rank
-    b.dice = FixedDice([1])  # type: ignore[assignment]
-    check_unit(b, p)
+    b.state.dice = FixedDice([1])  # type: ignore[assignment]
+    check_unit(b.state, p)
     assert (p.files, p.ranks, p.rear) == (3, 2, 2) and not p.unformed
     for spec, formed in (("monks_corner", False),
                          ("monks_corner(single_rank_in_melee=true)", True)):
@@ -182,24 +182,24 @@ def test_single_rank_reforms_in_two_out_of_melee_and_unforms_in_melee() -> None:
                    spec=spec)
         p = u(b, "p")
         p.remove(6)
-        b.dice = FixedDice([1])  # type: ignore[assignment]
-        check_unit(b, p)
+        b.state.dice = FixedDice([1])  # type: ignore[assignment]
+        check_unit(b.state, p)
         assert p.on_table and p.ranks == 1 and (not p.unformed) is formed
     # out of melee, but too few figures for two ranks, or no room behind: unformed
     b = battle([phalanx("p", "south", 36, 10, 12, 2), phalanx("r", "south", 20, 10),
                 phalanx("q", "north", 36, 30)])
     p = u(b, "p")
     p.remove(10)  # 2 left: two ranks of one would be deeper than wide
-    b.dice = FixedDice([1])  # type: ignore[assignment]
-    check_unit(b, p)
+    b.state.dice = FixedDice([1])  # type: ignore[assignment]
+    check_unit(b.state, p)
     assert p.on_table and p.unformed
     b = battle([phalanx("p", "south", 36, 10, 12, 2), phalanx("r", "south", 20, 10),
                 phalanx("q", "north", 36, 30)])
     p = u(b, "p")
     p.remove(7)  # 5 left in one rank, 9.25..10 deep
     place(b, "r", x=36.0, y=9.25)  # r stands right behind it
-    b.dice = FixedDice([1])  # type: ignore[assignment]
-    check_unit(b, p)
+    b.state.dice = FixedDice([1])  # type: ignore[assignment]
+    check_unit(b.state, p)
     assert p.on_table and p.unformed and p.ranks == 1
 
 
@@ -208,29 +208,29 @@ def test_army_whose_phalanxes_are_broken_or_failed_withdraws() -> None:
     b = battle([phalanx("p", "south", 36, 10), phalanx("p2", "south", 20, 10),
                 unit("h", "south", "horse", 3, 60, 10), phalanx("q", "north", 36, 30)])
     u(b, "p").condition = Condition.LEFT_FIELD
-    assert not army_withdraws(b, "south")
+    assert not army_withdraws(b.state, "south")
     u(b, "p2").formed = False
-    assert not army_withdraws(b, "south")  # may still re-form
+    assert not army_withdraws(b.state, "south")  # may still re-form
     u(b, "p2").reform_failed = True
-    assert army_withdraws(b, "south")
-    o = verdict(b)
+    assert army_withdraws(b.state, "south")
+    o = verdict(b.state)
     assert o is not None and o.winner == "north" and o.reason == "army withdrew"
 
 
 def test_turn_limit_result_and_score() -> None:
     b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 30)])
     u(b, "q").remove(4)
-    assert score(b) == {"south": 4.0, "north": 0.0}
-    o = verdict(b, final=True)
+    assert score(b.state) == {"south": 4.0, "north": 0.0}
+    o = verdict(b.state, final=True)
     assert o is not None and o.winner == "south" and o.reason == "turn limit"
     # 6 points per phalanx out of action: failed to re-form, or broken
     u(b, "q").formed = False
     u(b, "q").reform_failed = True
-    assert score(b) == {"south": 4.0 + 6.0, "north": 0.0}
+    assert score(b.state) == {"south": 4.0 + 6.0, "north": 0.0}
     u(b, "p").condition = Condition.LEFT_FIELD
-    assert score(b) == {"south": 10.0, "north": 18.0 + 6.0}
+    assert score(b.state) == {"south": 10.0, "north": 18.0 + 6.0}
     # Phalanxes 4 for both armies at once: a draw
-    o = verdict(b)
+    o = verdict(b.state)
     assert o is not None and o.winner is None and o.reason == "both armies withdrew"
     # the option's 0 takes the scenario's own limit (none given: 12)
     doc = document([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 30)])
@@ -295,9 +295,9 @@ def test_missiles_by_phase_and_the_side_shot_at_checks_morale() -> None:
     for x in (u(b, "p"), u(b, "q")):
         x.remove(5)  # one figure left in the rear rank
         x.checked = (x.ranks, x.rear)
-    b.dice = FixedDice([6, 1, 6, 1])  # type: ignore[assignment]
-    b.phasing = "south"
-    steps = phasing_turn(b, "south")
+    b.state.dice = FixedDice([6, 1, 6, 1])  # type: ignore[assignment]
+    b.state.phasing = "south"
+    steps = phasing_turn(b.state, "south")
     shots, tested, phase = [], {}, ""
     item = next(steps)
     while not (isinstance(item, Phase) and item.name == "contact"):

@@ -4,12 +4,9 @@ and files, facing, formed/unformed and pinned marks, side colours."""
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
 
+from ancients.monks_corner.state import State
 from ancients.monks_corner.troops import Troop, Unit
-
-if TYPE_CHECKING:
-    from ancients.monks_corner.battle import MonksCornerBattle
 
 __all__ = ["SCALE", "rear_rank_slots", "render"]
 
@@ -33,8 +30,9 @@ def rear_rank_slots(files: int, rear: int, centred: bool = False) -> list[int]:
     return [i for i in range(files) if i not in gone]
 
 
-def render(battle: MonksCornerBattle) -> str:
-    t = battle.table
+def render(state: State, status: str) -> str:
+    """The table as SVG, with ``status`` (the turn and phase, or the outcome) written on it."""
+    t = state.table
     w, h = t.width * SCALE, t.depth * SCALE
 
     def pt(x: float, y: float) -> str:
@@ -48,27 +46,24 @@ def render(battle: MonksCornerBattle) -> str:
         parts.append(f'<polygon points="{coords}" fill="{TERRAIN.get(area.kind.value, "#ccc")}"'
                      f' stroke="#887"><title>{escape(area.name or area.kind.value)}</title>'
                      '</polygon>')
-    for unit in battle.present():
-        parts.append(_unit(battle, unit, pt))
-    status = f"turn {battle.turn}, {battle.phase}"
-    if battle.outcome is not None:
-        status = str(battle.outcome)
+    for unit in state.present():
+        parts.append(_unit(state, unit, pt))
     parts.append(f'<text x="4" y="12">{escape(status)}</text></svg>')
     return "".join(parts)
 
 
-def _unit(battle: MonksCornerBattle, u: Unit, pt: object) -> str:
+def _unit(state: State, u: Unit, pt: object) -> str:
     from collections.abc import Callable
 
     assert callable(pt)
     to: Callable[[float, float], str] = pt
     b = u.block
-    colour = COLOURS[battle.sides.index(u.side)]
+    colour = COLOURS[state.sides.index(u.side)]
     outline = " ".join(to(*c) for c in b.corners)
     dash = ' stroke-dasharray="3,2"' if u.unformed else ""
     out = [f'<g><title>{escape(u.name)} ({u.id}): {u.figures} figures, '
            f'{"formed" if not u.unformed else "unformed"}'
-           f'{", pinned" if battle.in_melee(u) else ""}</title>',
+           f'{", pinned" if state.in_melee(u) else ""}</title>',
            f'<polygon points="{outline}" fill="{colour}" fill-opacity="0.15" '
            f'stroke="{colour}" stroke-width="1.5"{dash}/>']
     # figures: line ranks and files (a column is the line faced 90 degrees)
@@ -83,7 +78,7 @@ def _unit(battle: MonksCornerBattle, u: Unit, pt: object) -> str:
     (x1, y1), (x2, y2) = (to(*p).split(",") for p in (b.front_centre, b.world(0.0, 0.6)))
     out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" '
                'stroke-width="2"/>')
-    if battle.in_melee(u):  # pinned: a black cross at the centre
+    if state.in_melee(u):  # pinned: a black cross at the centre
         cx, cy = (float(v) for v in to(*b.centre).split(","))
         out.append(f'<path d="M{cx - 4},{cy - 4}L{cx + 4},{cy + 4}M{cx - 4},{cy + 4}'
                    f'L{cx + 4},{cy - 4}" stroke="black" stroke-width="1.5"/>')

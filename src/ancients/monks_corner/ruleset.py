@@ -39,4 +39,4 @@ class MonksCorner(Ruleset):
         from ancients.monks_corner.invariants import invariants
 
         assert isinstance(battle, MonksCornerBattle)
-        return invariants(battle)
+        return invariants(battle.state)

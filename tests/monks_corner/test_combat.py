@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import ancients
-from ancients.battle import Decision
+from ancients.battle import Decision, Phase
 from ancients.errors import OptionError
 from ancients.monks_corner.melee import (
     Strike,
@@ -17,8 +17,8 @@ from ancients.monks_corner.melee import (
     opponents,
     resolve_melees,
 )
-from ancients.monks_corner.missiles import Shoot, roll_volley, targets, volley
-from ancients.monks_corner.sequence import exchange, melee, shooting
+from ancients.monks_corner.missiles import Shoot, roll_volley, shooters, targets, volley
+from ancients.monks_corner.sequence import exchange, game_turn, melee, shooting
 from ancients.monks_corner.troops import Missile
 
 from .helpers import FixedDice, battle, phalanx, place, u, unit
@@ -57,6 +57,30 @@ def test_a_clear_shot_needs_the_target_ahead_and_no_unit_or_woods_between() -> N
     assert targets(b.state, u(b, "s")) == []
 
 
+def _tie_with_a_melee(spec: str):  # type: ignore[no-untyped-def]
+    """A battle whose first toss is a tie, two phalanxes already fighting front to front."""
+    b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 10)], spec=spec)
+    b.state.dice = FixedDice([3, 3] + [6] * 40)  # type: ignore[assignment]
+    return b
+
+
+def test_a_tied_toss_fights_the_melees_already_joined() -> None:
+    # Sequence 1 bars movement only: p and q, already in contact, fight after the
+    # (empty) missile exchange
+    b = _tie_with_a_melee("monks_corner")
+    steps = game_turn(b.state)
+    phases = [item.name for item in steps if isinstance(item, Phase)]
+    assert phases == ["toss", "missile exchange", "melee"]
+    assert u(b, "p").figures < 18 and u(b, "q").figures < 18
+
+
+def test_tie_melees_false_pauses_the_melees_on_a_tie() -> None:
+    b = _tie_with_a_melee("monks_corner(tie_melees=false)")
+    phases = [item.name for item in game_turn(b.state) if isinstance(item, Phase)]
+    assert phases == ["toss", "missile exchange"]
+    assert u(b, "p").figures == 18 and u(b, "q").figures == 18
+
+
 def test_a_tied_toss_exchanges_missiles_simultaneously() -> None:
     # Sequence 1: the hits of both sides land together: a unit shot down by the first side
     # still shoots back (z's odd figure, hitting on 6)
@@ -77,20 +101,36 @@ def test_a_tied_toss_exchanges_missiles_simultaneously() -> None:
     assert u(b, "a").figures == 1 and not u(b, "z").on_table
 
 
-def test_no_missiles_at_or_from_units_in_melee() -> None:
-    # Missiles 1
+def test_no_missiles_at_units_in_melee() -> None:
+    # Missiles 1: "units in melee cannot be shot at by either side"
     b = battle([unit("j", "south", "light infantry", 6, 30, 10, missile="javelin"),
                 phalanx("q", "north", 30, 14), phalanx("p", "south", 40, 10)])
     assert targets(b.state, u(b, "j"))
     place(b, "p", x=30.0, y=14.0)  # p now fights q (touching its front) ...
     place(b, "p", x=27.0)
     assert b.state.in_melee(u(b, "q")) and not targets(b.state, u(b, "j"))
-    b2 = battle([unit("j", "south", "light infantry", 6, 30, 10, missile="javelin"),
-                 unit("m", "north", "medium infantry", 4, 30, 10, facing=180.0),
-                 phalanx("q", "north", 36, 14)])
-    from ancients.monks_corner.missiles import shooters
 
-    assert shooters(b2.state, "south", (u(b2, "j").missile,)) == []
+
+def _shooter_in_melee(spec: str):  # type: ignore[no-untyped-def]
+    # j (javelins) fights m front to front (m off to j's left, clear of the sight line);
+    # the phalanx q stands 4" off, in range
+    return battle([unit("j", "south", "light infantry", 6, 30, 10, missile="javelin"),
+                   unit("m", "north", "medium infantry", 4, 28, 10, facing=180.0),
+                   phalanx("q", "north", 36, 14, facing=180.0)], spec=spec)
+
+
+def test_units_in_melee_may_shoot_at_enemies_not_in_melee() -> None:
+    # Missiles 1 protects only the target (shoot_from_melee=true, the default)
+    b = _shooter_in_melee("monks_corner")
+    j = u(b, "j")
+    assert b.state.in_melee(j)
+    assert shooters(b.state, "south", (j.missile,)) == [j]
+    assert [t.id for t in targets(b.state, j)] == ["q"]  # not m, which is in melee
+
+
+def test_shoot_from_melee_false_keeps_units_in_melee_from_shooting() -> None:
+    b = _shooter_in_melee("monks_corner(shoot_from_melee=false)")
+    assert shooters(b.state, "south", (u(b, "j").missile,)) == []
 
 
 def test_missile_dice_one_per_two_figures_odd_figure_on_6() -> None:
@@ -295,7 +335,7 @@ def test_melees_resolve_simultaneously_and_morale_follows() -> None:
     from ancients.monks_corner.morale import check_morale
 
     b.state.dice = FixedDice([2, 3])  # type: ignore[assignment]
-    check_morale(b.state)
+    assert list(check_morale(b.state)) == []  # nothing to decide
     assert u(b, "p").on_table and not u(b, "q").on_table
 
 

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import pytest
+
 import ancients
 from ancients.battle import Phase, RandomCommander
+from ancients.monks_corner.decisions import Kind
+from ancients.monks_corner.invariants import invariants
 from ancients.monks_corner.missiles import Shoot
-from ancients.monks_corner.morale import check_unit
+from ancients.monks_corner.morale import ONE_RANK, TWO_RANKS, check_morale, check_unit
 from ancients.monks_corner.movement import movable
-from ancients.monks_corner.phalanx import attempt_reform, can_attempt_reform, unform
+from ancients.monks_corner.phalanx import Ranks, attempt_reform, can_attempt_reform, unform
 from ancients.monks_corner.render import rear_rank_slots
 from ancients.monks_corner.sequence import END, phasing_turn
-from ancients.monks_corner.victory import army_withdraws, score, verdict
+from ancients.monks_corner.victory import army_withdraws, out_of_action, score, verdict
 from ancients.units import Condition
 
 from .helpers import FixedDice, battle, document, phalanx, place, u, unit
@@ -69,13 +73,25 @@ def test_only_spartans_may_try_to_reform_in_melee() -> None:
     assert not b.state.in_melee(p) and can_attempt_reform(b.state, p)
 
 
-def test_spartan_retry_option() -> None:
-    b = battle([phalanx("s", "south", 36, 10, spartan=True), phalanx("q", "north", 36, 30)],
-               spec="monks_corner(spartan_retry=true)")
+def test_spartans_who_fail_out_of_melee_may_try_again() -> None:
+    # Phalanxes 3: only a failure in melee ends a Spartan's attempts (spartan_retry=true,
+    # the default: else the text's last clause would say nothing)
+    b = battle([phalanx("s", "south", 36, 10, spartan=True), phalanx("q", "north", 36, 30)])
     s = u(b, "s")
     s.formed = False
     b.state.dice = FixedDice([1])  # type: ignore[assignment]
     assert not attempt_reform(b.state, s) and can_attempt_reform(b.state, s)
+    assert not out_of_action(s)
+
+
+def test_spartan_retry_false_leaves_a_failed_spartan_unformed_for_good() -> None:
+    b = battle([phalanx("s", "south", 36, 10, spartan=True), phalanx("q", "north", 36, 30)],
+               spec="monks_corner(spartan_retry=false)")
+    s = u(b, "s")
+    s.formed = False
+    b.state.dice = FixedDice([1])  # type: ignore[assignment]
+    assert not attempt_reform(b.state, s) and not can_attempt_reform(b.state, s)
+    assert out_of_action(s)
 
 
 def test_unformed_units_do_not_check_morale() -> None:
@@ -169,13 +185,34 @@ def test_a_broken_phalanx_routs_to_its_rear() -> None:
     assert u(b, "behind").unformed and not u(b, "ahead").unformed
 
 
-def test_single_rank_reforms_in_two_out_of_melee_and_unforms_in_melee() -> None:
+def _one_rank_left(answer: Ranks):  # type: ignore[no-untyped-def]
+    """A two-rank phalanx out of melee cut to one rank of 5; its morale check, its side
+    answering ``answer``."""
     b = battle([phalanx("p", "south", 36, 10, 12, 2), phalanx("q", "north", 36, 30)])
     p = u(b, "p")
     p.remove(7)  # 5 left in one rank
     b.state.dice = FixedDice([1])  # type: ignore[assignment]
-    check_unit(b.state, p)
+    steps = check_morale(b.state, "south")
+    decision = next(steps)
+    assert decision.kind == Kind.RANKS and decision.unit == "p"
+    assert decision.options == (TWO_RANKS, ONE_RANK)
+    assert p.ranks == 1  # nothing happens before the side decides
+    with pytest.raises(StopIteration):
+        steps.send(answer)
+    return b, p
+
+
+def test_a_single_rank_out_of_melee_may_reform_two_deep_if_its_side_decides() -> None:
+    # Morale 3: "it may reform in two even ranks": a decision of its side
+    b, p = _one_rank_left(TWO_RANKS)
     assert (p.files, p.ranks, p.rear) == (3, 2, 2) and not p.unformed
+    b, p = _one_rank_left(ONE_RANK)
+    assert (p.files, p.ranks, p.rear) == (6, 1, 5) and not p.unformed
+    assert any(e.kind == "one rank" for e in b.log)
+    assert not list(invariants(b.state))  # a formed single rank is legal then
+
+
+def test_a_single_rank_unforms_in_melee() -> None:
     for spec, formed in (("monks_corner", False),
                          ("monks_corner(single_rank_in_melee=true)", True)):
         b = battle([phalanx("p", "south", 36, 10, 12, 2), phalanx("q", "north", 36, 10)],

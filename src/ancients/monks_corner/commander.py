@@ -20,6 +20,7 @@ from ancients.monks_corner.melee import (
     strike_order,
 )
 from ancients.monks_corner.missiles import Shoot, hit_number
+from ancients.monks_corner.morale import TWO_RANKS
 from ancients.monks_corner.movement import Plan
 from ancients.monks_corner.phalanx import REFORM, STAY
 from ancients.monks_corner.sequence import END, Pick
@@ -48,6 +49,11 @@ class DoctrineCommander:
         assert isinstance(battle, MonksCornerBattle)
         state = battle.state
         return HANDLERS[Kind(decision.kind)](self, state, decision)
+
+    def _ranks(self, state: State, decision: Decision) -> Hashable:
+        """Morale 3: a phalanx down to one rank re-forms two deep: its rank bonus comes
+        back, and a single rank lost is the whole phalanx."""
+        return TWO_RANKS
 
     def _reform_choice(self, state: State, decision: Decision) -> Hashable:
         unit = state.by_id.get(decision.unit or "")
@@ -220,6 +226,7 @@ HANDLERS: dict[Kind, Handler] = {
     Kind.SHOOT: _for_unit(DoctrineCommander._shoot),
     Kind.CHARGE: _for_unit(DoctrineCommander._charge),
     Kind.STRIKE: _for_unit(DoctrineCommander._strike),
+    Kind.RANKS: DoctrineCommander._ranks,
 }
 
 

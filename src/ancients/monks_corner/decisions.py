@@ -17,3 +17,4 @@ class Kind(enum.StrEnum):
     SHOOT = "shoot"  # Missiles 1-3: a shooter's target, or hold fire
     CHARGE = "charge"  # Sequence 5, Melee 1: a contact move's target, or none
     STRIKE = "strike"  # Melee 4 (melee_opponents=choose): whom a unit in contact strikes
+    RANKS = "ranks"  # Morale 3: a phalanx down to one rank re-forms two deep, or not

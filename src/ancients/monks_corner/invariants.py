@@ -11,10 +11,10 @@ __all__ = ["invariants"]
 
 
 def invariants(state: State) -> Iterator[str]:
-    """Figures never increase; a formed phalanx always has a legal shape (one rank deep
-    only while its morale check is due); no two units on the table overlap and none
-    leaves it; a broken phalanx is off the table."""
-    single = state.opts.single_rank_in_melee
+    """Figures never increase; a formed phalanx always has a legal shape (one rank deep is
+    legal: Morale 3 lets a phalanx stay so out of melee, ``single_rank_in_melee`` in it);
+    no two units on the table overlap and none leaves it; a broken phalanx is off the
+    table."""
     present = state.present()
     for u in state.pieces:
         if u.figures > u.start_figures or (u.ranks > u.start_ranks and u.ranks > 2):
@@ -24,10 +24,7 @@ def invariants(state: State) -> Iterator[str]:
                 yield f"{u.id} is on the table with no figures"
             if not state.table.contains(u.block):
                 yield f"{u.id} has left the table"
-            # Morale 3 is checked at the listed points (Melee 5: after the melee), so a
-            # phalanx that a defensive volley has cut to one rank stays formed until then
-            pending = (u.ranks, u.rear) != u.checked
-            if u.is_phalanx and u.formed and not u.legal_formed_shape(single or pending):
+            if u.is_phalanx and u.formed and not u.legal_formed_shape(single_rank_ok=True):
                 yield (f"formed phalanx {u.id} has an illegal shape: {u.ranks} ranks of "
                        f"{u.files}, rear {u.rear}, block {u.block.ranks}x{u.block.files}")
             if not u.is_phalanx and u.formed:

@@ -36,9 +36,12 @@ class Volley:
 
 
 def shooters(state: State, side: str, weapons: tuple[Missile, ...]) -> list[Unit]:
-    """Units of ``side`` carrying ``weapons`` and free to shoot (Missiles 1: not in melee)."""
+    """Units of ``side`` carrying ``weapons`` and free to shoot. Missiles 1 protects units
+    in melee from being shot at; by default they may still shoot (``shoot_from_melee``),
+    at enemies not in melee."""
+    free = state.opts.shoot_from_melee
     return [u for u in state.present(side)
-            if u.missile in weapons and u.figures > 0 and not state.in_melee(u)]
+            if u.missile in weapons and u.figures > 0 and (free or not state.in_melee(u))]
 
 
 def targets(state: State, shooter: Unit) -> list[Unit]:

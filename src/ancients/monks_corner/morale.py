@@ -3,31 +3,53 @@ the rout (Monk's Corner, Morale 1-3)."""
 
 from __future__ import annotations
 
-from ancients.monks_corner.phalanx import fits, two_rank_shape, unform
+from collections.abc import Generator, Hashable
+
+from ancients.battle import Decision
+from ancients.monks_corner.decisions import Kind
+from ancients.monks_corner.phalanx import Ranks, fits, two_rank_shape, unform
 from ancients.monks_corner.state import State
 from ancients.monks_corner.troops import Unit, counted
 from ancients.tabletop import EPSILON, Block
 from ancients.units import Condition
 
-__all__ = ["ROUT_UNFORMS", "check_morale", "check_unit", "rout_path"]
+__all__ = ["ONE_RANK", "ROUT_UNFORMS", "TWO_RANKS", "check_morale", "check_unit", "rout_path",
+           "two_ranks"]
 
 #: Monk's Corner, Morale 3: friendly phalanxes this close to a rout path lose formation.
 ROUT_UNFORMS = 6.0
 
 
-def check_morale(state: State, side: str | None = None) -> None:
-    """Every unit of ``side`` (or both) checks morale after its losses."""
+#: the options of a phalanx down to one rank out of melee (Morale 3)
+TWO_RANKS, ONE_RANK = Ranks(True), Ranks(False)
+Steps = Generator[Decision, Hashable, None]
+
+
+def check_morale(state: State, side: str | None = None) -> Steps:
+    """Every unit of ``side`` (or both) checks morale after its losses; a phalanx left one
+    rank deep out of melee has its side decide whether it re-forms two ranks deep
+    (Morale 3, a :data:`~.decisions.Kind.RANKS` decision)."""
     for unit in list(state.pieces):
-        if unit.on_table and (side is None or unit.side == side):
-            check_unit(state, unit)
+        if unit.on_table and (side is None or unit.side == side) and \
+                check_unit(state, unit):
+            choice = yield Decision(unit.side, Kind.RANKS, (TWO_RANKS, ONE_RANK),
+                                    unit=unit.id, prompt="one rank left: re-form two "
+                                    "ranks deep, or stay one rank deep")
+            if choice == TWO_RANKS:
+                two_ranks(state, unit)
+            else:
+                state.emit("one rank", f"{unit.name}: stays one rank deep",
+                           side=unit.side, units=(unit.id,), files=unit.files)
 
 
-def check_unit(state: State, unit: Unit) -> None:
-    """Monk's Corner, Morale 1-3, for one unit."""
+def check_unit(state: State, unit: Unit) -> bool:
+    """Monk's Corner, Morale 1-3, for one unit. True if it is left one rank deep out of
+    melee with room to re-form two ranks deep: its side then decides
+    (:func:`check_morale`, :func:`two_ranks`)."""
     before = unit.checked
     unit.checked = (unit.ranks, unit.rear)
     if unit.unformed:  # Morale 1: unformed units do not check morale
-        return
+        return False
     ranks_before, rear_before = before
     in_melee = state.in_melee(unit)
     if unit.ranks < ranks_before:
@@ -38,29 +60,38 @@ def check_unit(state: State, unit: Unit) -> None:
                         f"{counted(unit.ranks, 'rank')} left: broken", side=unit.side,
                         units=(unit.id,), roll=roll, passed=False)
             break_phalanx(state, unit)
-            return
+            return False
         state.emit("morale", f"{unit.name}: rear rank lost, die {roll} against "
                     f"{counted(unit.ranks, 'rank')} left: not broken", side=unit.side,
                     units=(unit.id,), roll=roll, passed=True)
         if unit.ranks == 1:
-            _single_rank(state, unit, in_melee)
-            return
+            return _single_rank(state, unit, in_melee)
         rear_before = unit.files
     if 2 * unit.rear < unit.files <= 2 * rear_before:
         _reorganise(state, unit, in_melee)
+    return False
 
 
-def _single_rank(state: State, unit: Unit, in_melee: bool) -> None:
-    """Morale 3: one rank left: out of melee it re-forms two even ranks deep; in melee it
-    becomes unformed (the text says "formed"; see the ``single_rank_in_melee`` option)."""
+def _single_rank(state: State, unit: Unit, in_melee: bool) -> bool:
+    """Morale 3: one rank left: in melee it becomes unformed (the text says "formed"; see
+    the ``single_rank_in_melee`` option); out of melee it *may* re-form two even ranks
+    deep (True: its side decides), and with too few figures or no room it cannot and
+    becomes unformed."""
     if in_melee:
         if not state.opts.single_rank_in_melee:
             unform(state, unit, "one rank left in melee")
-        return
-    files, ranks, rear = two_rank_shape(unit.figures)
+        return False
+    files, ranks, _ = two_rank_shape(unit.figures)
     if unit.figures < 3 or not fits(state, unit, files, ranks):
         unform(state, unit, "no room to re-form two ranks deep")
-        return
+        return False
+    return True
+
+
+def two_ranks(state: State, unit: Unit) -> None:
+    """Morale 3: a phalanx down to one rank re-forms in two even ranks (if the figures are
+    odd, the second rank is shorter)."""
+    files, ranks, rear = two_rank_shape(unit.figures)
     unit.set_shape(files, ranks, rear)
     unit.checked = (unit.ranks, unit.rear)
     state.emit("reorganised", f"{unit.name}: re-formed two ranks deep ({files} wide)",

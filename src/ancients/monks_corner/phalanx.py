@@ -12,8 +12,8 @@ from ancients.monks_corner.troops import Unit, counted
 from ancients.tabletop import Block
 from ancients.units import Condition
 
-__all__ = ["REFORM", "STAY", "Reform", "apply_hits", "attempt_reform", "can_attempt_reform",
-           "two_rank_shape", "unform"]
+__all__ = ["REFORM", "STAY", "Ranks", "Reform", "apply_hits", "attempt_reform",
+           "can_attempt_reform", "two_rank_shape", "unform"]
 
 
 @attrs.frozen
@@ -27,6 +27,16 @@ class Reform:
 
 
 REFORM, STAY = Reform(True), Reform(False)
+
+
+@attrs.frozen
+class Ranks:
+    """An option for a phalanx left one rank deep out of melee (Morale 3)."""
+
+    two: bool
+
+    def __str__(self) -> str:
+        return "re-form two ranks deep" if self.two else "stay one rank deep"
 
 
 def apply_hits(state: State, unit: Unit, hits: int, cause: str) -> int:

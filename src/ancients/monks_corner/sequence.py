@@ -70,12 +70,21 @@ NO_CHARGE = Charge("")
 
 def game_turn(state: State) -> Turn:
     """One turn (the battle sets ``state.turn``): the toss, then each side phasing in turn,
-    or on a tie the missile exchange; the outcome if the battle ends in it."""
+    or on a tie the missile exchange (and the melees already joined, ``tie_melees``);
+    the outcome if the battle ends in it."""
     yield Phase("toss")
     first = toss(state)
     if first is None:  # Sequence 1: a tie: missiles exchanged, no movement
         yield Phase("missile exchange")
         yield from exchange(state)
+        done = verdict(state)
+        if done is not None or not state.opts.tie_melees or \
+                not any(state.in_melee(u) for u in state.present()):
+            return done
+        # Sequence 1 bars movement only: units already in contact fight (Melee 4-5)
+        yield Phase("melee")
+        yield from melee(state, state.sides[0])
+        yield from check_morale(state)
         return verdict(state)
     for phasing in (first, state.enemy_of(first)):  # Sequence 5: roles reverse
         state.phasing = phasing
@@ -92,7 +101,7 @@ def toss(state: State) -> str | None:
     ra, rb = state.dice.d6(f"toss {a}"), state.dice.d6(f"toss {b}")
     first = None if ra == rb else (a if ra > rb else b)
     state.emit("toss", f"toss {a} {ra}, {b} {rb}: "
-                + (f"{first} phases first" if first else "tie: missiles only"),
+                + (f"{first} phases first" if first else "tie: missiles exchanged, no movement"),
                 side=first, rolls={a: ra, b: rb})
     return first
 
@@ -103,13 +112,13 @@ def phasing_turn(state: State, side: str) -> Turn:
     yield from movement(state, side)
     yield Phase("javelins", side)  # Sequence 3
     yield from shooting(state, side, JAVELINS)
-    check_morale(state, other)
+    yield from check_morale(state, other)
     done = verdict(state)
     if done is not None:
         return done
     yield Phase("bows and slings", other)  # Sequence 4
     yield from shooting(state, other, BOWS_AND_SLINGS)
-    check_morale(state, side)
+    yield from check_morale(state, side)
     done = verdict(state)
     if done is not None:
         return done
@@ -117,7 +126,7 @@ def phasing_turn(state: State, side: str) -> Turn:
     yield from contact(state, side)
     yield Phase("melee", side)
     yield from melee(state, side)
-    check_morale(state)  # Melee 5
+    yield from check_morale(state)  # Melee 5
     return verdict(state)
 
 
@@ -218,7 +227,7 @@ def exchange(state: State) -> Steps:
         yield from shooting(state, side, ALL_MISSILES, landed)
     for unit, target, hits in landed:
         apply_hits(state, target, hits, f"missiles from {unit.name}")
-    check_morale(state)
+    yield from check_morale(state)
 
 
 def melee(state: State, side: str) -> Steps:

@@ -403,11 +403,15 @@ class Block:
         return found if best >= 0.0 else None
 
     def aspect_of(self, point: Point) -> Aspect:
-        """Which side of the block ``point`` lies on, by the block's diagonals extended
-        (points on a diagonal count as front or rear)."""
+        """Which side of the block ``point`` lies on, by the block's diagonals extended.
+        A point on a diagonal (within :data:`EPSILON` of it) counts as front or rear: a
+        flank is only where it is clearly off the front and rear (a charge or a shot
+        from exactly the corner's diagonal is not one at the flank)."""
         u, v = self.local(point)
         w = v + self.depth / 2.0
-        if abs(w) * self.frontage >= abs(u) * self.depth:
+        # |w| / half depth against |u| / half frontage, as a distance to the diagonal
+        frontage, depth = self.frontage, self.depth
+        if abs(w) * frontage - abs(u) * depth >= -EPSILON * math.hypot(frontage, depth):
             return Aspect.FRONT if w >= 0.0 else Aspect.REAR
         return Aspect.RIGHT if u > 0.0 else Aspect.LEFT
 

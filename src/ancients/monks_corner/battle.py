@@ -8,6 +8,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ancients.battle import Battle, Commander, Engine
+from ancients.events import Event
+from ancients.monks_corner.glossary import explain
 from ancients.monks_corner.options import DEFAULT_TURN_LIMIT, MonksCornerOptions
 from ancients.monks_corner.render import render
 from ancients.monks_corner.scenario import Setup
@@ -70,6 +72,11 @@ class MonksCornerBattle(Battle):
 
     def fingerprint(self) -> Hashable:
         return (super().fingerprint(), *self.state.fingerprint())
+
+    def explain(self, event: Event) -> Mapping[str, str]:
+        """The terms ``event``'s message uses that a reader may not know, each with a
+        one-line explanation (:mod:`.glossary`)."""
+        return explain(event)
 
     def to_svg(self) -> str:
         status = str(self.outcome) if self.outcome is not None else \

@@ -11,7 +11,7 @@ from ancients.monks_corner.geometry import Path, path_blocked, path_in_rough
 from ancients.monks_corner.missiles import roll_volley, volley
 from ancients.monks_corner.movement import PHALANX_ZONE, PhalanxZones, allied_limit
 from ancients.monks_corner.phalanx import apply_hits, unform
-from ancients.monks_corner.state import State
+from ancients.monks_corner.state import State, position
 from ancients.monks_corner.troops import Missile, Troop, Unit, counted
 from ancients.tabletop import EPSILON, Arc, Aspect, Block
 from ancients.tabletop.geometry import clip_segment
@@ -224,7 +224,9 @@ def execute_charge(state: State, unit: Unit, plan: ChargePlan) -> None:
     start = unit.block
     unit.block = plan.end
     state.emit("contact", f"{unit.name}: charge {target.name} ({plan.aspect.value})",
-                side=unit.side, units=(unit.id, target.id), aspect=plan.aspect.value)
+               side=unit.side, units=(unit.id, target.id), unit=unit.id, target=target.id,
+               aspect=plan.aspect.value, distance=round(plan.gap, 3),
+               **{"from": position(start), "to": position(unit.block)})
     if pusher:  # Melee 2: the phalanx moves its full move, pushing unformed troops back
         _push_back(state, unit, target, full - plan.gap, start)
     if target.is_phalanx and target.formed and plan.aspect is not Aspect.FRONT:
@@ -248,8 +250,10 @@ def _fall_short(state: State, unit: Unit, plan: ChargePlan, inches: float) -> No
             break
         f -= 0.25
     state.emit("short", f"{unit.name}: charge at {plan.target.name} short "
-                f"({inches:g}\" of {plan.gap:.1f}\")", side=unit.side,
-                units=(unit.id, plan.target.id))
+               f"({inches:g}\" of {plan.gap:.1f}\")", side=unit.side,
+               units=(unit.id, plan.target.id), unit=unit.id, target=plan.target.id,
+               distance=inches, needed=round(plan.gap, 3),
+               **{"from": position(b), "to": position(unit.block)})
 
 
 def _push_back(state: State, unit: Unit, target: Unit, push: float,
@@ -267,7 +271,9 @@ def _push_back(state: State, unit: Unit, target: Unit, push: float,
                 not u_end.overlaps(t_end):
             target.block, unit.block = t_end, u_end
             state.emit("pushed back", f"{target.name}: pushed back {push:g}\"",
-                        side=target.side, units=(target.id, unit.id), inches=push)
+                       side=target.side, units=(target.id, unit.id), unit=target.id,
+                       by=unit.id, inches=push, to=position(target.block),
+                       pusher_to=position(unit.block))
             return
         push -= PUSH_STEP
 
@@ -398,8 +404,8 @@ def resolve_melees(state: State, chosen: Mapping[str, Unit] | None = None
             hits = sum(1 for f in faces if f >= need)
             state.emit("melee", f"{unit.name}: strike {foe.name}: "
                         f"{counted(dice, 'die', 'dice')}, {counted(hits, 'hit')}",
-                        side=unit.side, units=(unit.id, foe.id), dice=dice, need=need,
-                        hits=hits)
+                       side=unit.side, units=(unit.id, foe.id), striker=unit.id,
+                       target=foe.id, dice=dice, need=need, hits=hits)
             strikes.append((unit, foe, hits))
     for unit, foe, hits in strikes:
         apply_hits(state, foe, hits, f"melee with {unit.name}")

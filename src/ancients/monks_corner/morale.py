@@ -39,7 +39,8 @@ def check_morale(state: State, side: str | None = None) -> Steps:
                 two_ranks(state, unit)
             else:
                 state.emit("one rank", f"{unit.name}: stays one rank deep",
-                           side=unit.side, units=(unit.id,), files=unit.files)
+                           side=unit.side, units=(unit.id,), unit=unit.id,
+                           files=unit.files, rear=unit.rear)
 
 
 def check_unit(state: State, unit: Unit) -> bool:
@@ -57,13 +58,15 @@ def check_unit(state: State, unit: Unit) -> bool:
         roll = state.dice.d6("morale: rear rank lost")
         if roll > unit.ranks:
             state.emit("morale", f"{unit.name}: rear rank lost, die {roll} against "
-                        f"{counted(unit.ranks, 'rank')} left: broken", side=unit.side,
-                        units=(unit.id,), roll=roll, passed=False)
+                       f"{counted(unit.ranks, 'rank')} left: broken", side=unit.side,
+                       units=(unit.id,), unit=unit.id, roll=roll, target=unit.ranks,
+                       result="broken", passed=False)
             break_phalanx(state, unit)
             return False
         state.emit("morale", f"{unit.name}: rear rank lost, die {roll} against "
-                    f"{counted(unit.ranks, 'rank')} left: not broken", side=unit.side,
-                    units=(unit.id,), roll=roll, passed=True)
+                   f"{counted(unit.ranks, 'rank')} left: not broken", side=unit.side,
+                   units=(unit.id,), unit=unit.id, roll=roll, target=unit.ranks,
+                   result="not broken", passed=True)
         if unit.ranks == 1:
             return _single_rank(state, unit, in_melee)
         rear_before = unit.files
@@ -95,7 +98,8 @@ def two_ranks(state: State, unit: Unit) -> None:
     unit.set_shape(files, ranks, rear)
     unit.checked = (unit.ranks, unit.rear)
     state.emit("reorganised", f"{unit.name}: re-formed two ranks deep ({files} wide)",
-                side=unit.side, units=(unit.id,))
+               side=unit.side, units=(unit.id,), unit=unit.id, files=unit.files,
+               ranks=unit.ranks, rear=unit.rear)
 
 
 def _reorganise(state: State, unit: Unit, in_melee: bool) -> None:
@@ -105,7 +109,8 @@ def _reorganise(state: State, unit: Unit, in_melee: bool) -> None:
     if unit.start_ranks >= 3:
         unit.reorganising = True
         state.emit("reorganising", f"{unit.name}: halt to reorganise the rear rank",
-                    side=unit.side, units=(unit.id,))
+                   side=unit.side, units=(unit.id,), unit=unit.id, rear=unit.rear,
+                   files=unit.files)
         return
     if in_melee:
         unform(state, unit, "two-rank phalanx lost half its rear rank in melee")
@@ -118,7 +123,8 @@ def _reorganise(state: State, unit: Unit, in_melee: bool) -> None:
     unit.checked = (unit.ranks, unit.rear)
     unit.reorganising = True  # Morale 2: the re-forming is its turn spent not moving
     state.emit("reorganised", f"{unit.name}: re-formed in two even ranks ({files} wide); "
-                "halt to reorganise", side=unit.side, units=(unit.id,))
+               "halt to reorganise", side=unit.side, units=(unit.id,), unit=unit.id,
+               files=unit.files, ranks=unit.ranks, rear=unit.rear)
 
 
 def rout_path(state: State, unit: Unit) -> Block:
@@ -134,7 +140,7 @@ def break_phalanx(state: State, unit: Unit) -> None:
     path = rout_path(state, unit)
     unit.condition = Condition.LEFT_FIELD
     state.emit("broken", f"{unit.name}: broken; rout from the field",
-                side=unit.side, units=(unit.id,))
+               side=unit.side, units=(unit.id,), unit=unit.id, figures=unit.figures)
     for friend in state.present(unit.side):
         if friend.is_phalanx and friend.formed and \
                 friend.block.distance(path) <= ROUT_UNFORMS + EPSILON:

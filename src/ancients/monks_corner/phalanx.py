@@ -46,9 +46,11 @@ def apply_hits(state: State, unit: Unit, hits: int, cause: str) -> int:
         return 0
     removed = unit.remove(hits)
     state.emit("casualties", f"{unit.name}: {counted(removed, 'figure')} lost to {cause}",
-                side=unit.side, units=(unit.id,), hits=removed, figures=unit.figures)
+               side=unit.side, units=(unit.id,), unit=unit.id, hits=removed,
+               figures=unit.figures, ranks=unit.ranks, rear=unit.rear)
     if unit.condition is Condition.ELIMINATED:
-        state.emit("destroyed", f"{unit.name}: destroyed", side=unit.side, units=(unit.id,))
+        state.emit("destroyed", f"{unit.name}: destroyed", side=unit.side, units=(unit.id,),
+                   unit=unit.id)
     return removed
 
 
@@ -58,7 +60,7 @@ def unform(state: State, unit: Unit, why: str) -> None:
         unit.formed = False
         unit.reorganising = False
         state.emit("unformed", f"{unit.name}: formation lost ({why})", side=unit.side,
-                    units=(unit.id,))
+                   units=(unit.id,), unit=unit.id, reason=why)
 
 
 def two_rank_shape(figures: int) -> tuple[int, int, int]:
@@ -117,12 +119,15 @@ def attempt_reform(state: State, unit: Unit) -> bool:
         unit.reformed_turn = state.turn
         unit.checked = (unit.ranks, unit.rear)
         state.emit("re-formed", f"{unit.name}: re-formed ({roll}{'+2' if bonus else ''})",
-                    side=unit.side, units=(unit.id,), roll=roll)
+                   side=unit.side, units=(unit.id,), unit=unit.id, roll=roll, bonus=bonus,
+                   need=4, result="re-formed", files=unit.files, ranks=unit.ranks)
         return True
     if in_melee:
         unit.melee_reform_failed = True
     if not (unit.spartan and state.opts.spartan_retry and not in_melee):
         unit.reform_failed = True
     state.emit("re-form failed", f"{unit.name}: re-form failed ({roll}"
-                f"{'+2' if bonus else ''})", side=unit.side, units=(unit.id,), roll=roll)
+               f"{'+2' if bonus else ''})", side=unit.side, units=(unit.id,), unit=unit.id,
+               roll=roll, bonus=bonus, need=4, result="failed",
+               final=unit.reform_failed or unit.melee_reform_failed)
     return False

@@ -38,7 +38,7 @@ from ancients.monks_corner.phalanx import (
     can_attempt_reform,
     unform,
 )
-from ancients.monks_corner.state import State
+from ancients.monks_corner.state import State, position
 from ancients.monks_corner.troops import Missile, Unit, counted
 from ancients.monks_corner.victory import verdict
 
@@ -102,7 +102,7 @@ def toss(state: State) -> str | None:
     first = None if ra == rb else (a if ra > rb else b)
     state.emit("toss", f"toss {a} {ra}, {b} {rb}: "
                 + (f"{first} phases first" if first else "tie: missiles exchanged, no movement"),
-                side=first, rolls={a: ra, b: rb})
+                side=first, rolls={a: ra, b: rb}, first=first)
     return first
 
 
@@ -162,13 +162,15 @@ def movement(state: State, side: str) -> Steps:
         if unit.reorganising and unit.id not in moved:
             unit.reorganising = False
             state.emit("reorganised", f"{unit.name}: rear rank reorganised",
-                        side=side, units=(unit.id,))
+                       side=side, units=(unit.id,), unit=unit.id, rear=unit.rear)
 
 
 def execute_move(state: State, unit: Unit, plan: object) -> None:
     assert isinstance(plan, Plan)
     chosen = plan
     note = ""
+    start = unit.block
+    distance = plan.order.distance
     if plan.rough and plan.build is not None:
         # Movement 3: phalanxes in rough ground move 1d6" and lose formation on 5-6
         roll = state.dice.d6("phalanx in rough ground")
@@ -181,18 +183,20 @@ def execute_move(state: State, unit: Unit, plan: object) -> None:
             if not path_blocked(state.table, path, others) and \
                     keep_rules(state, unit, [candidate]):
                 chosen = candidate
+                distance = inches
                 break
             inches -= 1.0
         else:  # no legal distance for this order: it stands (legal moves only)
             chosen = attrs.evolve(plan, path=Path((unit.block,)), column=unit.column)
             note = f" (no legal distance for {roll}\": stands)"
+            distance = 0.0
         if roll >= 5:
             unform(state, unit, f"rough ground (rolled {roll})")
     unit.block = chosen.end
     unit.column = chosen.column
     state.emit("move", f"{unit.name}: {plan.order}{note}", side=unit.side, units=(unit.id,),
-                x=round(unit.block.x, 3), y=round(unit.block.y, 3),
-                facing=round(unit.block.facing, 3))
+               unit=unit.id, move=plan.order.kind, distance=distance,
+               column=unit.column, **{"from": position(start), "to": position(unit.block)})
 
 
 def shooting(state: State, side: str, weapons: tuple[Missile, ...],
@@ -210,10 +214,12 @@ def shooting(state: State, side: str, weapons: tuple[Missile, ...],
         if not choice.target:
             continue
         target = state.by_id[choice.target]
-        hits = roll_volley(state, volley(unit, target), f"{unit.name}: shoot at {target.name}")
+        v = volley(unit, target)
+        hits = roll_volley(state, v, f"{unit.name}: shoot at {target.name}")
         state.emit("missiles",
-                    f"{unit.name}: shoot at {target.name}: {counted(hits, 'hit')}",
-                    side=side, units=(unit.id, target.id), hits=hits)
+                   f"{unit.name}: shoot at {target.name}: {counted(hits, 'hit')}",
+                   side=side, units=(unit.id, target.id), shooter=unit.id, target=target.id,
+                   dice=v.dice, need=v.need, odd=v.odd, hits=hits)
         if simultaneous is None:
             apply_hits(state, target, hits, f"missiles from {unit.name}")
         else:

@@ -28,10 +28,15 @@ from ancients.tabletop import EPSILON, Block, Table, corners_array, distance_mat
 from ancients.tabletop.geometry import frames, separation
 from ancients.units import UnitView
 
-__all__ = ["State"]
+__all__ = ["State", "position"]
 
 T = TypeVar("T")
 _PENDING = np.zeros(0)  # a row being measured
+
+
+def position(block: Block) -> list[float]:
+    """Where a block stands, for an event's data: [x, y, facing] (inches, degrees)."""
+    return [round(block.x, 3), round(block.y, 3), round(block.facing, 3)]
 
 
 @attrs.define(eq=False)

@@ -81,4 +81,5 @@ class MonksCornerBattle(Battle):
     def to_svg(self) -> str:
         status = str(self.outcome) if self.outcome is not None else \
             f"turn {self.turn}, {self.phase}"
-        return render(self.state, status)
+        titles = {s.name: s.title for s in self.setup.sides}
+        return render(self.state, status, self.scenario.title, [titles[s] for s in self.sides])

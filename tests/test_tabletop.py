@@ -160,6 +160,24 @@ def test_contact_edge_and_aspect() -> None:
     assert target.aspect_of((15, 5)) is Aspect.REAR
 
 
+@pytest.mark.parametrize("facing", [0.0, 30.0, 60.0, 100.0, 200.0, 330.0])
+def test_a_point_on_a_diagonal_counts_as_front_or_rear(facing: float) -> None:
+    """Both diagonals, each way out from the centre, at any facing (whatever the
+    rounding of the block's frame): front or rear, never a flank; a hair off the
+    diagonal towards the flank is the flank."""
+    b = Block(10.3, 7.1, facing, 8, 3, 0.75, 0.75)
+    hw, hd = b.frontage / 2.0, b.depth / 2.0
+    for k in (0.5, 1.0, 2.0, 3.0, 7.0):
+        for right in (1.0, -1.0):
+            front = b.world(right * hw * k, -hd + hd * k)
+            rear = b.world(right * hw * k, -hd - hd * k)
+            assert b.aspect_of(front) is Aspect.FRONT, (k, right)
+            assert b.aspect_of(rear) is Aspect.REAR, (k, right)
+            flank = Aspect.RIGHT if right > 0 else Aspect.LEFT
+            assert b.aspect_of(b.world(right * (hw * k + 1e-3), -hd + hd * k)) is flank
+            assert b.aspect_of(b.world(right * (hw * k + 1e-3), -hd - hd * k)) is flank
+
+
 @given(blocks, blocks)
 def test_distance_is_symmetric_and_matches_shapely(a: Block, b: Block) -> None:
     d = a.distance(b)

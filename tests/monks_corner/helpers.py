@@ -45,7 +45,7 @@ def battle(units: list[dict[str, Any]], spec: str = "monks_corner", seed: int = 
     b = rs.new_battle(rs.parse_scenario(document(units, **kw), "staged.toml"), seed=seed,
                       commanders={"south": None, "north": None})
     assert isinstance(b, MonksCornerBattle)
-    b.turn = 1
+    b.turn = b.state.turn = 1
     return b
 
 
@@ -59,7 +59,6 @@ def place(b: MonksCornerBattle, uid: str, **changes: Any) -> Unit:
 
     unit_ = b.by_id[uid]
     unit_.block = attrs.evolve(unit_.block, **changes)
-    b.changed()
     return unit_
 
 

@@ -24,7 +24,7 @@ from .helpers import FixedDice, battle, document, phalanx, place, u, unit
 
 
 def _orders(b, uid):  # type: ignore[no-untyped-def]
-    return {str(p.order): p for p in candidate_moves(b, u(b, uid))}
+    return {str(p.order): p for p in candidate_moves(b.state, u(b, uid))}
 
 
 def _travel(plan) -> float:  # type: ignore[no-untyped-def]
@@ -88,7 +88,7 @@ def test_column_head_wheels_90_and_moves_up_to_9() -> None:
     # as the other menus: 3", 6" or 9" after each wheel
     b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 40)])
     p = u(b, "p")
-    execute_move(b, p, _orders(b, "p")['form column facing right, march 6" in column'])
+    execute_move(b.state, p, _orders(b, "p")['form column facing right, march 6" in column'])
     assert p.column
     orders = _orders(b, "p")
     wheels = [o for o in orders.values() if o.order.kind == "wheel"]
@@ -114,7 +114,7 @@ def test_a_shorter_wheel_is_offered_where_the_full_one_is_blocked() -> None:
     # bars the 9" march (Sequence 2's 3" on the way) but not the 3" one
     b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 60, 40)])
     p = u(b, "p")
-    execute_move(b, p, _orders(b, "p")['form column facing right, march 6" in column'])
+    execute_move(b.state, p, _orders(b, "p")['form column facing right, march 6" in column'])
     head = p.block.front_centre
     place(b, "q", x=head[0] + 1.0, y=head[1] + 11.0, facing=180.0)
     orders = _orders(b, "p")
@@ -153,12 +153,12 @@ def test_unformed_keep_3_inches_off_phalanx_front_and_left_not_right() -> None:
     # the zones bar the front and left flank only (the right flank and rear are open to
     # contact moves: see test_melee)
     h = u(b, "h")
-    assert not clear_of_phalanx_zones(b, h, Block(36.0, 19.0, 0.0, 3, 1, 0.75, 1.5))
-    assert not clear_of_phalanx_zones(b, h, Block(39.5, 21.0, 270.0, 3, 1, 0.75, 1.5))
-    assert clear_of_phalanx_zones(b, h, Block(32.5, 21.0, 90.0, 3, 1, 0.75, 1.5))
-    assert clear_of_phalanx_zones(b, h, Block(36.0, 23.5, 180.0, 3, 1, 0.75, 1.5))
+    assert not clear_of_phalanx_zones(b.state, h, Block(36.0, 19.0, 0.0, 3, 1, 0.75, 1.5))
+    assert not clear_of_phalanx_zones(b.state, h, Block(39.5, 21.0, 270.0, 3, 1, 0.75, 1.5))
+    assert clear_of_phalanx_zones(b.state, h, Block(32.5, 21.0, 90.0, 3, 1, 0.75, 1.5))
+    assert clear_of_phalanx_zones(b.state, h, Block(36.0, 23.5, 180.0, 3, 1, 0.75, 1.5))
     u(b, "q").formed = False  # only a formed phalanx has the zones
-    assert clear_of_phalanx_zones(b, h, Block(36.0, 19.0, 0.0, 3, 1, 0.75, 1.5))
+    assert clear_of_phalanx_zones(b.state, h, Block(36.0, 19.0, 0.0, 3, 1, 0.75, 1.5))
 
 
 def test_unformed_contact_move_keeps_out_of_phalanx_zones_on_its_way() -> None:
@@ -167,10 +167,10 @@ def test_unformed_contact_move_keeps_out_of_phalanx_zones_on_its_way() -> None:
     lone = unit("l", "north", "light infantry", 4, 30, 19, facing=180.0, missile="javelin")
     q = phalanx("q", "north", 36, 20, facing=180.0)
     across = battle([unit("h", "south", "horse", 3, 41, 15), q, lone])
-    assert [p.target.id for p in charge_plans(across, u(across, "h"))] == []
+    assert [p.target.id for p in charge_plans(across.state, u(across, "h"))] == []
     # from the other side the path stays clear of the zone: the same target may be hit
     clear = battle([unit("h", "south", "horse", 3, 27, 13), q, lone])
-    assert [p.target.id for p in charge_plans(clear, u(clear, "h"))] == ["l"]
+    assert [p.target.id for p in charge_plans(clear.state, u(clear, "h"))] == ["l"]
 
 
 def test_pinned_units_stay_but_unformed_withdraw_from_phalanxes_and_horse_from_foot() -> None:
@@ -181,15 +181,15 @@ def test_pinned_units_stay_but_unformed_withdraw_from_phalanxes_and_horse_from_f
                 unit("h", "south", "horse", 2, 60, 10),
                 unit("f", "north", "light infantry", 4, 60, 10, facing=180.0,
                      missile="javelin")])
-    assert b.in_melee(u(b, "p")) and not movable(b, u(b, "p"))
-    assert [str(p.order) for p in candidate_moves(b, u(b, "p"))] == ["hold"]
-    assert not movable(b, u(b, "l"))  # light against medium infantry: pinned
-    w = [p for p in candidate_moves(b, u(b, "h")) if p.order.kind == "withdraw"]
+    assert b.state.in_melee(u(b, "p")) and not movable(b.state, u(b, "p"))
+    assert [str(p.order) for p in candidate_moves(b.state, u(b, "p"))] == ["hold"]
+    assert not movable(b.state, u(b, "l"))  # light against medium infantry: pinned
+    w = [p for p in candidate_moves(b.state, u(b, "h")) if p.order.kind == "withdraw"]
     assert len(w) == 1 and w[0].order.distance == 6.0
     assert w[0].end.distance(u(b, "f").block) == pytest.approx(6.0)
     place(b, "l", x=36.0, y=12.25, facing=180.0)  # against the phalanx's rear
     place(b, "m", x=10.0, y=30.0)
-    assert any(p.order.kind == "withdraw" for p in candidate_moves(b, u(b, "l")))
+    assert any(p.order.kind == "withdraw" for p in candidate_moves(b.state, u(b, "l")))
 
 
 def test_phalanx_in_rough_moves_1d6_and_unforms_on_5_or_6() -> None:
@@ -200,8 +200,8 @@ def test_phalanx_in_rough_moves_1d6_and_unforms_on_5_or_6() -> None:
                    terrain=rough)
         plan = _orders(b, "p")['advance 6"']
         assert plan.rough
-        b.dice = FixedDice([face])  # type: ignore[assignment]
-        execute_move(b, u(b, "p"), plan)
+        b.state.dice = FixedDice([face])  # type: ignore[assignment]
+        execute_move(b.state, u(b, "p"), plan)
         assert u(b, "p").block.y == pytest.approx(10 + face)
         assert u(b, "p").unformed is unformed
 
@@ -219,15 +219,15 @@ def test_a_phalanx_in_rough_with_no_legal_distance_stands_still() -> None:
     b = rs.new_battle(rs.parse_scenario(doc, "staged.toml"),
                       commanders={"south": None, "north": None})
     assert isinstance(b, MonksCornerBattle)
-    b.turn = 1
+    b.turn = b.state.turn = 1
     p = u(b, "p")
     p.block, p.column = p.block.faced(90.0), True  # a column facing east
     place(b, "r", x=16.2, y=19.5)  # just clear of the column's west end
     start = p.block
     plan = _orders(b, "p")['march 6", then face left into line']
     assert plan.rough
-    b.dice = FixedDice([1])  # type: ignore[assignment]
-    execute_move(b, p, plan)
+    b.state.dice = FixedDice([1])  # type: ignore[assignment]
+    execute_move(b.state, p, plan)
     assert not p.block.overlaps(u(b, "r").block)
     assert p.block == start and p.column
     assert b.log[-1].kind == "move" and "stands" in b.log[-1].message
@@ -239,7 +239,7 @@ def test_allied_phalanxes_do_not_advance_closer_than_the_leaders() -> None:
                 phalanx("ally", "south", 42, 10, contingent="tegea"),
                 phalanx("q", "north", 36, 30)], leaders=("sparta", ""))
     assert 'advance 6"' not in _orders(b, "ally")
-    execute_move(b, u(b, "lead"), _orders(b, "lead")['advance 4"'])
+    execute_move(b.state, u(b, "lead"), _orders(b, "lead")['advance 4"'])
     ally = _orders(b, "ally")
     assert 'advance 4"' in ally and 'advance 6"' not in ally
     assert 'advance 6"' in _orders(b, "lead")
@@ -256,11 +256,11 @@ def test_the_leaders_phalanxes_make_their_contact_moves_first() -> None:
                 phalanx("lead", "south", 24, 10, contingent="sparta"),
                 phalanx("q", "north", 24, 13), phalanx("r", "north", 48, 13)],
                leaders=("sparta", ""))
-    steps = contact(b, "south")
+    steps = contact(b.state, "south")
     first = next(steps)
     assert first.unit == "lead" and Charge("q") in first.options
     second = steps.send(Charge("q"))
-    assert b.in_melee(u(b, "lead"))
+    assert b.state.in_melee(u(b, "lead"))
     assert second.unit == "ally" and Charge("r") in second.options
 
 
@@ -271,11 +271,11 @@ def test_allied_contact_moves_wait_for_the_leaders_phalanxes() -> None:
                 phalanx("ally", "south", 48, 10, contingent="tegea"),
                 phalanx("q", "north", 24, 15.5), phalanx("r", "north", 48, 15.5)],
                leaders=("sparta", ""))
-    assert charge_plans(b, u(b, "ally")) == []
-    assert charge_plans(b, u(b, "lead"))
+    assert charge_plans(b.state, u(b, "ally")) == []
+    assert charge_plans(b.state, u(b, "lead"))
     place(b, "lead", y=15.5)  # the leader's phalanx is in contact with q
-    assert b.in_melee(u(b, "lead"))
-    assert [p.target.id for p in charge_plans(b, u(b, "ally"))] == ["r"]
+    assert b.state.in_melee(u(b, "lead"))
+    assert [p.target.id for p in charge_plans(b.state, u(b, "ally"))] == ["r"]
 
 
 @pytest.mark.parametrize(("spec", "held"), [
@@ -289,7 +289,7 @@ def test_allied_limit_formed_only_option(spec: str, held: bool) -> None:
     u(b, "lead").formed = False
     assert ('advance 6"' not in _orders(b, "ally")) is held
     place(b, "ally", y=27.0)  # 3" off q's front
-    assert (charge_plans(b, u(b, "ally")) == []) is held
+    assert (charge_plans(b.state, u(b, "ally")) == []) is held
     # with the option an unformed allied phalanx moves as unformed troops, not held
     u(b, "lead").formed = True
     u(b, "ally").formed = False
@@ -298,7 +298,6 @@ def test_allied_limit_formed_only_option(spec: str, held: bool) -> None:
     # all the leader's phalanxes off the table: the limit lapses under either reading
     u(b, "ally").formed = True
     u(b, "lead").condition = Condition.LEFT_FIELD
-    b.changed()
     assert 'advance 6"' in _orders(b, "ally")
 
 
@@ -307,14 +306,14 @@ def test_reorganising_or_reformed_phalanx_does_not_move() -> None:
     # move (q stands 4" ahead, in reach)
     b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 14)])
     p = u(b, "p")
-    assert movable(b, p) and p in chargers(b, "south")
+    assert movable(b.state, p) and p in chargers(b.state, "south")
     p.reorganising = True
-    assert not movable(b, p) and p not in chargers(b, "south")
+    assert not movable(b.state, p) and p not in chargers(b.state, "south")
     p.reorganising = False
     p.reformed_turn = b.turn
-    assert not movable(b, p) and p not in chargers(b, "south")
+    assert not movable(b.state, p) and p not in chargers(b.state, "south")
     p.reformed_turn = b.turn - 1
-    assert movable(b, p) and p in chargers(b, "south")
+    assert movable(b.state, p) and p in chargers(b.state, "south")
 
 
 def test_the_turn_spent_reorganising_ends_after_the_sides_movement_phase() -> None:
@@ -323,12 +322,12 @@ def test_the_turn_spent_reorganising_ends_after_the_sides_movement_phase() -> No
                 phalanx("q", "north", 36, 40)])
     p = u(b, "p")
     p.reorganising = True
-    steps = movement(b, "south")
+    steps = movement(b.state, "south")
     decision = next(steps)
     assert decision.kind == "select" and decision.options == (Pick("r"), END)
     with pytest.raises(StopIteration):
         steps.send(END)
-    assert not p.reorganising and movable(b, p)
+    assert not p.reorganising and movable(b.state, p)
 
 
 def test_orders_read_well() -> None:

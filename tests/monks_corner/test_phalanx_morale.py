@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import pytest
+
 import ancients
 from ancients.battle import Phase, RandomCommander
+from ancients.monks_corner.decisions import Kind
+from ancients.monks_corner.invariants import invariants
 from ancients.monks_corner.missiles import Shoot
-from ancients.monks_corner.morale import check_unit
+from ancients.monks_corner.morale import ONE_RANK, TWO_RANKS, check_morale, check_unit
 from ancients.monks_corner.movement import movable
-from ancients.monks_corner.phalanx import attempt_reform, can_attempt_reform, unform
+from ancients.monks_corner.phalanx import Ranks, attempt_reform, can_attempt_reform, unform
 from ancients.monks_corner.render import rear_rank_slots
 from ancients.monks_corner.sequence import END, phasing_turn
-from ancients.monks_corner.victory import army_withdraws, score, verdict
+from ancients.monks_corner.victory import army_withdraws, out_of_action, score, verdict
 from ancients.units import Condition
 
 from .helpers import FixedDice, battle, document, phalanx, place, u, unit
@@ -34,13 +38,13 @@ def test_reform_out_of_melee_on_4_to_6_and_failure_is_for_good() -> None:
     b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 30)])
     p = u(b, "p")
     p.formed = False
-    assert can_attempt_reform(b, p)
-    b.dice = FixedDice([4])  # type: ignore[assignment]
-    assert attempt_reform(b, p) and p.formed and p.reformed_turn == b.turn
+    assert can_attempt_reform(b.state, p)
+    b.state.dice = FixedDice([4])  # type: ignore[assignment]
+    assert attempt_reform(b.state, p) and p.formed and p.reformed_turn == b.turn
     p.formed = False
-    b.dice = FixedDice([3])  # type: ignore[assignment]
-    assert not attempt_reform(b, p)
-    assert p.reform_failed and not can_attempt_reform(b, p)
+    b.state.dice = FixedDice([3])  # type: ignore[assignment]
+    assert not attempt_reform(b.state, p)
+    assert p.reform_failed and not can_attempt_reform(b.state, p)
 
 
 def test_spartans_reform_in_melee_and_add_2_out_of_it() -> None:
@@ -49,14 +53,14 @@ def test_spartans_reform_in_melee_and_add_2_out_of_it() -> None:
     s, t, o = u(b, "s"), u(b, "t"), u(b, "o")
     for x in (s, t, o):
         x.formed = False
-    assert b.in_melee(s) and can_attempt_reform(b, s)
-    b.dice = FixedDice([2])  # type: ignore[assignment]
-    assert attempt_reform(b, t)  # 2 + 2 out of melee
-    b.dice = FixedDice([3])  # type: ignore[assignment]
-    assert not attempt_reform(b, s)  # no +2 in melee
-    assert s.melee_reform_failed and not can_attempt_reform(b, s)
+    assert b.state.in_melee(s) and can_attempt_reform(b.state, s)
+    b.state.dice = FixedDice([2])  # type: ignore[assignment]
+    assert attempt_reform(b.state, t)  # 2 + 2 out of melee
+    b.state.dice = FixedDice([3])  # type: ignore[assignment]
+    assert not attempt_reform(b.state, s)  # no +2 in melee
+    assert s.melee_reform_failed and not can_attempt_reform(b.state, s)
     place(b, "s", y=2.0)
-    assert not can_attempt_reform(b, s)  # never again after failing in melee
+    assert not can_attempt_reform(b.state, s)  # never again after failing in melee
 
 
 def test_only_spartans_may_try_to_reform_in_melee() -> None:
@@ -64,18 +68,30 @@ def test_only_spartans_may_try_to_reform_in_melee() -> None:
     b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 10)])
     p = u(b, "p")
     p.formed = False
-    assert b.in_melee(p) and not can_attempt_reform(b, p)
+    assert b.state.in_melee(p) and not can_attempt_reform(b.state, p)
     place(b, "q", y=30.0)
-    assert not b.in_melee(p) and can_attempt_reform(b, p)
+    assert not b.state.in_melee(p) and can_attempt_reform(b.state, p)
 
 
-def test_spartan_retry_option() -> None:
-    b = battle([phalanx("s", "south", 36, 10, spartan=True), phalanx("q", "north", 36, 30)],
-               spec="monks_corner(spartan_retry=true)")
+def test_spartans_who_fail_out_of_melee_may_try_again() -> None:
+    # Phalanxes 3: only a failure in melee ends a Spartan's attempts (spartan_retry=true,
+    # the default: else the text's last clause would say nothing)
+    b = battle([phalanx("s", "south", 36, 10, spartan=True), phalanx("q", "north", 36, 30)])
     s = u(b, "s")
     s.formed = False
-    b.dice = FixedDice([1])  # type: ignore[assignment]
-    assert not attempt_reform(b, s) and can_attempt_reform(b, s)
+    b.state.dice = FixedDice([1])  # type: ignore[assignment]
+    assert not attempt_reform(b.state, s) and can_attempt_reform(b.state, s)
+    assert not out_of_action(s)
+
+
+def test_spartan_retry_false_leaves_a_failed_spartan_unformed_for_good() -> None:
+    b = battle([phalanx("s", "south", 36, 10, spartan=True), phalanx("q", "north", 36, 30)],
+               spec="monks_corner(spartan_retry=false)")
+    s = u(b, "s")
+    s.formed = False
+    b.state.dice = FixedDice([1])  # type: ignore[assignment]
+    assert not attempt_reform(b.state, s) and not can_attempt_reform(b.state, s)
+    assert out_of_action(s)
 
 
 def test_unformed_units_do_not_check_morale() -> None:
@@ -84,8 +100,8 @@ def test_unformed_units_do_not_check_morale() -> None:
     p = u(b, "p")
     p.formed = False
     p.remove(6)
-    b.dice = FixedDice([])  # type: ignore[assignment]  (no die may be rolled)
-    check_unit(b, p)
+    b.state.dice = FixedDice([])  # type: ignore[assignment]  (no die may be rolled)
+    check_unit(b.state, p)
     assert p.on_table
 
 
@@ -94,19 +110,19 @@ def test_over_half_the_rear_rank_lost_three_ranks_reorganise() -> None:
     b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 10)])
     p = u(b, "p")
     p.remove(3)
-    check_unit(b, p)
+    check_unit(b.state, p)
     assert not p.reorganising  # exactly half: not over half
     p.remove(1)
-    check_unit(b, p)
+    check_unit(b.state, p)
     assert p.reorganising and not p.unformed  # even in melee
     # a complete rank and over half the next lost at once: the test, then reorganising
     b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 30)])
     p = u(b, "p")
     p.remove(10)
-    b.dice = FixedDice([1])  # type: ignore[assignment]
-    check_unit(b, p)
+    b.state.dice = FixedDice([1])  # type: ignore[assignment]
+    check_unit(b.state, p)
     assert (p.ranks, p.rear) == (2, 2) and p.reorganising
-    unform(b, p, "attacked in the flank")  # unformed troops now: nothing to reorganise
+    unform(b.state, p, "attacked in the flank")  # unformed troops now: nothing to reorganise
     assert not p.reorganising
 
 
@@ -116,7 +132,7 @@ def test_a_reorganised_rear_rank_stays_centred() -> None:
     b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 30)])
     p = u(b, "p")
     p.remove(4)
-    check_unit(b, p)
+    check_unit(b.state, p)
     assert p.reorganising
     reorganising = b.to_svg()
     p.reorganising = False
@@ -128,14 +144,14 @@ def test_two_rank_phalanx_unforms_in_melee_else_two_even_ranks() -> None:
                 phalanx("r", "south", 10, 10, 18, 2)])
     p, r = u(b, "p"), u(b, "r")
     p.remove(5)
-    check_unit(b, p)
+    check_unit(b.state, p)
     assert p.unformed
     r.remove(5)  # 13 left: 7 and 6
-    check_unit(b, r)
+    check_unit(b.state, r)
     assert not r.unformed and (r.files, r.ranks, r.rear) == (7, 2, 6)
     assert r.block.files == 7
     # the re-forming is its turn spent not moving, like a deeper phalanx's reorganising
-    assert r.reorganising and not movable(b, r)
+    assert r.reorganising and not movable(b.state, r)
 
 
 def test_losing_a_rear_rank_tests_against_ranks_remaining_and_rout_unforms_friends() -> None:
@@ -144,12 +160,12 @@ def test_losing_a_rear_rank_tests_against_ranks_remaining_and_rout_unforms_frien
                 phalanx("far", "south", 52, 10), phalanx("q", "north", 36, 30)])
     p = u(b, "p")
     p.remove(6)
-    b.dice = FixedDice([2])  # type: ignore[assignment]
-    check_unit(b, p)
+    b.state.dice = FixedDice([2])  # type: ignore[assignment]
+    check_unit(b.state, p)
     assert p.on_table  # 2 is not higher than 2 ranks
     p.remove(6)
-    b.dice = FixedDice([2])  # type: ignore[assignment]
-    check_unit(b, p)
+    b.state.dice = FixedDice([2])  # type: ignore[assignment]
+    check_unit(b.state, p)
     assert not p.on_table and p.condition is Condition.LEFT_FIELD
     assert p.view().position is None
     assert u(b, "near").unformed and not u(b, "far").unformed
@@ -163,43 +179,64 @@ def test_a_broken_phalanx_routs_to_its_rear() -> None:
     assert p.block.distance(u(b, "behind").block) > 6.0
     assert p.block.distance(u(b, "ahead").block) > 6.0
     p.remove(6)
-    b.dice = FixedDice([6])  # type: ignore[assignment]
-    check_unit(b, p)
+    b.state.dice = FixedDice([6])  # type: ignore[assignment]
+    check_unit(b.state, p)
     assert not p.on_table
     assert u(b, "behind").unformed and not u(b, "ahead").unformed
 
 
-def test_single_rank_reforms_in_two_out_of_melee_and_unforms_in_melee() -> None:
+def _one_rank_left(answer: Ranks):  # type: ignore[no-untyped-def]
+    """A two-rank phalanx out of melee cut to one rank of 5; its morale check, its side
+    answering ``answer``."""
     b = battle([phalanx("p", "south", 36, 10, 12, 2), phalanx("q", "north", 36, 30)])
     p = u(b, "p")
     p.remove(7)  # 5 left in one rank
-    b.dice = FixedDice([1])  # type: ignore[assignment]
-    check_unit(b, p)
+    b.state.dice = FixedDice([1])  # type: ignore[assignment]
+    steps = check_morale(b.state, "south")
+    decision = next(steps)
+    assert decision.kind == Kind.RANKS and decision.unit == "p"
+    assert decision.options == (TWO_RANKS, ONE_RANK)
+    assert p.ranks == 1  # nothing happens before the side decides
+    with pytest.raises(StopIteration):
+        steps.send(answer)
+    return b, p
+
+
+def test_a_single_rank_out_of_melee_may_reform_two_deep_if_its_side_decides() -> None:
+    # Morale 3: "it may reform in two even ranks": a decision of its side
+    b, p = _one_rank_left(TWO_RANKS)
     assert (p.files, p.ranks, p.rear) == (3, 2, 2) and not p.unformed
+    b, p = _one_rank_left(ONE_RANK)
+    assert (p.files, p.ranks, p.rear) == (6, 1, 5) and not p.unformed
+    assert any(e.kind == "one rank" for e in b.log)
+    assert not list(invariants(b.state))  # a formed single rank is legal then
+
+
+def test_a_single_rank_unforms_in_melee() -> None:
     for spec, formed in (("monks_corner", False),
                          ("monks_corner(single_rank_in_melee=true)", True)):
         b = battle([phalanx("p", "south", 36, 10, 12, 2), phalanx("q", "north", 36, 10)],
                    spec=spec)
         p = u(b, "p")
         p.remove(6)
-        b.dice = FixedDice([1])  # type: ignore[assignment]
-        check_unit(b, p)
+        b.state.dice = FixedDice([1])  # type: ignore[assignment]
+        check_unit(b.state, p)
         assert p.on_table and p.ranks == 1 and (not p.unformed) is formed
     # out of melee, but too few figures for two ranks, or no room behind: unformed
     b = battle([phalanx("p", "south", 36, 10, 12, 2), phalanx("r", "south", 20, 10),
                 phalanx("q", "north", 36, 30)])
     p = u(b, "p")
     p.remove(10)  # 2 left: two ranks of one would be deeper than wide
-    b.dice = FixedDice([1])  # type: ignore[assignment]
-    check_unit(b, p)
+    b.state.dice = FixedDice([1])  # type: ignore[assignment]
+    check_unit(b.state, p)
     assert p.on_table and p.unformed
     b = battle([phalanx("p", "south", 36, 10, 12, 2), phalanx("r", "south", 20, 10),
                 phalanx("q", "north", 36, 30)])
     p = u(b, "p")
     p.remove(7)  # 5 left in one rank, 9.25..10 deep
     place(b, "r", x=36.0, y=9.25)  # r stands right behind it
-    b.dice = FixedDice([1])  # type: ignore[assignment]
-    check_unit(b, p)
+    b.state.dice = FixedDice([1])  # type: ignore[assignment]
+    check_unit(b.state, p)
     assert p.on_table and p.unformed and p.ranks == 1
 
 
@@ -208,29 +245,29 @@ def test_army_whose_phalanxes_are_broken_or_failed_withdraws() -> None:
     b = battle([phalanx("p", "south", 36, 10), phalanx("p2", "south", 20, 10),
                 unit("h", "south", "horse", 3, 60, 10), phalanx("q", "north", 36, 30)])
     u(b, "p").condition = Condition.LEFT_FIELD
-    assert not army_withdraws(b, "south")
+    assert not army_withdraws(b.state, "south")
     u(b, "p2").formed = False
-    assert not army_withdraws(b, "south")  # may still re-form
+    assert not army_withdraws(b.state, "south")  # may still re-form
     u(b, "p2").reform_failed = True
-    assert army_withdraws(b, "south")
-    o = verdict(b)
+    assert army_withdraws(b.state, "south")
+    o = verdict(b.state)
     assert o is not None and o.winner == "north" and o.reason == "army withdrew"
 
 
 def test_turn_limit_result_and_score() -> None:
     b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 30)])
     u(b, "q").remove(4)
-    assert score(b) == {"south": 4.0, "north": 0.0}
-    o = verdict(b, final=True)
+    assert score(b.state) == {"south": 4.0, "north": 0.0}
+    o = verdict(b.state, final=True)
     assert o is not None and o.winner == "south" and o.reason == "turn limit"
     # 6 points per phalanx out of action: failed to re-form, or broken
     u(b, "q").formed = False
     u(b, "q").reform_failed = True
-    assert score(b) == {"south": 4.0 + 6.0, "north": 0.0}
+    assert score(b.state) == {"south": 4.0 + 6.0, "north": 0.0}
     u(b, "p").condition = Condition.LEFT_FIELD
-    assert score(b) == {"south": 10.0, "north": 18.0 + 6.0}
+    assert score(b.state) == {"south": 10.0, "north": 18.0 + 6.0}
     # Phalanxes 4 for both armies at once: a draw
-    o = verdict(b)
+    o = verdict(b.state)
     assert o is not None and o.winner is None and o.reason == "both armies withdrew"
     # the option's 0 takes the scenario's own limit (none given: 12)
     doc = document([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 30)])
@@ -295,9 +332,9 @@ def test_missiles_by_phase_and_the_side_shot_at_checks_morale() -> None:
     for x in (u(b, "p"), u(b, "q")):
         x.remove(5)  # one figure left in the rear rank
         x.checked = (x.ranks, x.rear)
-    b.dice = FixedDice([6, 1, 6, 1])  # type: ignore[assignment]
-    b.phasing = "south"
-    steps = phasing_turn(b, "south")
+    b.state.dice = FixedDice([6, 1, 6, 1])  # type: ignore[assignment]
+    b.state.phasing = "south"
+    steps = phasing_turn(b.state, "south")
     shots, tested, phase = [], {}, ""
     item = next(steps)
     while not (isinstance(item, Phase) and item.name == "contact"):

@@ -49,7 +49,7 @@ def test_generated_units_load(a, b) -> None:  # type: ignore[no-untyped-def]
 @settings(max_examples=max(25, settings.default.max_examples // 4), deadline=None)
 @given(positions("phalanx-duel"), st.integers(0, 40))
 def test_invariants_hold_while_play_goes_on(battle: MonksCornerBattle, more: int) -> None:
-    before = {u.id: u.figures for u in battle.pieces}
+    before = {u.id: u.figures for u in battle.state.pieces}
     policy = RandomCommander()
     for _ in range(more):
         if battle.finished:
@@ -58,8 +58,8 @@ def test_invariants_hold_while_play_goes_on(battle: MonksCornerBattle, more: int
             battle.step()
         else:
             battle.decide(policy.decide(battle, battle.pending))
-        assert list(invariants(battle)) == []
-        for u in battle.pieces:
+        assert list(invariants(battle.state)) == []
+        for u in battle.state.pieces:
             assert u.figures <= before[u.id]  # figure counts never increase
             before[u.id] = u.figures
             if u.condition is Condition.LEFT_FIELD:

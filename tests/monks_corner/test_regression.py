@@ -47,7 +47,8 @@ CASES: tuple[tuple[str, str, range], ...] = (
     ("monks_corner", "mantinea-418bc", range(10)),
     ("monks_corner(charge_horse_unformed=false, single_rank_in_melee=true)",
      "mantinea-418bc", range(10, 16)),
-    ("monks_corner(spartan_retry=true, turn_limit=20)", "mantinea-418bc", range(16, 22)),
+    ("monks_corner(spartan_retry=false, tie_melees=false, shoot_from_melee=false, "
+     "turn_limit=20)", "mantinea-418bc", range(16, 22)),
     ("monks_corner", "phalanx-duel", range(8)),
 )
 # Doctrine against doctrine (the scenario's default commanders): pins the AI's decisions

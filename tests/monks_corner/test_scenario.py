@@ -38,6 +38,24 @@ def test_mantinea_order_of_battle() -> None:
     assert sum(u.figures for u in lochoi) == 36 and all(u.spartan for u in lochoi)
 
 
+def test_mantinea_follows_thucydides() -> None:
+    """5.68: the Lacedaemonian army appeared the larger (in foot, and in hoplites); no
+    light troops are attested on either side; every unit says where its number comes
+    from."""
+    setup: Setup = ancients.ruleset("monks_corner").scenario("mantinea-418bc").parsed
+
+    def figures(side: str, *troops: str) -> int:
+        return sum(u.figures for u in setup.units if u.side == side and u.troop.value in troops)
+
+    assert figures("sparta", "phalanx") > figures("argos", "phalanx")
+    assert figures("sparta", "phalanx", "medium infantry") > \
+        figures("argos", "phalanx", "medium infantry")
+    assert not [u.id for u in setup.units if u.troop.value == "light infantry"]
+    assert all(u.note for u in setup.units)
+    athenians = next(u for u in setup.units if u.id == "athenians")
+    assert athenians.figures == 12 and "1,000" in athenians.note  # 5.61, rounded up
+
+
 def test_the_legal_table_is_exactly_the_texts() -> None:
     assert ALL_SHAPES == [(12, 2), (12, 3), (18, 2), (18, 3), (24, 2), (24, 3), (24, 4),
                           (30, 2), (30, 3), (30, 5), (36, 2), (36, 3), (36, 4), (36, 6)]

@@ -5,12 +5,13 @@ rears of phalanxes."""
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 import attrs
 
 from ancients.battle import Battle, Decision
 from ancients.monks_corner.battle import MonksCornerBattle
+from ancients.monks_corner.decisions import Kind
 from ancients.monks_corner.melee import (
     Charge,
     ChargePlan,
@@ -19,9 +20,11 @@ from ancients.monks_corner.melee import (
     strike_order,
 )
 from ancients.monks_corner.missiles import Shoot, hit_number
+from ancients.monks_corner.morale import TWO_RANKS
 from ancients.monks_corner.movement import Plan
 from ancients.monks_corner.phalanx import REFORM, STAY
 from ancients.monks_corner.sequence import END, Pick
+from ancients.monks_corner.state import State
 from ancients.monks_corner.troops import Missile, Troop, Unit
 from ancients.tabletop import (
     Arc,
@@ -31,7 +34,7 @@ from ancients.tabletop import (
     bearing,
 )
 
-__all__ = ["DoctrineCommander"]
+__all__ = ["HANDLERS", "DoctrineCommander"]
 
 _FRONT_ARC = Arc(45.0)
 #: what losing formation costs a phalanx, in figures, when weighing a charge at horse
@@ -44,44 +47,41 @@ class DoctrineCommander:
 
     def decide(self, battle: Battle, decision: Decision) -> Hashable:
         assert isinstance(battle, MonksCornerBattle)
-        unit = battle.by_id.get(decision.unit or "")
-        match decision.kind:
-            case "reform":
-                return REFORM if unit is not None and self._reform(battle, unit) else STAY
-            case "select":
-                return self._select(battle, decision)
-            case "move" if unit is not None:
-                return self._move(battle, unit, decision)
-            case "shoot" if unit is not None:
-                return self._shoot(battle, unit, decision)
-            case "charge" if unit is not None:
-                return self._charge(battle, unit, decision)
-            case "strike" if unit is not None:
-                return self._strike(battle, unit, decision)
-        return decision.options[-1]
+        state = battle.state
+        return HANDLERS[Kind(decision.kind)](self, state, decision)
 
-    def _reform(self, battle: MonksCornerBattle, unit: Unit) -> bool:
+    def _ranks(self, state: State, decision: Decision) -> Hashable:
+        """Morale 3: a phalanx down to one rank re-forms two deep: its rank bonus comes
+        back, and a single rank lost is the whole phalanx."""
+        return TWO_RANKS
+
+    def _reform_choice(self, state: State, decision: Decision) -> Hashable:
+        unit = state.by_id.get(decision.unit or "")
+        return REFORM if unit is not None and self._reform(state, unit) else STAY
+
+    def _reform(self, state: State, unit: Unit) -> bool:
         """Spartans out of melee (5 in 6) try; nobody gambles at even odds, since a
         failure puts the phalanx out of action for good (Phalanxes 3-4) while an unformed
         one still counts as standing."""
-        return unit.spartan and not battle.in_melee(unit)
+        return unit.spartan and not state.in_melee(unit)
 
     # -- movement ---------------------------------------------------------------------
-    def _select(self, battle: MonksCornerBattle, decision: Decision) -> Hashable:
+    def _select(self, state: State, decision: Decision) -> Hashable:
+        """Phalanxes first, then horse, medium and light foot; the leader's first."""
         picks = [o for o in decision.options if isinstance(o, Pick) and o.unit]
         if not picks:
             return END
-        leader = battle.leaders.get(decision.side, "")
+        leader = state.leaders.get(decision.side, "")
 
         def rank(p: Pick) -> tuple[int, int, str]:
-            u = battle.by_id[p.unit or ""]
+            u = state.by_id[p.unit or ""]
             return (_ORDER[u.troop], u.contingent != leader, u.id)
 
         return min(picks, key=rank)
 
-    def _move(self, battle: MonksCornerBattle, unit: Unit, decision: Decision) -> Hashable:
+    def _move(self, state: State, unit: Unit, decision: Decision) -> Hashable:
         plans = [p for o in decision.options
-                 if isinstance(p := battle.menu.get(o), Plan)]
+                 if isinstance(p := state.menu.get(o), Plan)]
         if not plans:
             return decision.options[0]
         if any(p.order.kind == "withdraw" for p in plans):
@@ -96,16 +96,16 @@ class DoctrineCommander:
             score = self._skirmish_score
         else:
             score = self._medium_score
-        foes = battle.foes(unit.side)[0]
+        foes = state.foes(unit.side)[0]
         if not foes:
             return plans[0].order
         # every candidate's distance to every enemy at once (closed form, numpy)
-        gaps = battle.gaps(unit.side, [p.end for p in plans]).tolist()
-        best = min(range(len(plans)), key=lambda i: score(battle, unit, plans[i], foes,
+        gaps = state.gaps(unit.side, [p.end for p in plans]).tolist()
+        best = min(range(len(plans)), key=lambda i: score(state, unit, plans[i], foes,
                                                           gaps[i]))
         return plans[best].order
 
-    def _phalanx_score(self, battle: MonksCornerBattle, unit: Unit, plan: Plan,
+    def _phalanx_score(self, state: State, unit: Unit, plan: Plan,
                        foes: list[Unit], gaps: list[float]) -> float:
         """Advance in line, square to the enemy; avoid rough ground and columns."""
         end = plan.end
@@ -122,20 +122,20 @@ class DoctrineCommander:
         # out of reach of deeper phalanxes and close on weak or exposed ones
         risk = 0.0
         mine = unit.counted_ranks()
-        leads = unit.contingent == battle.leaders.get(unit.side)
+        leads = unit.contingent == state.leaders.get(unit.side)
         for e, d in zip(foes, gaps, strict=True):
-            if e.troop is Troop.HORSE or d > 6.5 or battle.in_melee(e):
+            if e.troop is Troop.HORSE or d > 6.5 or state.in_melee(e):
                 continue
             exposed = e.unformed or e.block.aspect_of(end.centre) is not Aspect.FRONT
             if exposed or e.counted_ranks() < mine:
                 risk -= 4.0
             elif not leads and e.counted_ranks() > mine and e.block.in_arc(end, _FRONT_ARC):
                 risk += 8.0
-        risk += _flank_threat(battle, unit, end, foes, gaps)
+        risk += _flank_threat(state, unit, end, foes, gaps)
         return (max(gap, 3.0) + off / 15.0 + (20.0 if plan.column else 0.0)
                 + (4.0 if plan.rough else 0.0) + risk)
 
-    def _skirmish_score(self, battle: MonksCornerBattle, unit: Unit, plan: Plan,
+    def _skirmish_score(self, state: State, unit: Unit, plan: Plan,
                         foes: list[Unit], gaps: list[float]) -> float:
         """Stay at three quarters of missile range, well clear of charges."""
         gap = min(gaps)
@@ -144,7 +144,7 @@ class DoctrineCommander:
                      if d < (12.5 if e.troop is Troop.HORSE else 6.5))
         return abs(gap - want) + 10.0 * danger
 
-    def _horse_score(self, battle: MonksCornerBattle, unit: Unit, plan: Plan,
+    def _horse_score(self, state: State, unit: Unit, plan: Plan,
                      foes: list[Unit], gaps: list[float]) -> float:
         """Make for unformed foot and the rears of phalanxes; keep off phalanx fronts."""
         end = plan.end
@@ -163,48 +163,74 @@ class DoctrineCommander:
                      and e.block.in_zone(end, Aspect.FRONT, 7.0))
         return best + 15.0 * fronts
 
-    def _medium_score(self, battle: MonksCornerBattle, unit: Unit, plan: Plan,
+    def _medium_score(self, state: State, unit: Unit, plan: Plan,
                       foes: list[Unit], gaps: list[float]) -> float:
         """Close on unformed enemies, keep off formed phalanx fronts."""
         soft = [d for e, d in zip(foes, gaps, strict=True) if e.unformed]
         if soft:
             return min(soft)
-        return self._skirmish_score(battle, unit, plan, foes, gaps)
+        return self._skirmish_score(state, unit, plan, foes, gaps)
 
     # -- missiles and contact -------------------------------------------------------------
-    def _shoot(self, battle: MonksCornerBattle, unit: Unit, decision: Decision) -> Hashable:
+    def _shoot(self, state: State, unit: Unit, decision: Decision) -> Hashable:
         shots = [o for o in decision.options if isinstance(o, Shoot) and o.target]
         if not shots:
             return decision.options[-1]
 
         def value(o: Shoot) -> tuple[float, str]:
-            t = battle.by_id[o.target]
+            t = state.by_id[o.target]
             worth = (7 - hit_number(unit, t)) * (2.0 if t.is_phalanx and t.formed else 1.0)
             return (-worth, o.target)
 
         return min(shots, key=value)
 
-    def _charge(self, battle: MonksCornerBattle, unit: Unit, decision: Decision) -> Hashable:
+    def _charge(self, state: State, unit: Unit, decision: Decision) -> Hashable:
         best: tuple[float, Hashable] | None = None
         for o in decision.options:
-            plan = battle.menu.get(o)
+            plan = state.menu.get(o)
             if not (isinstance(o, Charge) and isinstance(plan, ChargePlan)):
                 continue
-            worth = _charge_worth(battle, unit, plan)
+            worth = _charge_worth(state, unit, plan)
             if worth > 0 and (best is None or worth > best[0]):
                 best = (worth, o)
         return best[1] if best else decision.options[-1]
 
-    def _strike(self, battle: MonksCornerBattle, unit: Unit, decision: Decision) -> Hashable:
+    def _strike(self, state: State, unit: Unit, decision: Decision) -> Hashable:
         """Melee 4 (``melee_opponents=choose``): strike the enemy in contact the charge
         evaluation's matchup says the unit does most harm to."""
-        foes = [battle.by_id[o.target] for o in decision.options if isinstance(o, Strike)]
+        foes = [state.by_id[o.target] for o in decision.options if isinstance(o, Strike)]
         if not foes:
             return decision.options[0]
         return Strike(best_strike(unit, foes).id)
 
 
-def _fresh_front(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan) -> bool:
+Handler = Callable[[DoctrineCommander, State, Decision], Hashable]
+
+
+def _for_unit(method: Callable[[DoctrineCommander, State, Unit, Decision], Hashable]
+              ) -> Handler:
+    """A handler for a decision about one unit (the last option if it names none)."""
+    def handle(commander: DoctrineCommander, state: State, decision: Decision) -> Hashable:
+        unit = state.by_id.get(decision.unit or "")
+        return decision.options[-1] if unit is None else method(commander, state, unit,
+                                                                 decision)
+
+    return handle
+
+
+#: the doctrine's answer to each kind of decision
+HANDLERS: dict[Kind, Handler] = {
+    Kind.REFORM: DoctrineCommander._reform_choice,
+    Kind.SELECT: DoctrineCommander._select,
+    Kind.MOVE: _for_unit(DoctrineCommander._move),
+    Kind.SHOOT: _for_unit(DoctrineCommander._shoot),
+    Kind.CHARGE: _for_unit(DoctrineCommander._charge),
+    Kind.STRIKE: _for_unit(DoctrineCommander._strike),
+    Kind.RANKS: DoctrineCommander._ranks,
+}
+
+
+def _fresh_front(state: State, unit: Unit, plan: ChargePlan) -> bool:
     """A charge by one of the alliance leader's phalanxes into the front of a formed
     enemy phalanx not yet in melee. The leader's phalanxes (the Argives and their
     Thousand at Mantinea) wait for such a phalanx to be engaged, or to show a flank or
@@ -215,18 +241,18 @@ def _fresh_front(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan) -> boo
     as before."""
     t = plan.target
     return (unit.is_phalanx and t.is_phalanx and t.formed and plan.aspect is Aspect.FRONT
-            and unit.contingent == battle.leaders.get(unit.side)
-            and not battle.in_melee(t))
+            and unit.contingent == state.leaders.get(unit.side)
+            and not state.in_melee(t))
 
 
-def _flank_threat(battle: MonksCornerBattle, unit: Unit, end: Block, foes: list[Unit],
+def _flank_threat(state: State, unit: Unit, end: Block, foes: list[Unit],
                   gaps: list[float]) -> float:
     """Enemies free to reach the flank or rear of a formed phalanx ending at ``end``
     (being caught there unforms it, Phalanxes 3): a penalty per threat, heavier for
     horse."""
     threat = 0.0
     for e, d in zip(foes, gaps, strict=True):
-        if e.troop is Troop.LIGHT or battle.in_melee(e):
+        if e.troop is Troop.LIGHT or state.in_melee(e):
             continue
         reach = 12.5 if e.troop is Troop.HORSE else 6.5
         if d > reach or (e.is_phalanx and e.formed and e.block.in_arc(end, _FRONT_ARC)):
@@ -284,20 +310,20 @@ def best_strike(striker: Unit, foes: list[Unit]) -> Unit:
     return best
 
 
-def _picks(battle: MonksCornerBattle, striker: Unit, touching: list[Unit]
+def _picks(state: State, striker: Unit, touching: list[Unit]
            ) -> list[tuple[Unit, bool]]:
     """Whom ``striker`` strikes among the enemies ``touching`` it (each as it would
     stand), as the option in force has the melee pick them (Melee 4,
     :func:`~ancients.monks_corner.melee.opponents`), each with whether it is the main
     opponent (the phalanx bonuses go to it)."""
-    mode = battle.opts.melee_opponents
+    mode = state.opts.melee_opponents
     chosen = best_strike(striker, touching) if mode == "choose" and len(touching) > 1 \
         else None
     order = strike_order(mode, striker.block, [(f, f.block) for f in touching], chosen)
     return [(f, k == 0) for k, f in enumerate(order)]
 
 
-def exchange(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan) -> tuple[float, float]:
+def exchange(state: State, unit: Unit, plan: ChargePlan) -> tuple[float, float]:
     """Expected value given and taken in the first round of the melee a charge would start,
     with opponents picked as the melee picks them under the option in force (the charger
     may end up striking another enemy than its target, or several; every enemy that
@@ -308,35 +334,35 @@ def exchange(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan) -> tuple[f
     end = plan.end
     me = attrs.evolve(unit, block=end)
     them = attrs.evolve(t, formed=t.formed and plan.aspect is Aspect.FRONT)
-    enemies = battle.present(battle.enemy_of(unit.side))
+    enemies = state.present(state.enemy_of(unit.side))
     touched = [them if e is t else e for e in enemies if end.contact_edge(e.block) is not None]
     given = 0.0
-    for foe, main in _picks(battle, me, touched or [them]):
+    for foe, main in _picks(state, me, touched or [them]):
         given += _worth(me, foe, main)[0]
     taken = 0.0
     back = 0
     back_need = 5
-    mine = [me if f.id == unit.id else f for f in battle.present(unit.side)]
+    mine = [me if f.id == unit.id else f for f in state.present(unit.side)]
     for e in enemies:
         if e.block.contact_edge(end) is None:
             continue
         foe = them if e is t else e
         touching = [f for f in mine if e.block.contact_edge(f.block) is not None]
-        for hit, main in _picks(battle, foe, touching):
+        for hit, main in _picks(state, foe, touching):
             if hit is not me:
                 continue
             d, n = melee_dice(foe, me, main)
             taken += _expected(d, n)
             back += d
             back_need = min(back_need, n)
-    if t.missile is not Missile.NONE and not battle.in_melee(t):
+    if t.missile is not Missile.NONE and not state.in_melee(t):
         taken += (t.figures // 2) * (7 - hit_number(t, me)) / 6.0
     if back:
         taken += _break_risk(me, back, back_need) * (unit.figures + 6.0)
     return given, taken
 
 
-def _charge_worth(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan) -> float:
+def _charge_worth(state: State, unit: Unit, plan: ChargePlan) -> float:
     """The expected first-round exchange of a charge (Melee 4), with a bonus for
     unforming a phalanx from its flank or rear (Phalanxes 3) and for the alliance
     leader going in first (Movement 3); nothing (no charge) for light troops, horse at
@@ -348,16 +374,16 @@ def _charge_worth(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan) -> fl
     if unit.troop is Troop.HORSE and t.is_phalanx and t.formed and \
             plan.aspect is Aspect.FRONT:
         return 0.0
-    if _fresh_front(battle, unit, plan):
+    if _fresh_front(state, unit, plan):
         return 0.0
-    given, taken = exchange(battle, unit, plan)
+    given, taken = exchange(state, unit, plan)
     if plan.against_horse:
         # Melee 1: the die sets the distance and may unform the phalanx
         reach = max(0, 7 - math.ceil(plan.gap - 1e-9)) / 6.0
-        unformed = 2 / 6 if battle.opts.charge_horse_unformed else 4 / 6
+        unformed = 2 / 6 if state.opts.charge_horse_unformed else 4 / 6
         return reach * (given - taken) - unformed * _FORMATION_WORTH
     bonus = 2.0 if (t.is_phalanx and t.formed and plan.aspect is not Aspect.FRONT) else 0.0
-    if unit.is_phalanx and unit.contingent == battle.leaders.get(unit.side):
+    if unit.is_phalanx and unit.contingent == state.leaders.get(unit.side):
         bonus += 1.5  # the alliance leader goes in first, so the allies may follow
     return given + bonus - taken + (0.01 if unit.is_phalanx else 0.0)
 

@@ -13,7 +13,6 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import attr
 import attrs
 import shapely
 
@@ -36,9 +35,10 @@ class Path:
     steps: tuple[Block, ...]
     move: Move | None = None
     # min x, min y, max x, max y of the swept area: nearly every path is measured, so
-    # worked out at once (a slot outside comparison, hashing and repr; not
-    # functools.cached_property, which mypyc compiles to a plain property)
-    bounds: tuple[float, float, float, float] = attr.ib(init=False, eq=False, repr=False)
+    # worked out at once. Not functools.cached_property: on a slotted attrs class it adds
+    # a class ``__getattr__`` that slows every attribute read (measured: a Path made and
+    # read twice over costs twice as much).
+    bounds: tuple[float, float, float, float] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if self.move is None:

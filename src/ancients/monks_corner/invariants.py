@@ -3,34 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
+from ancients.monks_corner.state import State
 from ancients.units import Condition
-
-if TYPE_CHECKING:
-    from ancients.monks_corner.battle import MonksCornerBattle
 
 __all__ = ["invariants"]
 
 
-def invariants(battle: MonksCornerBattle) -> Iterator[str]:
-    """Figures never increase; a formed phalanx always has a legal shape (one rank deep
-    only while its morale check is due); no two units on the table overlap and none
-    leaves it; a broken phalanx is off the table."""
-    single = battle.opts.single_rank_in_melee
-    present = battle.present()
-    for u in battle.pieces:
+def invariants(state: State) -> Iterator[str]:
+    """Figures never increase; a formed phalanx always has a legal shape (one rank deep is
+    legal: Morale 3 lets a phalanx stay so out of melee, ``single_rank_in_melee`` in it);
+    no two units on the table overlap and none leaves it; a broken phalanx is off the
+    table."""
+    present = state.present()
+    for u in state.pieces:
         if u.figures > u.start_figures or (u.ranks > u.start_ranks and u.ranks > 2):
             yield f"{u.id} has more figures or ranks than it began with"
         if u.on_table:
             if u.figures <= 0:
                 yield f"{u.id} is on the table with no figures"
-            if not battle.table.contains(u.block):
+            if not state.table.contains(u.block):
                 yield f"{u.id} has left the table"
-            # Morale 3 is checked at the listed points (Melee 5: after the melee), so a
-            # phalanx that a defensive volley has cut to one rank stays formed until then
-            pending = (u.ranks, u.rear) != u.checked
-            if u.is_phalanx and u.formed and not u.legal_formed_shape(single or pending):
+            if u.is_phalanx and u.formed and not u.legal_formed_shape(single_rank_ok=True):
                 yield (f"formed phalanx {u.id} has an illegal shape: {u.ranks} ranks of "
                        f"{u.files}, rear {u.rear}, block {u.block.ranks}x{u.block.files}")
             if not u.is_phalanx and u.formed:

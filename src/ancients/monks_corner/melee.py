@@ -4,21 +4,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING
 
-import attr
 import attrs
 
 from ancients.monks_corner.geometry import Path, path_blocked, path_in_rough
 from ancients.monks_corner.missiles import roll_volley, volley
 from ancients.monks_corner.movement import PHALANX_ZONE, PhalanxZones, allied_limit
 from ancients.monks_corner.phalanx import apply_hits, unform
+from ancients.monks_corner.state import State, position
 from ancients.monks_corner.troops import Missile, Troop, Unit, counted
 from ancients.tabletop import EPSILON, Arc, Aspect, Block
 from ancients.tabletop.geometry import clip_segment
-
-if TYPE_CHECKING:
-    from ancients.monks_corner.battle import MonksCornerBattle
 
 __all__ = ["Charge", "ChargePlan", "Strike", "candidates", "charge_plans", "chargers",
            "execute_charge", "first_opponent", "melee_dice", "opponents", "resolve_melees",
@@ -45,7 +41,7 @@ class ChargePlan:
     """A contact move: where the charger ends, which edge of the target it meets, the
     inches to go, and whether a die sets the distance (phalanx against horse, rough)."""
 
-    target: Unit = attr.ib(eq=False)
+    target: Unit = attrs.field(eq=False)
     end: Block
     aspect: Aspect
     gap: float
@@ -59,12 +55,12 @@ def allowance(unit: Unit) -> float:
     return HORSE_CONTACT_MOVE if unit.troop is Troop.HORSE else CONTACT_MOVE
 
 
-def chargers(battle: MonksCornerBattle, side: str) -> list[Unit]:
+def chargers(state: State, side: str) -> list[Unit]:
     """Units that may make a contact move: the alliance leader's phalanxes first, then the
     other phalanxes, then the rest (so allies can follow their leader in, Movement 3)."""
-    leader = battle.leaders.get(side, "")
-    free = [u for u in battle.present(side) if not battle.in_melee(u) and not u.reorganising
-            and u.reformed_turn != battle.turn and u.figures > 0]
+    leader = state.leaders.get(side, "")
+    free = [u for u in state.present(side) if not state.in_melee(u) and not u.reorganising
+            and u.reformed_turn != state.turn and u.figures > 0]
     return sorted(free, key=lambda u: (not (u.is_phalanx and u.contingent == leader),
                                        not u.is_phalanx))
 
@@ -125,19 +121,19 @@ def straight_contact(block: Block, target: Block, reach: float) -> float | None:
     return hi
 
 
-def charge_plans(battle: MonksCornerBattle, unit: Unit) -> list[ChargePlan]:
+def charge_plans(state: State, unit: Unit) -> list[ChargePlan]:
     """The enemies ``unit`` may legally move into contact with (Monk's Corner, Sequence 5
     and Melee 1). A formed phalanx charges straight ahead; other troops move freely and
     line up on the edge of the target they come at."""
     reach = allowance(unit)
     plans = []
-    others = battle.others(unit)
-    limit = allied_limit(battle, unit)  # Movement 3: allies follow the leader in
+    others = state.others(unit)
+    limit = allied_limit(state, unit)  # Movement 3: allies follow the leader in
     if limit is not None and limit > EPSILON:
         return []
     formed_phalanx = unit.is_phalanx and unit.formed
-    for target in battle.present(battle.enemy_of(unit.side)):
-        gap = battle.apart(unit.block, target.block)
+    for target in state.present(state.enemy_of(unit.side)):
+        gap = state.apart(unit.block, target.block)
         if gap > reach + EPSILON:
             continue
         if formed_phalanx:
@@ -155,20 +151,20 @@ def charge_plans(battle: MonksCornerBattle, unit: Unit) -> list[ChargePlan]:
             travel = gap
         path = Path((unit.block, end))
         blocks = [o.block for o in others if o is not target]
-        if path_blocked(battle.table, path, blocks) or end.overlaps(target.block):
+        if path_blocked(state.table, path, blocks) or end.overlaps(target.block):
             continue
         # Sequence 5 / Melee 1: unformed never closer than 3" to an enemy phalanx's front
         # or left flank, where the move ends nor on its way
-        if unit.unformed and not _clear_along(battle, unit, end):
+        if unit.unformed and not _clear_along(state, unit, end):
             continue
         against_horse = unit.is_phalanx and target.troop is Troop.HORSE
-        rough = path_in_rough(battle.table, path)
+        rough = path_in_rough(state.table, path)
         plans.append(ChargePlan(target, end, aspect, travel, against_horse or rough, rough,
                                 against_horse))
     return plans
 
 
-def _clear_along(battle: MonksCornerBattle, unit: Unit, end: Block) -> bool:
+def _clear_along(state: State, unit: Unit, end: Block) -> bool:
     """Sequence 5 / Melee 1 along a contact move: the end block, and the end block carried
     back along the straight path in steps of at most ZONE_STEP inches, each keep out of
     the 3" zones of enemy phalanxes (:class:`PhalanxZones`). Only formed phalanxes whose
@@ -179,13 +175,13 @@ def _clear_along(battle: MonksCornerBattle, unit: Unit, end: Block) -> bool:
     x0, y0 = min(a[0], b[0]), min(a[1], b[1])
     x1, y1 = max(a[2], b[2]), max(a[3], b[3])
     near = []
-    for e in battle.present(battle.enemy_of(unit.side)):
+    for e in state.present(state.enemy_of(unit.side)):
         q = e.block.bounds
         if not e.unformed and max(q[0] - x1, x0 - q[2], q[1] - y1, y0 - q[3]) < PHALANX_ZONE:
             near.append(e)
     if not near:
         return True
-    zones = PhalanxZones.of(battle, unit, near)
+    zones = PhalanxZones.of(state, unit, near)
     dx, dy = start.centre[0] - end.centre[0], start.centre[1] - end.centre[1]
     steps = max(1, math.ceil(math.hypot(dx, dy) / ZONE_STEP))
     step = math.hypot(dx, dy) / steps
@@ -205,60 +201,62 @@ def _clear_along(battle: MonksCornerBattle, unit: Unit, end: Block) -> bool:
     return True
 
 
-def execute_charge(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan) -> None:
+def execute_charge(state: State, unit: Unit, plan: ChargePlan) -> None:
     """Move into contact: roll the die where one sets the distance, push back unformed
     troops met by a phalanx, unform a phalanx struck in flank or rear, and take the
     defensive volley."""
     target = plan.target
     full = allowance(unit)
     if plan.die:
-        roll = battle.dice.d6("contact move distance")
+        roll = state.dice.d6("contact move distance")
         full = float(roll)
         # Melee 1: phalanxes become unformed on 5-6 (rough, or against horse by default)
         unformed_on_roll = roll >= 5
-        if plan.against_horse and not plan.rough and not battle.opts.charge_horse_unformed:
+        if plan.against_horse and not plan.rough and not state.opts.charge_horse_unformed:
             unformed_on_roll = roll <= 4  # "are formed on 5 or 6"
         if unit.is_phalanx and unformed_on_roll:
-            unform(battle, unit, f"contact move die {roll}")
+            unform(state, unit, f"contact move die {roll}")
         if full + EPSILON < plan.gap:
-            _fall_short(battle, unit, plan, full)
+            _fall_short(state, unit, plan, full)
             return
-    was_engaged = battle.in_melee(target)
+    was_engaged = state.in_melee(target)
     pusher = unit.is_phalanx and unit.formed and target.unformed
     start = unit.block
     unit.block = plan.end
-    battle.changed()
-    battle.emit("contact", f"{unit.name}: charge {target.name} ({plan.aspect.value})",
-                side=unit.side, units=(unit.id, target.id), aspect=plan.aspect.value)
+    state.emit("contact", f"{unit.name}: charge {target.name} ({plan.aspect.value})",
+               side=unit.side, units=(unit.id, target.id), unit=unit.id, target=target.id,
+               aspect=plan.aspect.value, distance=round(plan.gap, 3),
+               **{"from": position(start), "to": position(unit.block)})
     if pusher:  # Melee 2: the phalanx moves its full move, pushing unformed troops back
-        _push_back(battle, unit, target, full - plan.gap, start)
+        _push_back(state, unit, target, full - plan.gap, start)
     if target.is_phalanx and target.formed and plan.aspect is not Aspect.FRONT:
-        unform(battle, target, f"attacked in the {plan.aspect.value}")  # Phalanxes 3
+        unform(state, target, f"attacked in the {plan.aspect.value}")  # Phalanxes 3
     if target.missile is not Missile.NONE and not was_engaged and target.figures > 0:
         v = volley(target, unit)  # Melee 3: the defensive volley
-        hits = roll_volley(battle, v, f"defensive volley by {target.name}")
-        apply_hits(battle, unit, hits, f"{target.name}'s defensive volley")
+        hits = roll_volley(state, v, f"defensive volley by {target.name}")
+        apply_hits(state, unit, hits, f"{target.name}'s defensive volley")
 
 
-def _fall_short(battle: MonksCornerBattle, unit: Unit, plan: ChargePlan, inches: float) -> None:
+def _fall_short(state: State, unit: Unit, plan: ChargePlan, inches: float) -> None:
     b, e = unit.block, plan.end
     travel = math.hypot(e.x - b.x, e.y - b.y)
     f = 0.0 if travel <= EPSILON else min(1.0, max(0.0, (inches - 0.01) / travel))
     while f > 0.0:
         end = Block(b.x + (e.x - b.x) * f, b.y + (e.y - b.y) * f, e.facing, b.files, b.ranks,
                     b.base_width, b.base_depth)
-        blocks = [o.block for o in battle.others(unit)]
-        if not path_blocked(battle.table, Path((b, end)), blocks):
+        blocks = [o.block for o in state.others(unit)]
+        if not path_blocked(state.table, Path((b, end)), blocks):
             unit.block = end
-            battle.changed()
             break
         f -= 0.25
-    battle.emit("short", f"{unit.name}: charge at {plan.target.name} short "
-                f"({inches:g}\" of {plan.gap:.1f}\")", side=unit.side,
-                units=(unit.id, plan.target.id))
+    state.emit("short", f"{unit.name}: charge at {plan.target.name} short "
+               f"({inches:g}\" of {plan.gap:.1f}\")", side=unit.side,
+               units=(unit.id, plan.target.id), unit=unit.id, target=plan.target.id,
+               distance=inches, needed=round(plan.gap, 3),
+               **{"from": position(b), "to": position(unit.block)})
 
 
-def _push_back(battle: MonksCornerBattle, unit: Unit, target: Unit, push: float,
+def _push_back(state: State, unit: Unit, target: Unit, push: float,
                start: Block) -> None:
     """Melee 2: push the unformed target back along the phalanx's line of advance, as far
     as the table and other units let it go, the phalanx following."""
@@ -267,14 +265,15 @@ def _push_back(battle: MonksCornerBattle, unit: Unit, target: Unit, push: float,
     while push > EPSILON:
         t_end = target.block.translated(*_along(unit.block.facing, push))
         u_end = unit.block.advanced(push)
-        rest = [o.block for o in battle.pieces if o.on_table and o not in (unit, target)]
-        if not path_blocked(battle.table, Path((target.block, t_end)), rest) and \
-                not path_blocked(battle.table, Path((unit.block, u_end)), rest) and \
+        rest = [o.block for o in state.pieces if o.on_table and o not in (unit, target)]
+        if not path_blocked(state.table, Path((target.block, t_end)), rest) and \
+                not path_blocked(state.table, Path((unit.block, u_end)), rest) and \
                 not u_end.overlaps(t_end):
             target.block, unit.block = t_end, u_end
-            battle.changed()
-            battle.emit("pushed back", f"{target.name}: pushed back {push:g}\"",
-                        side=target.side, units=(target.id, unit.id), inches=push)
+            state.emit("pushed back", f"{target.name}: pushed back {push:g}\"",
+                       side=target.side, units=(target.id, unit.id), unit=target.id,
+                       by=unit.id, inches=push, to=position(target.block),
+                       pusher_to=position(unit.block))
             return
         push -= PUSH_STEP
 
@@ -295,20 +294,20 @@ class Strike:
         return f"strike {self.target}"
 
 
-def candidates(battle: MonksCornerBattle, unit: Unit) -> list[Unit]:
+def candidates(state: State, unit: Unit) -> list[Unit]:
     """The enemies a unit in contact may strike under ``melee_opponents=choose``: every
     enemy it touches, in table order."""
-    return list(battle.contacts(unit))
+    return list(state.contacts(unit))
 
 
-def opponents(battle: MonksCornerBattle, unit: Unit, chosen: Unit | None = None
+def opponents(state: State, unit: Unit, chosen: Unit | None = None
               ) -> list[Unit]:
     """The enemies a unit strikes (Melee 4, silent; ``melee_opponents``), its main
     opponent first: ``front``: one, :func:`first_opponent`; ``choose``: the one its side
     ``chosen`` (when it touches more than one), else that one; ``contact``: every enemy
     it touches, :func:`first_opponent` first."""
-    touching = [(f, f.block) for f in battle.contacts(unit)]
-    return strike_order(battle.opts.melee_opponents, unit.block, touching, chosen)
+    touching = [(f, f.block) for f in state.contacts(unit)]
+    return strike_order(state.opts.melee_opponents, unit.block, touching, chosen)
 
 
 def strike_order(mode: str, block: Block, touching: Sequence[tuple[Unit, Block]],
@@ -391,27 +390,27 @@ def melee_dice(unit: Unit, enemy: Unit, main: bool = True) -> tuple[int, int]:
     return dice, 4 if enemy.troop is Troop.LIGHT else 5
 
 
-def resolve_melees(battle: MonksCornerBattle, chosen: Mapping[str, Unit] | None = None
+def resolve_melees(state: State, chosen: Mapping[str, Unit] | None = None
                    ) -> bool:
     """Every unit in contact strikes its opponents (:func:`opponents`; ``chosen``: the
     enemy each unit's side chose for it, by unit id, under ``melee_opponents=choose``);
     the hits land together. True if any melee was fought."""
     strikes: list[tuple[Unit, Unit, int]] = []
     picks = chosen or {}
-    for unit in battle.present():
-        for k, foe in enumerate(opponents(battle, unit, picks.get(unit.id))):
+    for unit in state.present():
+        for k, foe in enumerate(opponents(state, unit, picks.get(unit.id))):
             dice, need = melee_dice(unit, foe, main=k == 0)
-            faces = battle.dice.faces(f"{dice}d6", f"melee: {unit.name} against {foe.name}")
+            faces = state.dice.faces(f"{dice}d6", f"melee: {unit.name} against {foe.name}")
             hits = sum(1 for f in faces if f >= need)
-            battle.emit("melee", f"{unit.name}: strike {foe.name}: "
+            state.emit("melee", f"{unit.name}: strike {foe.name}: "
                         f"{counted(dice, 'die', 'dice')}, {counted(hits, 'hit')}",
-                        side=unit.side, units=(unit.id, foe.id), dice=dice, need=need,
-                        hits=hits)
+                       side=unit.side, units=(unit.id, foe.id), striker=unit.id,
+                       target=foe.id, dice=dice, need=need, hits=hits)
             strikes.append((unit, foe, hits))
     for unit, foe, hits in strikes:
-        apply_hits(battle, foe, hits, f"melee with {unit.name}")
+        apply_hits(state, foe, hits, f"melee with {unit.name}")
     return bool(strikes)
 
 
-def engaged(battle: MonksCornerBattle) -> Iterator[Unit]:
-    return (u for u in battle.present() if battle.in_melee(u))
+def engaged(state: State) -> Iterator[Unit]:
+    return (u for u in state.present() if state.in_melee(u))

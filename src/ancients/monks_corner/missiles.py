@@ -3,15 +3,11 @@ Melee 3)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
 
+from ancients.monks_corner.state import State
 from ancients.monks_corner.troops import Missile, Troop, Unit
 from ancients.tabletop import Arc, Aspect
-
-if TYPE_CHECKING:
-    from ancients.monks_corner.battle import MonksCornerBattle
 
 __all__ = ["Shoot", "Volley", "hit_number", "roll_volley", "shooters", "targets", "volley"]
 
@@ -39,23 +35,26 @@ class Volley:
     odd: bool  # an odd figure throws one die hitting on 6
 
 
-def shooters(battle: MonksCornerBattle, side: str, weapons: tuple[Missile, ...]) -> list[Unit]:
-    """Units of ``side`` carrying ``weapons`` and free to shoot (Missiles 1: not in melee)."""
-    return [u for u in battle.present(side)
-            if u.missile in weapons and u.figures > 0 and not battle.in_melee(u)]
+def shooters(state: State, side: str, weapons: tuple[Missile, ...]) -> list[Unit]:
+    """Units of ``side`` carrying ``weapons`` and free to shoot. Missiles 1 protects units
+    in melee from being shot at; by default they may still shoot (``shoot_from_melee``),
+    at enemies not in melee."""
+    free = state.opts.shoot_from_melee
+    return [u for u in state.present(side)
+            if u.missile in weapons and u.figures > 0 and (free or not state.in_melee(u))]
 
 
-def targets(battle: MonksCornerBattle, shooter: Unit) -> list[Unit]:
+def targets(state: State, shooter: Unit) -> list[Unit]:
     """Enemies in range with a clear shot, not in melee (Monk's Corner, Missiles 1-2)."""
     reach = shooter.missile.range
-    blocks = [u.block for u in battle.others(shooter)]
+    blocks = [u.block for u in state.others(shooter)]
     out = []
-    for e in battle.present(battle.enemy_of(shooter.side)):
-        if battle.in_melee(e) or battle.apart(shooter.block, e.block) > reach:
+    for e in state.present(state.enemy_of(shooter.side)):
+        if state.in_melee(e) or state.apart(shooter.block, e.block) > reach:
             continue
         if not shooter.block.in_arc(e.block, FIELD_OF_FIRE):
             continue
-        if battle.table.line_of_sight(shooter.block, e.block, blocks, hills_block=False):
+        if state.table.line_of_sight(shooter.block, e.block, blocks, hills_block=False):
             out.append(e)
     return out
 
@@ -77,11 +76,11 @@ def volley(shooter: Unit, target: Unit) -> Volley:
     return Volley(n // 2, hit_number(shooter, target), n % 2 == 1)
 
 
-def roll_volley(battle: MonksCornerBattle, v: Volley, reason: str) -> int:
+def roll_volley(state: State, v: Volley, reason: str) -> int:
     """Roll a volley; the number of hits."""
     hits = 0
     if v.dice:
-        hits += sum(1 for f in battle.dice.faces(f"{v.dice}d6", reason) if f >= v.need)
-    if v.odd and battle.dice.d6(reason + ", odd figure") == 6:
+        hits += sum(1 for f in state.dice.faces(f"{v.dice}d6", reason) if f >= v.need)
+    if v.odd and state.dice.d6(reason + ", odd figure") == 6:
         hits += 1
     return hits

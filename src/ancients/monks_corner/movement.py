@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
-import attr
 import attrs
 import numpy as np
 import shapely
@@ -21,11 +19,9 @@ from ancients.monks_corner.geometry import (
     sequence_blocks,
     start_in_rough,
 )
+from ancients.monks_corner.state import State
 from ancients.monks_corner.troops import Troop, Unit
 from ancients.tabletop import EPSILON, Aspect, Block, bearing, heading
-
-if TYPE_CHECKING:
-    from ancients.monks_corner.battle import MonksCornerBattle
 
 Bounds = tuple[float, float, float, float]
 
@@ -108,17 +104,17 @@ class Plan:
     path: Path
     column: bool
     rough: bool = False
-    build: Callable[[float], Path] | None = attr.ib(default=None, eq=False)
+    build: Callable[[float], Path] | None = attrs.field(default=None, eq=False)
 
     @property
     def end(self) -> Block:
         return self.path.end
 
 
-def can_withdraw(battle: MonksCornerBattle, unit: Unit) -> bool:
+def can_withdraw(state: State, unit: Unit) -> bool:
     """Monk's Corner, Movement 1: pinned units stay, but unformed troops may withdraw from
     phalanxes and horse from foot."""
-    foes = battle.contacts(unit)
+    foes = state.contacts(unit)
     if not foes:
         return False
     if unit.unformed and all(f.is_phalanx for f in foes):
@@ -126,85 +122,85 @@ def can_withdraw(battle: MonksCornerBattle, unit: Unit) -> bool:
     return unit.troop is Troop.HORSE and all(f.troop.foot for f in foes)
 
 
-def movable(battle: MonksCornerBattle, unit: Unit) -> bool:
+def movable(state: State, unit: Unit) -> bool:
     """The unit may do more than hold this movement phase."""
     if not unit.on_table:
         return False
-    if unit.reorganising or unit.reformed_turn == battle.turn:  # Morale 2; Phalanxes 3
+    if unit.reorganising or unit.reformed_turn == state.turn:  # Morale 2; Phalanxes 3
         return False
-    return not battle.in_melee(unit) or can_withdraw(battle, unit)
+    return not state.in_melee(unit) or can_withdraw(state, unit)
 
 
-def candidate_moves(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
+def candidate_moves(state: State, unit: Unit) -> list[Plan]:
     """The legal moves for ``unit`` now (HOLD first)."""
     hold = Plan(HOLD, Path((unit.block,)), unit.column)
-    if not movable(battle, unit):
+    if not movable(state, unit):
         return [hold]
-    if battle.in_melee(unit):
-        plans = _withdrawals(battle, unit)
+    if state.in_melee(unit):
+        plans = _withdrawals(state, unit)
     else:
-        battle.prefetch_gaps(unit.side, lambda: _side_ends(battle, unit.side))
-        plans = _menu(battle, unit)
-    others = [o.block for o in battle.others(unit)]
-    blocked = paths_blocked(battle.table, [p.path for p in plans], others)
+        state.prefetch_gaps(unit.side, lambda: _side_ends(state, unit.side))
+        plans = _menu(state, unit)
+    others = [o.block for o in state.others(unit)]
+    blocked = paths_blocked(state.table, [p.path for p in plans], others)
     plans = [p for p, no in zip(plans, blocked, strict=True) if not no]
-    return [hold, *keep_rules(battle, unit, plans)]
+    return [hold, *keep_rules(state, unit, plans)]
 
 
-def _menu(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
+def _menu(state: State, unit: Unit) -> list[Plan]:
     """The moves of a unit not in melee before the legality checks (remembered)."""
     if unit.unformed:
-        foe = battle.nearest_enemy(unit)[0]
-        return _remembered(battle, unit, (unit.block, foe.block if foe else None),
+        foe = state.nearest_enemy(unit)[0]
+        return _remembered(state, unit, (unit.block, foe.block if foe else None),
                            (False, unit.column), _unformed_moves)
-    return _remembered(battle, unit, (unit.block,),
+    return _remembered(state, unit, (unit.block,),
                        (True, unit.column, unit.files, unit.ranks), _phalanx_moves)
 
 
-def _side_ends(battle: MonksCornerBattle, side: str) -> list[Block]:
+def _side_ends(state: State, side: str) -> list[Block]:
     """Every block whose gaps the menus of ``side``'s units free to move will ask for:
     their ends (the menus built now, to be reused when each unit's turn comes) and
     their blocks. For :meth:`~MonksCornerBattle.prefetch_gaps`: pure speed."""
     blocks: list[Block] = []
-    for u in battle.present(side):
-        if movable(battle, u) and not battle.in_melee(u):
-            blocks.extend(p.end for p in _menu(battle, u))
+    for u in state.present(side):
+        if movable(state, u) and not state.in_melee(u):
+            blocks.extend(p.end for p in _menu(state, u))
             blocks.append(u.block)
     return blocks
 
 
-def _remembered(battle: MonksCornerBattle, unit: Unit, blocks: tuple[Block | None, ...],
+def _remembered(state: State, unit: Unit, blocks: tuple[Block | None, ...],
                 values: tuple[object, ...],
-                build: Callable[[MonksCornerBattle, Unit], list[Plan]]) -> list[Plan]:
-    """``build(battle, unit)``, the menu before the legality checks, remembered per unit
+                build: Callable[[State, Unit], list[Plan]]) -> list[Plan]:
+    """``build(state, unit)``, the menu before the legality checks, remembered per unit
     while what it is built from stays put: the same block objects (compared by
     identity: blocks are immutable) and the same ``values``. About half the menus are
     asked again of a unit that has not moved (the table's terrain never changes)."""
-    found = battle.menu_memo.get(unit.id)
+    found = state.menu_memo.get(unit.id)
     if found is not None:
         (old_blocks, old_values), plans = found
         if old_values == values and all(a is b for a, b in zip(old_blocks, blocks,
                                                                 strict=True)):
             return list(plans)
-    plans = build(battle, unit)
-    battle.menu_memo[unit.id] = ((blocks, values), plans)
+    plans = build(state, unit)
+    state.menu_memo[unit.id] = ((blocks, values), plans)
     return list(plans)
 
 
-def keep_rules(battle: MonksCornerBattle, unit: Unit, plans: list[Plan]) -> list[Plan]:
+def keep_rules(state: State, unit: Unit, plans: list[Plan]) -> list[Plan]:
     """Drop the moves that break the distance rules."""
     if not plans:
         return plans
-    enemies = battle.foes(unit.side)[0]
+    enemies = state.foes(unit.side)[0]
     if not enemies:
         return plans
-    both = battle.gaps(unit.side, [*(p.end for p in plans), unit.block])  # one matrix
+    both = state.gaps(unit.side, [*(p.end for p in plans), unit.block])  # one matrix
     new, old = both[:-1], both[-1]
     # Monk's Corner, Sequence 2: never closer than 3" to an enemy (nor closer still)
     floor = np.minimum(KEEP_OFF, old) - EPSILON
     ok = np.all(new >= floor, axis=1)
     # Monk's Corner, Movement 3: allies advance no closer than the leader's phalanxes
-    limit = allied_limit(battle, unit)
+    limit = allied_limit(state, unit)
     if limit is not None:
         ok &= new.min(axis=1) >= min(limit, float(old.min())) - EPSILON
     # Sequence 2 holds along the whole move, not only where it ends: a move may not pass
@@ -222,31 +218,31 @@ def keep_rules(battle: MonksCornerBattle, unit: Unit, plans: list[Plan]) -> list
     near: list[list[bool]] = (new < PHALANX_ZONE).tolist()
     return [p for i, p in enumerate(plans) if good[i] and (
         not any(near[i]) or clear_of_phalanx_zones(
-            battle, unit, p.end, [e for e, n in zip(enemies, near[i], strict=True) if n]))]
+            state, unit, p.end, [e for e, n in zip(enemies, near[i], strict=True) if n]))]
 
 
-def allied_limit(battle: MonksCornerBattle, unit: Unit) -> float | None:
+def allied_limit(state: State, unit: Unit) -> float | None:
     """Monk's Corner, Movement 3: the closest the alliance leader's phalanxes are to the
     enemy, which an allied phalanx may not come closer than (None: rule not in play).
     By default every phalanx on the table counts, formed or not (the rule lapses once the
     leader has none left); with ``allies_follow_unformed=false`` only formed phalanxes set
     the limit or are held by it, and it lapses once the leader has no formed phalanx."""
-    leader = battle.leaders.get(unit.side, "")
+    leader = state.leaders.get(unit.side, "")
     if not unit.is_phalanx or not leader or unit.contingent == leader:
         return None
-    if unit.unformed and not battle.opts.allies_follow_unformed:
+    if unit.unformed and not state.opts.allies_follow_unformed:
         return None
-    return battle.memo(("allied limit", unit.side), lambda: _leaders_gap(battle, unit.side))
+    return state.memo(("allied limit", unit.side), lambda: _leaders_gap(state, unit.side))
 
 
-def _leaders_gap(battle: MonksCornerBattle, side: str) -> float | None:
-    leader = battle.leaders.get(side, "")
-    every = battle.opts.allies_follow_unformed
-    leading = [u for u in battle.present(side) if u.is_phalanx and u.contingent == leader
+def _leaders_gap(state: State, side: str) -> float | None:
+    leader = state.leaders.get(side, "")
+    every = state.opts.allies_follow_unformed
+    leading = [u for u in state.present(side) if u.is_phalanx and u.contingent == leader
                and (every or u.formed)]
     if not leading:
         return None
-    return min(battle.nearest_enemy(u)[1] for u in leading)
+    return min(state.nearest_enemy(u)[1] for u in leading)
 
 
 def _path_keeps_off(path: Path, guards: Sequence[tuple[Block, float, Bounds]]) -> bool:
@@ -273,12 +269,12 @@ def _path_keeps_off(path: Path, guards: Sequence[tuple[Block, float, Bounds]]) -
     return all(float(shapely.distance(swept, b.polygon)) >= f for b, f in near)
 
 
-def clear_of_phalanx_zones(battle: MonksCornerBattle, unit: Unit, end: Block,
+def clear_of_phalanx_zones(state: State, unit: Unit, end: Block,
                            enemies: Sequence[Unit] | None = None) -> bool:
     """Monk's Corner, Movement 2 and Sequence 5: unformed troops may not come closer than
     3" to the front or left flank of an enemy (formed) phalanx, measured straight out
     (``enemies``: the ones to check, if not all)."""
-    return PhalanxZones.of(battle, unit, enemies).clear(end)
+    return PhalanxZones.of(state, unit, enemies).clear(end)
 
 
 @attrs.define
@@ -290,13 +286,13 @@ class PhalanxZones:
 
     start: Block
     phalanxes: list[Block]
-    _before: dict[tuple[int, Aspect], float] = attr.ib(factory=dict, init=False)
+    _before: dict[tuple[int, Aspect], float] = attrs.field(factory=dict, init=False)
 
     @classmethod
-    def of(cls, battle: MonksCornerBattle, unit: Unit,
+    def of(cls, state: State, unit: Unit,
            enemies: Sequence[Unit] | None = None) -> PhalanxZones:
         if enemies is None:
-            enemies = battle.present(battle.enemy_of(unit.side))
+            enemies = state.present(state.enemy_of(unit.side))
         return cls(unit.block, [e.block for e in enemies if not e.unformed])
 
     def clear(self, end: Block) -> bool:
@@ -323,10 +319,10 @@ class PhalanxZones:
 
 
 # -- the menus ----------------------------------------------------------------------------
-def _withdrawals(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
+def _withdrawals(state: State, unit: Unit) -> list[Plan]:
     """Monk's Corner, Movement 1: a 6" withdrawal straight away from the enemy in contact."""
     b = unit.block
-    foes = battle.contacts(unit)
+    foes = state.contacts(unit)
     cx = sum(f.block.centre[0] for f in foes) / len(foes)
     cy = sum(f.block.centre[1] for f in foes) / len(foes)
     away = bearing((cx, cy), b.centre)
@@ -344,13 +340,13 @@ def _shifted(block: Block, towards: float, distance: float, facing: float | None
     return block.derived(c[0] + fx * half, c[1] + fy * half, face, block.files, block.ranks)
 
 
-def _unformed_moves(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
+def _unformed_moves(state: State, unit: Unit) -> list[Plan]:
     """Monk's Corner, Movement 2: unformed troops move 12" in clear, 6" in rough, in any
     direction; they turn freely and end facing the nearest enemy."""
     b = unit.block
-    foe, _ = battle.nearest_enemy(unit)
+    foe, _ = state.nearest_enemy(unit)
     base = bearing(b.centre, foe.block.centre) if foe else b.facing
-    rough_start = start_in_rough(battle.table, b)
+    rough_start = start_in_rough(state.table, b)
     full = UNFORMED_ROUGH if rough_start else UNFORMED_MOVE
     plans = []
     # as _shifted(b, base + off, d, face), the turned block built once: its centre
@@ -372,7 +368,7 @@ def _unformed_moves(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
             fx, fy = heading(face)
             end = b.derived(x + fx * half, y + fy * half, face, b.files, b.ranks)
             path = Path(sequence_blocks((b, end)))
-            if d > UNFORMED_ROUGH and path_in_rough(battle.table, path):
+            if d > UNFORMED_ROUGH and path_in_rough(state.table, path):
                 continue  # in rough ground only 6"
             plans.append(Plan(Order("move", d, off), path, unit.column))
     if foe is not None:
@@ -383,7 +379,7 @@ def _unformed_moves(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
     return plans
 
 
-def _phalanx_moves(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
+def _phalanx_moves(state: State, unit: Unit) -> list[Plan]:
     """Monk's Corner, Phalanxes 2 and Movement 3: a line advances or about-faces and moves
     up to 6" (2", 4" or 6"), or forms column facing 90 degrees and marches up to 12" (0",
     6" or 12"; or 6" and faces back into line); a column's head wheels up to 90 degrees
@@ -430,10 +426,10 @@ def _phalanx_moves(battle: MonksCornerBattle, unit: Unit) -> list[Plan]:
             builders.append((Order("line", 0.0, side), False, _into_line(b, side)))
             builders.append((Order("line", LINE_MOVE, side), False, _into_line(b, side)))
     plans = []
-    rough_start = start_in_rough(battle.table, b)
+    rough_start = start_in_rough(state.table, b)
     for order, column, build in builders:
         path = build(order.distance)
-        rough = rough_start or path_in_rough(battle.table, path)
+        rough = rough_start or path_in_rough(state.table, path)
         plans.append(Plan(order, path, column, rough and order.distance > 0.0, build))
     return plans
 

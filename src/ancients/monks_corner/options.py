@@ -30,9 +30,19 @@ class MonksCornerOptions:
     single_rank_in_melee: bool = attrs.field(default=False, metadata={
         "help": "Morale 3: a phalanx left one rank deep in melee becomes unformed "
                 "(false) or, as the text literally says, formed (true)"})
-    spartan_retry: bool = attrs.field(default=False, metadata={
-        "help": "Phalanxes 3: Spartans who fail to re-form out of melee may try again "
-                "(true) or are unformed for good like everyone else (false)"})
+    spartan_retry: bool = attrs.field(default=True, metadata={
+        "help": "Phalanxes 3: Spartans who fail to re-form out of melee may try again, "
+                "only a failure in melee ending their attempts (true, what gives the "
+                "text's last clause a meaning); or are unformed for good like everyone "
+                "else (false)"})
+    tie_melees: bool = attrs.field(default=True, metadata={
+        "help": "Sequence 1: on a tied toss, melees already joined are fought after the "
+                "missile exchange (true: the text bars only movement); or they pause "
+                "until the next turn (false)"})
+    shoot_from_melee: bool = attrs.field(default=True, metadata={
+        "help": "Missiles 1: units in melee may shoot at enemies not in melee (true: the "
+                "text only protects units in melee from being shot at); or may not "
+                "shoot (false)"})
     allies_follow_unformed: bool = attrs.field(default=True, metadata={
         "help": "Movement 3: every phalanx on the table, formed or not, takes part in the "
                 "allied-phalanx limit (true, literal); or only formed ones, the limit "

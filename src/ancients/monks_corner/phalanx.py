@@ -4,19 +4,16 @@ Phalanxes 2-3; Morale 2-3 for the re-formed shapes)."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import attrs
 
+from ancients.monks_corner.state import State
 from ancients.monks_corner.troops import Unit, counted
 from ancients.tabletop import Block
 from ancients.units import Condition
 
-if TYPE_CHECKING:
-    from ancients.monks_corner.battle import MonksCornerBattle
-
-__all__ = ["REFORM", "STAY", "Reform", "apply_hits", "attempt_reform", "can_attempt_reform",
-           "two_rank_shape", "unform"]
+__all__ = ["REFORM", "STAY", "Ranks", "Reform", "apply_hits", "attempt_reform",
+           "can_attempt_reform", "two_rank_shape", "unform"]
 
 
 @attrs.frozen
@@ -32,28 +29,38 @@ class Reform:
 REFORM, STAY = Reform(True), Reform(False)
 
 
-def apply_hits(battle: MonksCornerBattle, unit: Unit, hits: int, cause: str) -> int:
+@attrs.frozen
+class Ranks:
+    """An option for a phalanx left one rank deep out of melee (Morale 3)."""
+
+    two: bool
+
+    def __str__(self) -> str:
+        return "re-form two ranks deep" if self.two else "stay one rank deep"
+
+
+def apply_hits(state: State, unit: Unit, hits: int, cause: str) -> int:
     """Remove figures (Monk's Corner, Phalanxes 2: off the rear rank, from the centre
     rightwards — see :func:`ancients.monks_corner.render.rear_rank_slots`)."""
     if hits <= 0 or not unit.on_table:
         return 0
     removed = unit.remove(hits)
-    battle.changed()
-    battle.emit("casualties", f"{unit.name}: {counted(removed, 'figure')} lost to {cause}",
-                side=unit.side, units=(unit.id,), hits=removed, figures=unit.figures)
+    state.emit("casualties", f"{unit.name}: {counted(removed, 'figure')} lost to {cause}",
+               side=unit.side, units=(unit.id,), unit=unit.id, hits=removed,
+               figures=unit.figures, ranks=unit.ranks, rear=unit.rear)
     if unit.condition is Condition.ELIMINATED:
-        battle.emit("destroyed", f"{unit.name}: destroyed", side=unit.side, units=(unit.id,))
+        state.emit("destroyed", f"{unit.name}: destroyed", side=unit.side, units=(unit.id,),
+                   unit=unit.id)
     return removed
 
 
-def unform(battle: MonksCornerBattle, unit: Unit, why: str) -> None:
+def unform(state: State, unit: Unit, why: str) -> None:
     """A phalanx loses formation (Phalanxes 3 and elsewhere)."""
     if unit.is_phalanx and unit.formed and unit.on_table:
         unit.formed = False
         unit.reorganising = False
-        battle.changed()
-        battle.emit("unformed", f"{unit.name}: formation lost ({why})", side=unit.side,
-                    units=(unit.id,))
+        state.emit("unformed", f"{unit.name}: formation lost ({why})", side=unit.side,
+                   units=(unit.id,), unit=unit.id, reason=why)
 
 
 def two_rank_shape(figures: int) -> tuple[int, int, int]:
@@ -62,7 +69,7 @@ def two_rank_shape(figures: int) -> tuple[int, int, int]:
     return files, 2, figures - files
 
 
-def can_attempt_reform(battle: MonksCornerBattle, unit: Unit) -> bool:
+def can_attempt_reform(state: State, unit: Unit) -> bool:
     """Monk's Corner, Phalanxes 3: an unformed phalanx out of melee may try to re-form —
     not after failing; Spartans may try in melee too, but never again after failing
     there."""
@@ -72,53 +79,55 @@ def can_attempt_reform(battle: MonksCornerBattle, unit: Unit) -> bool:
         return False
     if unit.figures < 3:  # two ranks, at least as wide as deep
         return False
-    if battle.in_melee(unit) and not unit.spartan:
+    if state.in_melee(unit) and not unit.spartan:
         return False
-    return _reform_block(battle, unit) is not None
+    return _reform_block(state, unit) is not None
 
 
-def _reform_block(battle: MonksCornerBattle, unit: Unit) -> tuple[int, int, int] | None:
+def _reform_block(state: State, unit: Unit) -> tuple[int, int, int] | None:
     """The shape a re-forming phalanx takes: its own if it is still two ranks deep, else
     two even ranks (Morale 3); None if there is no room for it."""
     if unit.ranks >= 2:
         return unit.files, unit.ranks, unit.rear
     shape = two_rank_shape(unit.figures)
-    if not fits(battle, unit, shape[0], shape[1]):
+    if not fits(state, unit, shape[0], shape[1]):
         return None
     return shape
 
 
-def fits(battle: MonksCornerBattle, unit: Unit, files: int, ranks: int) -> bool:
+def fits(state: State, unit: Unit, files: int, ranks: int) -> bool:
     """``unit`` re-shaped to ``files`` x ``ranks`` in place stays on the table and clear of
     every other unit."""
     f, r = (ranks, files) if unit.column else (files, ranks)
     new: Block = unit.block.reformed(f, r)
-    if not battle.table.contains(new):
+    if not state.table.contains(new):
         return False
-    return not any(new.overlaps(o.block) for o in battle.others(unit))
+    return not any(new.overlaps(o.block) for o in state.others(unit))
 
 
-def attempt_reform(battle: MonksCornerBattle, unit: Unit) -> bool:
+def attempt_reform(state: State, unit: Unit) -> bool:
     """Monk's Corner, Phalanxes 3: 1d6, 4-6 re-forms (Spartans +2 out of melee). Success:
     no other move this turn. Failure: unformed for the rest of the battle (a Spartan who
     failed in melee may never try again)."""
-    in_melee = battle.in_melee(unit)
+    in_melee = state.in_melee(unit)
     bonus = 2 if unit.spartan and not in_melee else 0
-    roll = battle.dice.d6("re-form")
-    shape = _reform_block(battle, unit)
+    roll = state.dice.d6("re-form")
+    shape = _reform_block(state, unit)
     if roll + bonus >= 4 and shape is not None:
         unit.set_shape(*shape)
         unit.formed = True
-        unit.reformed_turn = battle.turn
+        unit.reformed_turn = state.turn
         unit.checked = (unit.ranks, unit.rear)
-        battle.changed()
-        battle.emit("re-formed", f"{unit.name}: re-formed ({roll}{'+2' if bonus else ''})",
-                    side=unit.side, units=(unit.id,), roll=roll)
+        state.emit("re-formed", f"{unit.name}: re-formed ({roll}{'+2' if bonus else ''})",
+                   side=unit.side, units=(unit.id,), unit=unit.id, roll=roll, bonus=bonus,
+                   need=4, result="re-formed", files=unit.files, ranks=unit.ranks)
         return True
     if in_melee:
         unit.melee_reform_failed = True
-    if not (unit.spartan and battle.opts.spartan_retry and not in_melee):
+    if not (unit.spartan and state.opts.spartan_retry and not in_melee):
         unit.reform_failed = True
-    battle.emit("re-form failed", f"{unit.name}: re-form failed ({roll}"
-                f"{'+2' if bonus else ''})", side=unit.side, units=(unit.id,), roll=roll)
+    state.emit("re-form failed", f"{unit.name}: re-form failed ({roll}"
+               f"{'+2' if bonus else ''})", side=unit.side, units=(unit.id,), unit=unit.id,
+               roll=roll, bonus=bonus, need=4, result="failed",
+               final=unit.reform_failed or unit.melee_reform_failed)
     return False

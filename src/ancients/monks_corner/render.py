@@ -3,20 +3,18 @@ and files, facing, formed/unformed and pinned marks, side colours."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from html import escape
-from typing import TYPE_CHECKING
 
+from ancients.monks_corner.state import State
 from ancients.monks_corner.troops import Troop, Unit
-
-if TYPE_CHECKING:
-    from ancients.monks_corner.battle import MonksCornerBattle
+from ancients.tabletop import Block
+from ancients.tabletop.render import Canvas, LegendEntry
 
 __all__ = ["SCALE", "rear_rank_slots", "render"]
 
 SCALE = 12.0  # pixels per inch
 COLOURS = ("#b22222", "#1f4e9c")  # first side red, second blue
-TERRAIN = {"rough": "#d8c9a3", "woods": "#9cbf8a", "marsh": "#a9c7c2", "swamp": "#a9c7c2",
-           "hill": "#cdb98a"}
 
 
 def rear_rank_slots(files: int, rear: int, centred: bool = False) -> list[int]:
@@ -33,42 +31,54 @@ def rear_rank_slots(files: int, rear: int, centred: bool = False) -> list[int]:
     return [i for i in range(files) if i not in gone]
 
 
-def render(battle: MonksCornerBattle) -> str:
-    t = battle.table
-    w, h = t.width * SCALE, t.depth * SCALE
-
-    def pt(x: float, y: float) -> str:
-        return f"{x * SCALE:.1f},{(t.depth - y) * SCALE:.1f}"
-
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}" '
-             f'viewBox="0 0 {w:.0f} {h:.0f}" font-family="sans-serif" font-size="9">',
-             f'<rect width="{w:.0f}" height="{h:.0f}" fill="#eef0e0" stroke="#555"/>']
-    for area in t.areas:
-        coords = " ".join(pt(x, y) for x, y in list(area.polygon.exterior.coords)[:-1])
-        parts.append(f'<polygon points="{coords}" fill="{TERRAIN.get(area.kind.value, "#ccc")}"'
-                     f' stroke="#887"><title>{escape(area.name or area.kind.value)}</title>'
-                     '</polygon>')
-    for unit in battle.present():
-        parts.append(_unit(battle, unit, pt))
-    status = f"turn {battle.turn}, {battle.phase}"
-    if battle.outcome is not None:
-        status = str(battle.outcome)
-    parts.append(f'<text x="4" y="12">{escape(status)}</text></svg>')
-    return "".join(parts)
+def _legend(sides: Sequence[str], titles: Sequence[str]) -> list[LegendEntry]:
+    dot = '<circle cx="8" cy="8" r="{r}" fill="{fill}" stroke="{stroke}" stroke-width="1"/>'
+    out = [LegendEntry(f'<rect x="1" y="3" width="14" height="10" fill="{c}" '
+                       f'fill-opacity="0.25" stroke="{c}" stroke-width="1.5"/>', title)
+           for c, title in zip(COLOURS, titles, strict=False)]
+    out += [LegendEntry(dot.format(r=3.2, fill="#555", stroke="#555"), "foot figure"),
+            LegendEntry(dot.format(r=4.1, fill="#555", stroke="#555"), "horse figure"),
+            LegendEntry(dot.format(r=3.2, fill="white", stroke="#555")
+                        + '<rect x="1" y="1" width="14" height="14" fill="none" '
+                        'stroke="#555" stroke-dasharray="3,2"/>', "unformed"),
+            LegendEntry('<line x1="8" y1="14" x2="8" y2="2" stroke="#555" stroke-width="2"/>',
+                        "facing"),
+            LegendEntry(_CROSS, "in melee")]
+    return out
 
 
-def _unit(battle: MonksCornerBattle, u: Unit, pt: object) -> str:
-    from collections.abc import Callable
+_CROSS = '<path d="M4.5,4.5l7,7m0,-7l-7,7" stroke="black" stroke-width="1.6"/>'
 
-    assert callable(pt)
-    to: Callable[[float, float], str] = pt
+
+def render(state: State, status: str, title: str = "",
+           side_titles: Sequence[str] = ()) -> str:
+    """The table as SVG: terrain, every unit's figures in ranks and files with its label,
+    facing and state marks, a title band with ``status`` (the turn and phase, or the
+    outcome), and a legend with a scale bar in inches."""
+    canvas = Canvas(state.table, SCALE)
+    body = [_unit(state, unit, canvas) for unit in state.present()]
+    body += [_label(unit, canvas) for unit in state.present()]
+    return canvas.document(title, status, body,
+                           _legend(state.sides, side_titles or state.sides))
+
+
+def _label(u: Unit, canvas: Canvas) -> str:
+    """The unit's name behind its rear, with a white halo (so marks never cover it)."""
     b = u.block
-    colour = COLOURS[battle.sides.index(u.side)]
+    x, y = canvas.xy(*b.world(0.0, -b.depth - 0.9))
+    return (f'<text x="{x:.1f}" y="{y + 3:.1f}" text-anchor="middle" font-size="8" '
+            f'stroke="white" stroke-width="2.5" paint-order="stroke">{escape(u.name)}</text>')
+
+
+def _unit(state: State, u: Unit, canvas: Canvas) -> str:
+    to = canvas.pt
+    b = u.block
+    colour = COLOURS[state.sides.index(u.side)]
     outline = " ".join(to(*c) for c in b.corners)
     dash = ' stroke-dasharray="3,2"' if u.unformed else ""
     out = [f'<g><title>{escape(u.name)} ({u.id}): {u.figures} figures, '
            f'{"formed" if not u.unformed else "unformed"}'
-           f'{", pinned" if battle.in_melee(u) else ""}</title>',
+           f'{", pinned" if state.in_melee(u) else ""}</title>',
            f'<polygon points="{outline}" fill="{colour}" fill-opacity="0.15" '
            f'stroke="{colour}" stroke-width="1.5"{dash}/>']
     # figures: line ranks and files (a column is the line faced 90 degrees)
@@ -83,20 +93,15 @@ def _unit(battle: MonksCornerBattle, u: Unit, pt: object) -> str:
     (x1, y1), (x2, y2) = (to(*p).split(",") for p in (b.front_centre, b.world(0.0, 0.6)))
     out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" '
                'stroke-width="2"/>')
-    if battle.in_melee(u):  # pinned: a black cross at the centre
-        cx, cy = (float(v) for v in to(*b.centre).split(","))
-        out.append(f'<path d="M{cx - 4},{cy - 4}L{cx + 4},{cy + 4}M{cx - 4},{cy + 4}'
-                   f'L{cx + 4},{cy - 4}" stroke="black" stroke-width="1.5"/>')
+    if state.in_melee(u):  # pinned: a black cross off the front-right corner
+        cx, cy = canvas.xy(*b.world(b.frontage / 2.0 + 0.45, -0.3))
+        out.append(f'<path d="M{cx - 3.5:.1f},{cy - 3.5:.1f}l7,7m0,-7l-7,7" stroke="black" '
+                   'stroke-width="1.6"/>')
     return "".join(out) + "</g>"
 
 
-def _figure(b: object, u: Unit, file: int, rank: int, to: object, colour: str) -> str:
-    from collections.abc import Callable
-
-    from ancients.tabletop import Block
-
-    assert isinstance(b, Block) and callable(to)
-    draw: Callable[[float, float], str] = to
+def _figure(b: Block, u: Unit, file: int, rank: int, to: Callable[[float, float], str],
+            colour: str) -> str:
     if u.column:  # line file f is column rank; line rank r is column file from the right
         right = (b.files / 2.0 - rank - 0.5) * b.base_width
         forward = -(file + 0.5) * b.base_depth
@@ -104,9 +109,9 @@ def _figure(b: object, u: Unit, file: int, rank: int, to: object, colour: str) -
         right = (file + 0.5 - b.files / 2.0) * b.base_width
         forward = -(rank + 0.5) * b.base_depth
     x, y = b.world(right, forward)
-    cx, cy = draw(x, y).split(",")
+    cx, cy = to(x, y).split(",")
     radius = min(b.base_width, b.base_depth) * SCALE * (0.45 if u.troop is Troop.HORSE
                                                         else 0.35)
     fill = colour if not u.unformed else "white"
-    return (f'<circle cx="{cx}" cy="{cy}" r="{radius:.1f}" fill="{fill}" '
+    return (f'<circle class="figure" cx="{cx}" cy="{cy}" r="{radius:.1f}" fill="{fill}" '
             f'stroke="{colour}" stroke-width="0.8"/>')

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import enum
 import math
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -89,11 +91,26 @@ def legal_shapes_text() -> str:
                      for n, shapes in LEGAL_SHAPES.items())
 
 
-@attrs.define(eq=False)
+def _touched(unit: Unit, attribute: attrs.Attribute[Any], value: Any) -> Any:
+    """Every assignment to a unit of a state tells the state (its one mutation path:
+    see :mod:`.state`), but for the rules' bookkeeping, which no cache reads."""
+    if unit._changed is not None and not attribute.metadata.get(_BOOKKEEPING):
+        unit._changed()
+    return value
+
+
+_BOOKKEEPING = "bookkeeping"
+#: the metadata of a field that no derived cache reads (assigning it invalidates none)
+BOOKKEEPING = {_BOOKKEEPING: True}
+
+
+@attrs.define(eq=False, on_setattr=_touched)
 class Unit:
     """One unit on the table, with its figures kept as ``ranks`` ranks of ``files`` figures
     in line (the last, ``rear``, may be short). A phalanx in column keeps its line shape;
-    its block is the line faced 90 degrees (files and ranks swapped)."""
+    its block is the line faced 90 degrees (files and ranks swapped). Assigning to a unit
+    of a :class:`~.state.State` tells the state (:meth:`attach`); a unit made apart from
+    one (a commander's what-if copy, ``attrs.evolve``) tells nobody."""
 
     id: str
     name: str
@@ -111,11 +128,23 @@ class Unit:
     column: bool = False
     formed: bool = False
     condition: Condition = Condition.FORMED
-    reform_failed: bool = False  # Phalanxes 3: failed to re-form — unformed for good
-    melee_reform_failed: bool = False  # Phalanxes 3: a Spartan who failed in melee
-    reorganising: bool = False  # Morale 2: must spend its next move not moving
-    reformed_turn: int = 0  # Phalanxes 3: re-formed this turn: no other move
-    checked: tuple[int, int] = (0, 0)  # (ranks, rear) at the last morale check
+    # the rules' bookkeeping (no cache reads it)
+    #: Phalanxes 3: failed to re-form — unformed for good
+    reform_failed: bool = attrs.field(default=False, metadata=BOOKKEEPING)
+    #: Phalanxes 3: a Spartan who failed in melee
+    melee_reform_failed: bool = attrs.field(default=False, metadata=BOOKKEEPING)
+    #: Morale 2: must spend its next move not moving
+    reorganising: bool = attrs.field(default=False, metadata=BOOKKEEPING)
+    #: Phalanxes 3: re-formed this turn: no other move
+    reformed_turn: int = attrs.field(default=0, metadata=BOOKKEEPING)
+    #: (ranks, rear) at the last morale check
+    checked: tuple[int, int] = attrs.field(default=(0, 0), metadata=BOOKKEEPING)
+    _changed: Callable[[], None] | None = attrs.field(default=None, init=False, repr=False,
+                                                      metadata=BOOKKEEPING)
+
+    def attach(self, changed: Callable[[], None]) -> None:
+        """Call ``changed()`` after every assignment to this unit from now on."""
+        self._changed = changed
 
     # -- figures -------------------------------------------------------------------
     @property

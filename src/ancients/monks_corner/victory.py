@@ -3,13 +3,9 @@ withdraws (Monk's Corner, Phalanxes 4); at the turn limit the battle is scored."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ancients.battle import Outcome
+from ancients.monks_corner.state import State
 from ancients.monks_corner.troops import Unit
-
-if TYPE_CHECKING:
-    from ancients.monks_corner.battle import MonksCornerBattle
 
 __all__ = [
     "PHALANX_LOST_POINTS",
@@ -30,37 +26,37 @@ def out_of_action(unit: Unit) -> bool:
     return unit.is_phalanx and (not unit.on_table or (unit.reform_failed and not unit.formed))
 
 
-def army_withdraws(battle: MonksCornerBattle, side: str) -> bool:
+def army_withdraws(state: State, side: str) -> bool:
     """Monk's Corner, Phalanxes 4 (only for an army that has phalanxes)."""
-    phalanxes = [u for u in battle.pieces if u.side == side and u.is_phalanx]
+    phalanxes = [u for u in state.pieces if u.side == side and u.is_phalanx]
     return bool(phalanxes) and all(out_of_action(u) for u in phalanxes)
 
 
-def score(battle: MonksCornerBattle) -> dict[str, float]:
+def score(state: State) -> dict[str, float]:
     """Each side's points: enemy figures lost plus 6 per enemy phalanx out of action."""
-    points = dict.fromkeys(battle.sides, 0.0)
-    for u in battle.pieces:
-        enemy = battle.enemy_of(u.side)
+    points = dict.fromkeys(state.sides, 0.0)
+    for u in state.pieces:
+        enemy = state.enemy_of(u.side)
         lost = u.start_figures - (u.figures if u.on_table else 0)
         points[enemy] += lost + (PHALANX_LOST_POINTS if out_of_action(u) else 0.0)
     return points
 
 
-def outcome(battle: MonksCornerBattle, winner: str | None, reason: str) -> Outcome:
-    return Outcome.from_units(winner=winner, reason=reason, turns=battle.turn,
-                              sides=battle.sides, units=battle.units(), score=score(battle))
+def outcome(state: State, winner: str | None, reason: str) -> Outcome:
+    return Outcome.from_units(winner=winner, reason=reason, turns=state.turn,
+                              sides=state.sides, units=state.views(), score=score(state))
 
 
-def verdict(battle: MonksCornerBattle, final: bool = False) -> Outcome | None:
+def verdict(state: State, final: bool = False) -> Outcome | None:
     """The outcome if the battle is over now (``final``: the turn limit is reached)."""
-    gone = [s for s in battle.sides if army_withdraws(battle, s)]
+    gone = [s for s in state.sides if army_withdraws(state, s)]
     if len(gone) == 2:
-        return outcome(battle, None, "both armies withdrew")
+        return outcome(state, None, "both armies withdrew")
     if gone:
-        return outcome(battle, battle.enemy_of(gone[0]), "army withdrew")
+        return outcome(state, state.enemy_of(gone[0]), "army withdrew")
     if not final:
         return None
-    points = score(battle)
-    a, b = battle.sides
+    points = score(state)
+    a, b = state.sides
     winner = None if points[a] == points[b] else (a if points[a] > points[b] else b)
-    return outcome(battle, winner, "turn limit")
+    return outcome(state, winner, "turn limit")

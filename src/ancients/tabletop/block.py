@@ -9,14 +9,12 @@ from collections.abc import Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-import attr
 import attrs
 import numpy as np
 import shapely
 from numpy.typing import NDArray
 
 from ancients.errors import GeometryError
-from ancients.tabletop import movement
 from ancients.tabletop.geometry import (
     EPSILON,
     Corners,
@@ -32,6 +30,15 @@ from ancients.tabletop.geometry import (
     overlapping,
     rotate_point,
     separation,
+)
+from ancients.tabletop.movement import (
+    march,
+    pivot,
+    translate,
+    translated_end,
+    turn,
+    turned_end,
+    wheel,
 )
 
 if TYPE_CHECKING:
@@ -90,8 +97,8 @@ class Arc:
     edge (or the midpoint).
     """
 
-    half_angle: float = attr.ib(validator=_check_half_angle)
-    reach: float = attr.ib(default=math.inf, validator=_check_reach)
+    half_angle: float = attrs.field(validator=_check_half_angle)
+    reach: float = attrs.field(default=math.inf, validator=_check_reach)
     from_centre: bool = False
 
 
@@ -106,8 +113,6 @@ class Overlap:
 
 
 def _check_count(_: Any, attribute: attrs.Attribute[int], value: object) -> None:
-    # value: object, as it is checked here (compiled, an int parameter would raise
-    # TypeError on a float before this check could raise GeometryError)
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise GeometryError(f"Block.{attribute.name} must be a whole number >= 1, got {value!r}")
 
@@ -129,39 +134,37 @@ class Block:
     (0 = north, +y, clockwise). Immutable: moves return a :class:`Move` with a new block.
     """
 
-    x: float = attr.ib(validator=_check_finite)
-    y: float = attr.ib(validator=_check_finite)
-    facing: float = attr.ib(converter=normalise_angle, validator=_check_finite)
-    files: int = attr.ib(validator=_check_count)
-    ranks: int = attr.ib(validator=_check_count)
-    base_width: float = attr.ib(validator=_check_size)
-    base_depth: float = attr.ib(validator=_check_size)
+    x: float = attrs.field(validator=_check_finite)
+    y: float = attrs.field(validator=_check_finite)
+    facing: float = attrs.field(converter=normalise_angle, validator=_check_finite)
+    files: int = attrs.field(validator=_check_count)
+    ranks: int = attrs.field(validator=_check_count)
+    base_width: float = attrs.field(validator=_check_size)
+    base_depth: float = attrs.field(validator=_check_size)
 
-    # What a block is measured by, worked out once. Not functools.cached_property, which
-    # mypyc compiles to a plain property (computed on every access): slots of their own,
-    # outside comparison, hashing and repr. ``corners``, ``bounds``, ``centre`` and
-    # ``frame`` are cheap and nearly always needed, so every new block has them at once
-    # (``__attrs_post_init__``, :meth:`derived`); the shapely footprints, the matrix frame
-    # and the memo of contact edges are built on first use (None until then). Every field
-    # is declared with attr.ib (attrs.field under its older name): mypyc checks
-    # attrs.field(...)'s typed value when a compiled module is imported, and fails.
-    corners: Corners = attr.ib(init=False, eq=False, repr=False)
+    # What every block is measured by, worked out when it is made (nearly every block
+    # is measured: a lazy cache would cost more than it saves here); outside
+    # comparison, hashing and repr.
+    corners: Corners = attrs.field(init=False, eq=False, repr=False)
     """Front-left, front-right, rear-right, rear-left (clockwise)."""
-    bounds: tuple[float, float, float, float] = attr.ib(init=False, eq=False, repr=False)
+    bounds: tuple[float, float, float, float] = attrs.field(init=False, eq=False, repr=False)
     """min x, min y, max x, max y of the footprint."""
-    centre: Point = attr.ib(init=False, eq=False, repr=False)
-    frame: Frame = attr.ib(init=False, eq=False, repr=False)
+    centre: Point = attrs.field(init=False, eq=False, repr=False)
+    frame: Frame = attrs.field(init=False, eq=False, repr=False)
     """Centre, unit right and forward vectors, half frontage and half depth."""
-    _matrix_frame: Frame | None = attr.ib(init=False, default=None, eq=False, repr=False)
-    _polygon: Any = attr.ib(init=False, default=None, eq=False, repr=False)
-    _core: Any = attr.ib(init=False, default=None, eq=False, repr=False)
-    # contact_edge's answers so far (melee asks them again and again)
-    _edges: dict[int, tuple[Block, Aspect | None]] | None = attr.ib(
+
+    # Built on first use (None until then). Not functools.cached_property: on a slotted
+    # attrs class it adds a class ``__getattr__``, which slows every attribute read of
+    # every block (measured: a tenth of a Monk's Corner battle).
+    _matrix_frame: Frame | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    _polygon: Any = attrs.field(init=False, default=None, eq=False, repr=False)
+    _core: Any = attrs.field(init=False, default=None, eq=False, repr=False)
+    # contact_edge's answers so far, by the other block itself (kept beside the answer)
+    _edges: dict[int, tuple[Block, Aspect | None]] | None = attrs.field(
         init=False, default=None, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        _measure(self, self.x, self.y, self.facing, self.files * self.base_width,
-                 self.ranks * self.base_depth)
+        _measure(self)
 
     # -- construction --------------------------------------------------------------------
 
@@ -205,29 +208,6 @@ class Block:
         if not (math.isfinite(x) and math.isfinite(y) and math.isfinite(facing)):
             return cls(x, y, facing, files, ranks, self.base_width, self.base_depth)
         new = object.__new__(cls)
-        if cls is Block:  # straight into the slots (what object.__setattr__ looks up)
-            (sx, sy, sf, sfi, sr, sw, sd, sc, sb, sce, sfr, smf, spo, sco,
-             sed) = _SLOT_SETTERS
-            facing = normalise_angle(facing)
-            sx(new, x)
-            sy(new, y)
-            sf(new, facing)
-            sfi(new, files)
-            sr(new, ranks)
-            sw(new, self.base_width)
-            sd(new, self.base_depth)
-            # as __attrs_post_init__ (_measure), through the slots: the hot path of moves
-            c, box, centre, frame = _measures(x, y, facing, files * self.base_width,
-                                              ranks * self.base_depth)
-            sc(new, c)
-            sb(new, box)
-            sce(new, centre)
-            sfr(new, frame)
-            smf(new, None)
-            spo(new, None)
-            sco(new, None)
-            sed(new, None)
-            return new
         put = object.__setattr__
         put(new, "x", x)
         put(new, "y", y)
@@ -236,7 +216,7 @@ class Block:
         put(new, "ranks", ranks)
         put(new, "base_width", self.base_width)
         put(new, "base_depth", self.base_depth)
-        new.__attrs_post_init__()
+        _measure(new)
         return new
 
     # -- shape ---------------------------------------------------------------------------
@@ -400,7 +380,7 @@ class Block:
 
     def contact_edge(self, other: Block) -> Aspect | None:
         """The edge of this block that ``other`` touches (the longest contact), or None."""
-        memo = self._edges  # by the other block itself (kept beside the answer)
+        memo = self._edges
         if memo is None:
             memo = {}
             object.__setattr__(self, "_edges", memo)
@@ -423,11 +403,15 @@ class Block:
         return found if best >= 0.0 else None
 
     def aspect_of(self, point: Point) -> Aspect:
-        """Which side of the block ``point`` lies on, by the block's diagonals extended
-        (points on a diagonal count as front or rear)."""
+        """Which side of the block ``point`` lies on, by the block's diagonals extended.
+        A point on a diagonal (within :data:`EPSILON` of it) counts as front or rear: a
+        flank is only where it is clearly off the front and rear (a charge or a shot
+        from exactly the corner's diagonal is not one at the flank)."""
         u, v = self.local(point)
         w = v + self.depth / 2.0
-        if abs(w) * self.frontage >= abs(u) * self.depth:
+        # |w| / half depth against |u| / half frontage, as a distance to the diagonal
+        frontage, depth = self.frontage, self.depth
+        if abs(w) * frontage - abs(u) * depth >= -EPSILON * math.hypot(frontage, depth):
             return Aspect.FRONT if w >= 0.0 else Aspect.REAR
         return Aspect.RIGHT if u > 0.0 else Aspect.LEFT
 
@@ -566,87 +550,74 @@ class Block:
 
     def advance(self, distance: float) -> Move:
         """Straight ahead (negative: straight back, still facing the same way)."""
-        return movement.translate(self, distance, 0.0, "advance")
+        return translate(self, distance, 0.0, "advance")
 
     def advanced(self, distance: float) -> Block:
         """``self.advance(distance).end`` without building the swept area."""
-        return movement.translated_end(self, distance, 0.0)
+        return translated_end(self, distance, 0.0)
 
     def faced(self, degrees: float) -> Block:
         """``self.turn(degrees).end`` without building the swept area."""
         quarters = round(degrees / 90.0)
         if abs(degrees - 90.0 * quarters) > EPSILON:
             raise GeometryError(f"a turn is a multiple of 90 degrees, got {degrees}")
-        return movement.turned_end(self, quarters)
+        return turned_end(self, quarters)
 
     def sidestep(self, distance: float) -> Move:
         """Straight sideways, to the right if positive (a drift)."""
-        return movement.translate(self, 0.0, distance, "sidestep")
+        return translate(self, 0.0, distance, "sidestep")
 
     def incline(self, forward: float, right: float) -> Move:
         """Obliquely, keeping the facing; costs the straight-line distance."""
-        return movement.translate(self, forward, right, "incline")
+        return translate(self, forward, right, "incline")
 
     def wheel(self, degrees: float) -> Move:
         """Wheel about a front corner: clockwise (right wheel, pivot on the right front
         corner) if positive, anticlockwise on the left corner if negative; costs the outer
         corner's arc, radians x frontage. At most 180 degrees."""
-        return movement.wheel(self, degrees)
+        return wheel(self, degrees)
 
     def turn(self, degrees: float) -> Move:
         """Every figure faces about by a multiple of 90 degrees (clockwise positive) in
         place: files and ranks swap on a quarter turn, the centre stays. Costs 0."""
-        return movement.turn(self, degrees)
+        return turn(self, degrees)
 
     def about_face(self) -> Move:
-        return movement.turn(self, 180.0)
+        return turn(self, 180.0)
 
     def pivot(self, degrees: float) -> Move:
         """Rotate the whole block rigidly about its centre (at most 180 degrees). Costs 0."""
-        return movement.pivot(self, degrees)
+        return pivot(self, degrees)
 
     def march(self, waypoints: Sequence[Point]) -> Move:
         """Column move: the head (front-centre) follows the polyline through ``waypoints``
         and the body follows its path; ends facing along the last leg; costs its length."""
-        return movement.march(self, waypoints)
+        return march(self, waypoints)
 
 
-_SLOT_SETTERS: tuple[Any, ...] = tuple(
-    getattr(Block, name).__set__
-    for name in ("x", "y", "facing", "files", "ranks", "base_width", "base_depth", "corners",
-                 "bounds", "centre", "frame", "_matrix_frame", "_polygon", "_core", "_edges"))
-
-
-def _measure(block: Block, x: float, y: float, facing: float, frontage: float,
-             depth: float) -> None:
-    """Set a new block's corners, bounds, centre and frame, and its caches to None
-    (what :meth:`Block.derived` does through the slots)."""
+def _measure(block: Block) -> None:
+    """Set a new block's corners, bounds, centre and frame, and its lazy caches to None
+    (the constructor and :meth:`Block.derived`)."""
+    x, y, facing = block.x, block.y, block.facing
+    frontage, depth = block.files * block.base_width, block.ranks * block.base_depth
+    c = _corners(x, y, facing, frontage, depth)
+    fx, fy = heading(facing)
+    half = depth / 2.0
+    cx, cy = x - fx * half, y - fy * half
     put = object.__setattr__
-    c, box, centre, frame = _measures(x, y, facing, frontage, depth)
     put(block, "corners", c)
-    put(block, "bounds", box)
-    put(block, "centre", centre)
-    put(block, "frame", frame)
+    put(block, "bounds", _box(c))
+    put(block, "centre", (cx, cy))
+    put(block, "frame", (cx, cy, fy, -fx, fx, fy, frontage / 2.0, half))
     put(block, "_matrix_frame", None)
     put(block, "_polygon", None)
     put(block, "_core", None)
     put(block, "_edges", None)
 
 
-def _measures(x: float, y: float, facing: float, frontage: float, depth: float
-              ) -> tuple[Corners, tuple[float, float, float, float], Point, Frame]:
-    """A block's corners, bounds, centre and frame, worked out once for both ways of
-    making one (:func:`_measure`, :meth:`Block.derived`)."""
-    c = _corners(x, y, facing, frontage, depth)
-    fx, fy = heading(facing)
-    half = depth / 2.0
-    cx, cy = x - fx * half, y - fy * half
-    return c, _box(c), (cx, cy), (cx, cy, fy, -fx, fx, fy, frontage / 2.0, half)
-
-
 def _corners(x: float, y: float, facing: float, frontage: float, depth: float) -> Corners:
     """:attr:`Block.corners`: ``Block._rectangle(0.0)`` spelled out, the same arithmetic
-    (a hot path: every new block of a move)."""
+    (a hot path: every new block of a move; a test pins the two together)."""
     fx, fy = heading(facing)
     half = frontage / 2.0 - 0.0
     if half < EPSILON / 4.0:  # max(half, EPSILON / 4.0)
@@ -666,7 +637,7 @@ def _corners(x: float, y: float, facing: float, frontage: float, depth: float) -
 def _edge_frame(p: Point, a: Point, tx: float, ty: float, nx: float, ny: float) -> Point:
     """``p`` in an edge's frame for :meth:`Block.zone_distance`: (along the edge from its
     first end ``a``, straight out from it). A function, not a closure in the method:
-    mypyc cannot compile a closure in a method of an attrs class."""
+    a module function rather than a closure in the method, for speed."""
     dx, dy = p[0] - a[0], p[1] - a[1]
     return (dx * tx + dy * ty, dx * nx + dy * ny)
 

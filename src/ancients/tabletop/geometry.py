@@ -36,9 +36,8 @@ Corners = tuple[Point, Point, Point, Point]
 #: A rectangle's frame: centre x, y; unit right x, y; unit forward x, y; half width, depth.
 Frame = tuple[float, float, float, float, float, float, float, float]
 
-# 0, 90, 180, 270 degrees; not Final: mypyc reads a Final tuple as a constant it never
-# sets in a compiled module ("not set" at run time)
-_EXACT: tuple[Point, ...] = ((0.0, 1.0), (1.0, 0.0), (0.0, -1.0), (-1.0, 0.0))
+# 0, 90, 180, 270 degrees
+_EXACT: Final[tuple[Point, ...]] = ((0.0, 1.0), (1.0, 0.0), (0.0, -1.0), (-1.0, 0.0))
 
 
 def normalise_angle(degrees: float) -> float:

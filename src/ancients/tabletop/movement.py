@@ -12,7 +12,6 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-import attr
 import attrs
 import numpy as np
 import shapely
@@ -41,13 +40,11 @@ class Move:
     ``path`` its front-centre followed."""
 
     kind: str
-    # quoted: block.py imports this module before it defines Block, and mypyc evaluates
-    # an unquoted class annotation when the class is created (a quoted one stays a string)
-    start: "Block"  # noqa: UP037
-    end: "Block"  # noqa: UP037
+    start: Block
+    end: Block
     distance: float
-    swept: Any = attr.ib(eq=False, repr=False)
-    path: tuple[Point, ...] = attr.ib(repr=False)
+    swept: Any = attrs.field(eq=False, repr=False)
+    path: tuple[Point, ...] = attrs.field(repr=False)
 
     def then(self, following: Move) -> Move:
         """This move followed by ``following`` (which must start where this one ends)."""

@@ -7,7 +7,6 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeGuard
 
-import attr
 import attrs
 import numpy as np
 import shapely
@@ -58,10 +57,10 @@ class Table:
     (south) edge, y from 0 on that edge to ``depth`` on the far (north) edge. Later
     ``areas`` lie on top of earlier ones."""
 
-    width: float = attr.ib(default=72.0, validator=_positive)
-    depth: float = attr.ib(default=48.0, validator=_positive)
-    areas: tuple[TerrainArea, ...] = attr.ib(default=(), converter=_areas)
-    lines: tuple[TerrainLine, ...] = attr.ib(default=(), converter=_lines)
+    width: float = attrs.field(default=72.0, validator=_positive)
+    depth: float = attrs.field(default=48.0, validator=_positive)
+    areas: tuple[TerrainArea, ...] = attrs.field(default=(), converter=_areas)
+    lines: tuple[TerrainLine, ...] = attrs.field(default=(), converter=_lines)
 
     # -- where things are ----------------------------------------------------------------
 

@@ -1,0 +1,75 @@
+"""The terms a Monk's Corner event message uses that a reader may not know, each with a
+one-line explanation (:meth:`MonksCornerBattle.explain`; a narrative prints each the
+first time it appears)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ancients.events import Event
+
+__all__ = ["TERMS", "explain"]
+
+#: term -> what it means, in the rules' words (paraphrased)
+TERMS: Mapping[str, str] = {
+    "phases first": "the side that won the toss moves, shoots its javelins and makes its "
+                    "contact moves first; then the other side does the same (Sequence 1, 5)",
+    "tie": "on a tied toss neither side moves: both shoot at once, and melees already "
+           "joined are fought (Sequence 1)",
+    "formation lost": "the phalanx is now unformed: it moves like light troops, tests no "
+                      "morale, loses its overlap and depth bonuses, and formed phalanxes "
+                      "throw double dice against it (Phalanxes 3)",
+    "pushed back": "a formed phalanx that contacts unformed troops makes its full move, "
+                   "pushing them back before the melee (Melee 2)",
+    "re-formed": "an unformed phalanx out of melee formed again on 4-6 (Spartans +2 out of "
+                 "melee); it may not move otherwise this turn (Phalanxes 3)",
+    "re-form failed": "an unformed phalanx failed to form again (it needed 4-6): unless "
+                      "it is Spartan and out of melee, it stays unformed for the rest of "
+                      "the battle (Phalanxes 3)",
+    "rear rank lost": "a phalanx that loses a whole rear rank throws a die: higher than "
+                      "the ranks it has left and it breaks (Morale 3)",
+    "broken": "the phalanx routs off the table to its rear; friendly formed phalanxes "
+              "within 6\" of its path lose formation (Morale 3)",
+    "reorganise": "a phalanx that lost over half its rear rank spends a turn without "
+                  "moving to centre it; the rear rank no longer counts in melee (Morale 2)",
+    "two ranks deep": "a phalanx down to one rank may form two even ranks again, the second "
+                      "shorter if the figures are odd (Morale 2-3)",
+    "one rank deep": "a phalanx down to one rank that does not form two again: a single "
+                     "formed rank, with no rank to lose but its last (Morale 3)",
+    "charge": "a contact move: the unit moves into contact and both are pinned in melee "
+              "until one withdraws or is gone (Sequence 5; Movement 1)",
+    "flank": "a formed phalanx attacked in its flank or rear loses formation (Phalanxes 3)",
+    "short": "the die that sets a contact move's inches (rough ground, or a phalanx "
+             "charging horse) fell short of the target (Melee 1)",
+    "withdraw": "unformed troops may withdraw 6\" from phalanxes, and horse from foot, "
+                "even while in melee (Movement 1)",
+}
+
+#: the terms each kind of event may use
+_BY_KIND: Mapping[str, tuple[str, ...]] = {
+    "toss": ("phases first", "tie"),
+    "unformed": ("formation lost",),
+    "pushed back": ("pushed back",),
+    "re-formed": ("re-formed",),
+    "re-form failed": ("re-form failed",),
+    "morale": ("rear rank lost", "broken"),
+    "broken": ("broken",),
+    "reorganising": ("reorganise",),
+    "reorganised": ("reorganise", "two ranks deep"),
+    "one rank": ("one rank deep",),
+    "contact": ("charge", "flank"),
+    "short": ("short",),
+    "move": ("withdraw",),
+}
+
+
+def explain(event: Event) -> dict[str, str]:
+    """The terms of :data:`TERMS` that ``event``'s message uses, with their meanings."""
+    message = event.message
+    found = {}
+    for term in _BY_KIND.get(event.kind, ()):
+        shown = "tie:" if term == "tie" else term
+        words = ("flank", "rear)") if term == "flank" else (shown,)
+        if any(w in message for w in words):
+            found[term] = TERMS[term]
+    return found

@@ -8,9 +8,11 @@ truncated to a terminal's width.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
-from collections.abc import Callable, Mapping
+import warnings
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
 
@@ -22,7 +24,7 @@ from ancients.errors import AncientsError
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ancients.battle import Commander
+    from ancients.battle import Battle, Commander
     from ancients.ruleset import Ruleset
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -214,9 +216,55 @@ def _battle_commanders(rs: Ruleset, sides: tuple[str, ...],
             for side, kind in choices.items()}
 
 
+@contextlib.contextmanager
+def _warnings_echoed() -> Iterator[None]:
+    """Each OOBWarning raised inside (what a ruleset dropped or adjusted to field a
+    battle) as one ``warning: ...`` line on stderr."""
+    from ancients.errors import OOBWarning
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", OOBWarning)
+        yield
+    for w in caught:
+        if issubclass(w.category, OOBWarning):
+            click.echo(f"warning: {w.message}", err=True)
+        else:
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+
+
+@main.command("battles")
+def battles_() -> None:
+    """The built-in historical battles (orders of battle) and the rulesets that field them."""
+    from rich.table import Table
+
+    from ancients.oob import battles
+    from ancients.ruleset import ruleset, rulesets
+
+    fielding = []
+    for name in rulesets():
+        try:
+            if ruleset(name).fields_oob:
+                fielding.append(name)
+        except AncientsError:
+            continue
+    table = Table("battle", "title", "sides", "main source")
+    for name, oob in battles().items():
+        sides = " v ".join(f"{s.name} ({s.men.best:,} men)" for s in oob.sides)
+        table.add_row(name, oob.title, sides, str(oob.sources[0]) if oob.sources else "")
+    console = _console()
+    console.print(table)
+    console.print(f"Fielded by: {', '.join(fielding) or '(no installed ruleset)'}; "
+                  "e.g. ancients simulate raphia --battle mantinea-418bc", markup=False)
+
+
+_BATTLE_HELP = ("A historical battle (a name from 'ancients battles', or an order-of-battle "
+                "TOML file), fielded by each ruleset at its own scale; instead of --scenario.")
+
+
 @main.command()
 @click.argument("spec", required=False)
 @click.option("--scenario", "-s", help="Built-in scenario name or a TOML file.")
+@click.option("--battle", "-b", help=_BATTLE_HELP)
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="The battle's seed: the same seed plays the same battle.")
 @click.option("--commander", "-c", "commander", multiple=True, metavar="SIDE=KIND",
@@ -224,19 +272,27 @@ def _battle_commanders(rs: Ruleset, sides: tuple[str, ...],
 @_output_option("--log", "log_path", help="Write the full event log as JSON lines.")
 @_output_option("--svg", "svg_path", help="Write a picture of the final position.")
 @click.option("--verbose", "-v", is_flag=True, help="Show every event, phases included.")
-def play(spec: str | None, scenario: str | None, seed: int, commander: tuple[str, ...],
-         log_path: Path | None, svg_path: Path | None, verbose: bool) -> None:
+def play(spec: str | None, scenario: str | None, battle: str | None, seed: int,
+         commander: tuple[str, ...], log_path: Path | None, svg_path: Path | None,
+         verbose: bool) -> None:
     """Play one battle and tell how it went, turn by turn.
 
     Terms a reader may not know are explained the first time they appear.
     """
     from ancients.ruleset import ruleset
+    from ancients.simulate import resolve_scenario
 
     choices = _commanders(commander)
     rs = ruleset(spec or _default_spec())
-    sc = rs.scenario(scenario)
-    battle = rs.new_battle(sc, seed=seed,
-                           commanders=_battle_commanders(rs, sc.sides, choices))
+    with _warnings_echoed():
+        sc = resolve_scenario(rs, scenario, battle)
+    game = rs.new_battle(sc, seed=seed, commanders=_battle_commanders(rs, sc.sides, choices))
+    _tell(game, rs, seed, verbose, log_path, svg_path)
+
+
+def _tell(battle: Battle, rs: Ruleset, seed: int, verbose: bool, log_path: Path | None,
+          svg_path: Path | None) -> None:
+    """``play``'s narrative of one battle, then its log and picture where asked."""
     console = _console()
     console.print(f"[bold]{battle.scenario.title}[/bold] — {rs.title} ({rs}), seed {seed}",
                   markup=True)
@@ -274,6 +330,7 @@ def _runs_options(f: Any) -> Any:
     """The options ``simulate`` and ``compare`` share."""
     for option in reversed((
         click.option("--scenario", "-s", help="Built-in scenario name or a TOML file."),
+        click.option("--battle", "-b", help=_BATTLE_HELP),
         click.option("--runs", "-n", type=click.IntRange(min=1), default=1000,
                      show_default=True, help="How many battles to play."),
         click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
@@ -300,15 +357,18 @@ def _jobs(jobs: int | None) -> int:
 @click.argument("spec", required=False)
 @_runs_options
 @_output_option("--csv", "csv_path", help="Write one row per battle.")
-def simulate(spec: str | None, scenario: str | None, runs: int, jobs: int | None, seed: int,
-             commander: tuple[str, ...], no_progress: bool, csv_path: Path | None) -> None:
+def simulate(spec: str | None, scenario: str | None, battle: str | None, runs: int,
+             jobs: int | None, seed: int, commander: tuple[str, ...], no_progress: bool,
+             csv_path: Path | None) -> None:
     """Play many battles and summarise them (default: the default ruleset and scenario)."""
     from rich.table import Table
 
     from ancients.simulate import simulate as run
 
-    results = run(spec or _default_spec(), scenario, runs=runs, seed=seed, jobs=_jobs(jobs),
-                  progress=not no_progress, commanders=_commanders(commander))
+    with _warnings_echoed():
+        results = run(spec or _default_spec(), scenario, battle=battle, runs=runs, seed=seed,
+                      jobs=_jobs(jobs), progress=not no_progress,
+                      commanders=_commanders(commander))
     summary = results.summary()
     table = Table("", "value", "detail")
     for metric, (value, detail) in summary.lines:
@@ -326,13 +386,16 @@ def simulate(spec: str | None, scenario: str | None, runs: int, jobs: int | None
 @main.command()
 @click.argument("specs", nargs=-1, required=True)
 @_runs_options
-def compare(specs: tuple[str, ...], scenario: str | None, runs: int, jobs: int | None,
-            seed: int, commander: tuple[str, ...], no_progress: bool) -> None:
+def compare(specs: tuple[str, ...], scenario: str | None, battle: str | None, runs: int,
+            jobs: int | None, seed: int, commander: tuple[str, ...],
+            no_progress: bool) -> None:
     """Play the same battles under two or more rulesets, editions or variants and show
     their summaries side by side.
 
     For example: ancients compare raphia "raphia(edition=1990)". Each variant gets the
-    same seeds; without --scenario, each plays its default scenario.
+    same seeds; without --scenario, each plays its default scenario. With --battle, each
+    plays that historical battle at its own scale: ancients compare raphia monks_corner
+    --battle mantinea-418bc.
     """
     from rich.table import Table
 
@@ -342,8 +405,10 @@ def compare(specs: tuple[str, ...], scenario: str | None, runs: int, jobs: int |
     if len(specs) < 2:
         raise click.BadParameter("give two or more rulesets or variants to compare",
                                  param_hint="SPECS")
-    comparison = run(list(specs), scenario, runs=runs, seed=seed, jobs=_jobs(jobs),
-                     progress=not no_progress, commanders=_commanders(commander))
+    with _warnings_echoed():
+        comparison = run(list(specs), scenario, battle=battle, runs=runs, seed=seed,
+                         jobs=_jobs(jobs), progress=not no_progress,
+                         commanders=_commanders(commander))
     table = Table("")
     for spec in comparison.results:
         table.add_column(spec, overflow="fold")

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib import import_module, resources
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import attrs
 
@@ -29,8 +29,11 @@ from ancients.battle import SAVE_FORMAT, Battle, Commander
 from ancients.errors import AncientsError, OptionError, RulesetError, ScenarioError
 from ancients.scenario import Scenario, read_toml
 
-__all__ = ["Ruleset", "parse_spec", "register", "ruleset", "ruleset_class", "rulesets",
-           "unregister"]
+if TYPE_CHECKING:
+    from ancients.oob import OrderOfBattle
+
+__all__ = ["Ruleset", "Translation", "parse_spec", "register", "ruleset", "ruleset_class",
+           "rulesets", "unregister"]
 
 ENTRY_POINT_GROUP = "ancients.rulesets"
 
@@ -38,6 +41,16 @@ ENTRY_POINT_GROUP = "ancients.rulesets"
 @attrs.frozen
 class NoOptions:
     """Options of a ruleset that has none."""
+
+
+@attrs.frozen
+class Translation:
+    """A ruleset's reading of an order of battle (:meth:`Ruleset.translate_oob`): a
+    scenario document its :meth:`~Ruleset.parse_scenario` accepts, and a note for each
+    thing dropped or adjusted to fit its rules."""
+
+    document: Mapping[str, Any]
+    notes: tuple[str, ...] = attrs.field(default=(), converter=tuple)
 
 
 class Ruleset(ABC):
@@ -146,6 +159,43 @@ class Ruleset(ABC):
     def load_scenario(self, path: str | Path) -> Scenario:
         """Load a scenario from a TOML file."""
         return self.parse_scenario(read_toml(path), source=str(path))
+
+    # -- orders of battle ------------------------------------------------------------------
+    @property
+    def fields_oob(self) -> bool:
+        """Whether this ruleset can field an order of battle (it has a translator)."""
+        return type(self).translate_oob is not Ruleset.translate_oob
+
+    def translate_oob(self, oob: OrderOfBattle, **choices: Any) -> Translation:
+        """The hook a ruleset fills to field a historical battle at its own scale: a
+        scenario document for :meth:`parse_scenario` and the notes of what it dropped or
+        adjusted. ``choices`` are the translator's own keywords (scale, map, ...)."""
+        raise RulesetError(f"{self.name} cannot field an order of battle: it has no "
+                           "translator (Ruleset.translate_oob)")
+
+    def from_oob(self, oob: str | Path | OrderOfBattle, **choices: Any) -> Scenario:
+        """This ruleset's scenario of a historical battle: a built-in battle's name
+        (``ancients.battles()``), an order-of-battle file or an :class:`OrderOfBattle`.
+
+        What the rules cannot field is dropped or adjusted to the nearest legal form, each
+        with an :class:`~ancients.errors.OOBWarning` and a line in the scenario's
+        ``notes``. A battle of the scenario saves and restores like any other (its
+        document is the translation).
+        """
+        import warnings
+
+        from ancients.errors import OOBWarning
+        from ancients.oob import battle, load_oob
+
+        if isinstance(oob, Path) or (isinstance(oob, str) and oob.endswith(".toml")):
+            oob = load_oob(oob)
+        order = battle(oob)
+        translation = self.translate_oob(order, **choices)
+        source = f"{order.name} fielded by {self}"
+        scenario = self.parse_scenario(translation.document, source=source)
+        for note in translation.notes:
+            warnings.warn(OOBWarning(f"{self.name}, {order.name}: {note}"), stacklevel=2)
+        return attrs.evolve(scenario, notes=translation.notes, source=source)
 
     # -- battles ------------------------------------------------------------------------------
     @abstractmethod

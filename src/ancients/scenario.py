@@ -41,6 +41,9 @@ class Scenario:
     parsed: Any = attrs.field(default=None, repr=False)
     description: str = ""
     source: str | None = None
+    #: what a translation from an order of battle dropped or adjusted (each also warned
+    #: of as an :class:`~ancients.errors.OOBWarning`); empty for hand-made scenarios
+    notes: tuple[str, ...] = ()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Scenario):

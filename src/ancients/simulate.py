@@ -14,7 +14,7 @@ import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from pathlib import Path
-from typing import Any, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 import attrs
 import numpy as np
@@ -30,6 +30,9 @@ from ancients.ruleset import Ruleset
 from ancients.ruleset import ruleset as get_ruleset
 from ancients.scenario import Scenario
 from ancients.units import TroopKind
+
+if TYPE_CHECKING:
+    from ancients.oob import OrderOfBattle
 
 __all__ = ["Comparison", "Results", "Summary", "compare", "mean_interval", "simulate",
            "t_quantile", "wilson"]
@@ -405,13 +408,28 @@ def _check_commanders(commanders: Mapping[str, CommanderChoice], sides: Sequence
                                   f"factory (ruleset, side) -> Commander; got {choice!r}")
 
 
+def resolve_scenario(rs: Ruleset, scenario: str | Path | Scenario | None,
+              battle: str | Path | OrderOfBattle | None) -> Scenario:
+    """The scenario a run plays: ``scenario``, or ``battle`` fielded by the ruleset."""
+    if battle is None:
+        return rs.scenario(scenario)
+    if scenario is not None:
+        raise SimulationError("give a scenario or a battle (an order of battle), not both")
+    return rs.from_oob(battle)
+
+
 def simulate(
     ruleset: str | Ruleset, scenario: str | Path | Scenario | None = None, *,
+    battle: str | Path | OrderOfBattle | None = None,
     runs: int = 1000, seed: int = 0, jobs: int | Executor | Any | None = None,
     progress: Progress = False, commanders: Mapping[str, CommanderChoice] | None = None,
     keep_logs: bool = False, chunk_size: int | None = None,
 ) -> Results:
     """Play ``runs`` battles of ``scenario`` (default: the ruleset's) and collect the rows.
+
+    ``battle`` instead plays a historical battle (a name from ``ancients.battles()``, an
+    order-of-battle file or an :class:`~ancients.oob.OrderOfBattle`) as the ruleset
+    fields it (:meth:`~ancients.ruleset.Ruleset.from_oob`).
 
     ``jobs``: None or 1 plays in this process; an int uses that many local processes; a
     ``concurrent.futures.Executor`` or a Dask ``distributed.Client`` is used as given.
@@ -423,7 +441,7 @@ def simulate(
     """
     _check_arguments(runs, seed, jobs, chunk_size)
     rs = get_ruleset(ruleset)
-    sc = rs.scenario(scenario)
+    sc = resolve_scenario(rs, scenario, battle)
     _check_commanders(commanders or {}, sc.sides)
     task = _Task(rs, sc, seed, dict(commanders or {}), keep_logs)
     n_sides = len(sc.sides)
@@ -522,24 +540,29 @@ class Comparison:
 
 def compare(
     specs: Sequence[str | Ruleset], scenario: str | Path | Scenario | None = None, *,
-    runs: int = 1000, seed: int = 0, jobs: int | Executor | Any | None = None,
+    battle: str | Path | OrderOfBattle | None = None, runs: int = 1000, seed: int = 0,
+    jobs: int | Executor | Any | None = None,
     progress: Progress = False, commanders: Mapping[str, CommanderChoice] | None = None,
     keep_logs: bool = False, chunk_size: int | None = None,
 ) -> Comparison:
     """:func:`simulate` each ruleset or variant with the same seed and arguments (keyed by
-    its spec; naming the same variant twice, even in two spellings, is an error). Every
-    argument, spec and scenario is checked before the first battle."""
+    its spec; naming the same variant twice, even in two spellings, is an error). With
+    ``battle``, each ruleset plays that historical battle as it fields it, so rulesets of
+    different scales can be compared on the same battle. Every argument, spec and
+    scenario is checked (and every battle fielded) before the first battle is played."""
     _check_arguments(runs, seed, jobs, chunk_size)
     rulesets = [get_ruleset(s) for s in specs]
     seen: dict[Ruleset, Ruleset] = {}
+    scenarios: dict[Ruleset, Scenario] = {}
     for rs in rulesets:
         if rs in seen:
             raise SimulationError(f"compare: {str(rs)!r} is the same variant as "
                                   f"{str(seen[rs])!r} ({rs.canonical})")
         seen[rs] = rs
-        _check_commanders(commanders or {}, rs.scenario(scenario).sides)
+        scenarios[rs] = resolve_scenario(rs, scenario, battle)
+        _check_commanders(commanders or {}, scenarios[rs].sides)
     return Comparison({str(rs): simulate(
-        rs, scenario, runs=runs, seed=seed, jobs=jobs, progress=progress,
+        rs, scenarios[rs], runs=runs, seed=seed, jobs=jobs, progress=progress,
         commanders=commanders, keep_logs=keep_logs, chunk_size=chunk_size)
         for rs in rulesets})
 

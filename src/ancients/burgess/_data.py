@@ -99,11 +99,12 @@ def enum_map(field: Field, enum: type[E], value: Callable[[Field], R]) -> dict[E
 
 
 def die_table(field: Field, name: str, die: int, result: Callable[[Field], R],
-              better: Better | None = None) -> DieTable[R]:
-    """A table of ``faces = result`` pairs under ``field.faces`` covering the die exactly
-    once, with the table's provenance."""
+              better: Better | None = None, *, faces: Field | None = None) -> DieTable[R]:
+    """A table of ``faces = result`` pairs (under ``field.faces``, or ``faces``) covering
+    the die exactly once, with ``field``'s provenance."""
+    rows_f = field["faces"] if faces is None else faces
     rows: dict[int, R] = {}
-    for key, value in field["faces"].entries():
+    for key, value in rows_f.entries():
         try:
             covered = Faces.parse(key, die)
         except DiceSpecError as e:
@@ -115,7 +116,7 @@ def die_table(field: Field, name: str, die: int, result: Callable[[Field], R],
         rows.update(dict.fromkeys(covered.values, got))
     missing = sorted(set(range(1, die + 1)) - rows.keys())
     if missing:
-        raise field["faces"].error(f"no result for faces {missing}")
+        raise rows_f.error(f"no result for faces {missing}")
     prov = Provenance.of(field)
     return DieTable(name, tuple(rows[f] for f in range(1, die + 1)), better,
                     prov.reconstructed, prov.reason)

@@ -144,3 +144,16 @@ def test_rolled_hits_are_always_possible_outcomes(files: int, ranks: int, distan
     odds = shot.odds()
     assert sum(odds.values()) == 1
     assert shot.roll(Dice(seed)) in odds
+
+
+def test_engine_hits_on_troops_as_hits_or_as_figure_values() -> None:
+    from ancients.burgess.missiles import engine_damage
+    from ancients.burgess.troops import Armour
+    target = legio(armour=Armour.PARTIAL_INFANTRY)
+    assert engine_damage(Weapon.HEAVY_ENGINE, 2, target).hits == 6
+    assert engine_damage(Weapon.LIGHT_ENGINE, 1, target, cover=Cover.WOODS).hits == 1
+    as_figures = engine_damage(Weapon.HEAVY_ENGINE, 2, target, reading="figures")
+    assert (as_figures.hits, as_figures.figures) == (0, 3)  # 6 points of 2
+    assert engine_damage(Weapon.LIGHT_ENGINE, 1, target, reading="figures").figures == 1
+    with pytest.raises(RuleError):
+        engine_damage(Weapon.LONGBOW, 1, target)

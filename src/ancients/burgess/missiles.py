@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache, cached_property
 from pathlib import Path
+from typing import Literal
 
 import attrs
 
@@ -37,12 +38,14 @@ from ancients.tabletop import Arc
 __all__ = [
     "Band",
     "Cover",
+    "EngineDamage",
     "EngineEffect",
     "EngineHit",
     "FireRules",
     "Shot",
     "aim",
     "engine_against_engine",
+    "engine_damage",
     "engine_points",
     "fire_arc",
     "load_missiles",
@@ -246,6 +249,35 @@ def engine_points(weapon: Weapon, rules: FireRules | None = None) -> int:
     if weapon not in r.engine_points:
         raise RuleError(f"a {weapon} is not a war engine")
     return r.engine_points[weapon]
+
+
+@attrs.frozen
+class EngineDamage:
+    """What engine hits do to troops: ``hits`` for their casualty dice, or (the
+    ``engine_points = "figures"`` reading) ``figures`` lost outright."""
+
+    hits: int
+    figures: int
+
+
+# War Engine fire: Lt ENG to reduce TGT by 2 pts, HV by 3 pts
+def engine_damage(weapon: Weapon, engine_hits: int, target: Unit, *,
+                  cover: Cover = Cover.OPEN, reading: Literal["hits", "figures"] = "hits",
+                  rules: FireRules | None = None) -> EngineDamage:
+    """What ``engine_hits`` of a ``weapon`` engine do to ``target`` troops: its points per
+    hit (halved in woods) as hits (``reading="hits"``) or as figure values, melee fashion
+    (``"figures"``, rounded half down)."""
+    r = rules or load_missiles()
+    if engine_hits < 0:
+        raise RuleError(f"{engine_hits} engine hits on {target.name}")
+    points = engine_hits * engine_points(weapon, r) * (r.woods if cover is Cover.WOODS
+                                                         else Fraction(1))
+    if reading == "hits":
+        return EngineDamage(round_half_down(points), 0)
+    if reading != "figures":
+        raise RuleError(f"engine_points is 'hits' or 'figures', not {reading!r}")
+    value = r.troops.figure_value(target)
+    return EngineDamage(0, min(round_half_down(points / value), target.figures))
 
 
 # War Engine fire: a war engine hit by a heavier engine, one of its size, a smaller one

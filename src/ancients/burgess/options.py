@@ -3,7 +3,7 @@ reasonable readings (see ``docs/rulesets/burgess.md``), and the elephant variant
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
@@ -40,3 +40,11 @@ class BurgessOptions:
             "help": "War engine fire: the 2 or 3 points an engine hit takes off troops are "
                     "hits for the casualty dice (hits) or figure values, as melee points "
                     "are (figures)"})
+    turn_limit: int = attrs.field(default=0, metadata={
+        "help": "game turns before the battle is scored (the text gives none; 0: the "
+                "scenario's own, else data/victory.toml's 12)"})
+
+    @turn_limit.validator
+    def _check_turn_limit(self, attribute: Any, value: int) -> None:
+        if not 0 <= value <= 1000:
+            raise ValueError(f"turn_limit must be 0..1000, got {value}")

@@ -50,6 +50,7 @@ __all__ = [
     "fire_arc",
     "load_missiles",
     "may_fire_over",
+    "volley_die_odds",
 ]
 
 
@@ -127,7 +128,8 @@ class FireRules:
 
 
 @cache
-def _die_points(sides: int, less: int) -> tuple[tuple[int, Fraction], ...]:
+def volley_die_odds(sides: int, less: int) -> tuple[tuple[int, Fraction], ...]:
+    """The exact hits of one volley die read ``less`` lower, as (hits, chance) pairs."""
     return tuple(distribution((max(face - less, 0), Fraction(1, sides))
                               for face in range(1, sides + 1)).items())
 
@@ -181,7 +183,7 @@ class Shot:
 
     @cached_property
     def _odds(self) -> dict[int, Fraction]:
-        group = dict(_die_points(self.sides, self.deduct + self.less))
+        group = dict(volley_die_odds(self.sides, self.deduct + self.less))
         total: dict[int, Fraction] = {0: Fraction(1)}
         for _ in range(self.groups):
             total = convolve(total, group)

@@ -111,3 +111,26 @@ def test_casualties_never_exceed_the_dice_the_hits_allow(hits: int, armour: Armo
     lost = casualties(unit, hits, Dice(seed))
     assert 0 <= lost <= min(casualty_dice(hits), unit.figures)
     assert lost in losses_odds(unit, hits)
+
+
+def test_the_c_in_c_is_a_figure_of_the_first_rank_beside_the_officer() -> None:
+    u = legio(6, 2, c_in_c=True)  # officer file 2, the C-in-C on his left
+    assert (u.officer, u.standard, u.c_in_c) == (2, 3, 1)
+    r = removal(u, [2])
+    assert r.c_in_c_lost and not r.officer_lost and r.unit.c_in_c is None
+    assert not removal(u, [4]).c_in_c_lost
+    assert legio(6, 2).c_in_c is None
+
+
+@given(st.integers(0, 40), st.sampled_from(sorted(Armour)))
+def test_losses_odds_match_icepool(hits: int, armour: Armour) -> None:
+    import icepool
+
+    from .helpers import d6_where, exact
+    troop = TroopClass.HV_INF if "infantry" in armour else TroopClass.HV_CAV
+    unit = TROOPS.unit("u", troop, 10, 3, armour=armour)
+    fails = set(range(1, 7)) - set(save(unit).faces.values)
+    n = casualty_dice(hits)
+    oracle = exact(n @ d6_where(fails)) if n else {0: Fraction(1)}
+    assert losses_odds(unit, hits) == oracle
+    del icepool

@@ -132,3 +132,18 @@ def test_duel_odds_match_icepool(a: int, b: int) -> None:
     got = duel_odds(a, b, sides=6)
     oracle = exact(icepool.map(lambda x, y: 1 if x > y else 0, a @ icepool.d6, b @ icepool.d6))
     assert got[Duel.WON] == oracle.get(1, Fraction(0)) and sum(got.values()) == 1
+
+
+@given(st.integers(1, 4), st.booleans())
+def test_course_odds_match_icepool(ranks: int, spear: bool) -> None:
+    # two dice: the charge-home roll, then (if it fails) the swerve
+    unit = legio(6, ranks, spearmen=spear)
+    check = spearmen_check(unit) if spear else (RULES.home if ranks >= 2 else None)
+    home = set(check.faces.values) if check is not None else set(range(1, 7))
+
+    def where(a: int, b: int) -> int:
+        return 0 if a in home else (1 if b <= 3 else 2)
+    oracle = exact(icepool.map(where, icepool.d6, icepool.d6))
+    got = cavalry_course_odds(unit) if spear else course_odds(unit)
+    assert [got[c] for c in (Course.HOME, Course.SWERVE_RIGHT, Course.SWERVE_LEFT)] == \
+        [oracle.get(k, Fraction(0)) for k in (0, 1, 2)]

@@ -212,3 +212,24 @@ def test_every_elephant_distribution_sums_to_one(rules: object, ranks: int,
     assert sum(attack_odds(unit, rules).values()) == 1
     assert sum(stampede_odds(unit, head_on, rules).values()) == 1
     assert sum(infantry_fight_odds(unit, rules=rules).values()) == 1
+
+
+@given(st.sampled_from(["burgess", "tempered"]), st.integers(1, 5))
+def test_attack_odds_match_icepool(variant: str, ranks: int) -> None:
+    import icepool
+
+    from .helpers import exact
+    rules = load_elephants(variant)
+    unit = legio(6, ranks)
+    need = attack_check(unit, rules)
+    courses = list(dict.fromkeys(rules.after_start.rows))
+
+    def where(a: int, b: int) -> int:
+        if need is not None and a not in need.faces:
+            return -1
+        return courses.index(rules.after_start.result(b))
+    oracle = exact(icepool.map(where, icepool.d6, icepool.d6))
+    got = attack_odds(unit, rules)
+    assert got[None] == oracle.get(-1, Fraction(0))
+    for i, c in enumerate(courses):
+        assert got[c] == oracle.get(i, Fraction(0))

@@ -151,3 +151,26 @@ def test_a_test_rolls_with_the_bonus_and_names_its_unit() -> None:
     roll = dice.take_rolls()[0]
     assert roll.reason == "shaken: Legio II (half strength)"
     assert rolled.face == min(roll.total + 1, 6)
+
+
+def _all_tables() -> list[ReactionTable]:
+    from ancients.burgess.flank import load_flank
+    from ancients.burgess.melee import load_melee, outnumbered_table
+    melee, flank = load_melee(), load_flank()
+    return [RULES.precontact, RULES.shaken, RULES.post_contact, *RULES.rally,
+            outnumbered_table("captured"), outnumbered_table("escape"), melee.withdrawal,
+            melee.officer, flank.flank, flank.rear]
+
+
+@given(st.sampled_from(_all_tables()), st.integers(-2, 4), st.booleans())
+def test_every_reaction_table_matches_icepool(table: ReactionTable, b: int,
+                                              guards: bool) -> None:
+    bonus_ = table.modifier(b)
+    sign = 1 if table.table.better is None or table.table.better == "high" else -1
+    face = (icepool.d6 + sign * bonus_).clip(1, 6)
+    odds = table.odds(b, guards)
+    for reaction in odds:
+        wanted = {f for f in range(1, 7) if table.result(f, 0, guards) == reaction}
+        got = exact(face.map(lambda x, w=wanted: 1 if x in w else 0)).get(1, Fraction(0))
+        assert odds[reaction] == got
+    assert sum(odds.values()) == 1

@@ -108,6 +108,7 @@ class Removal:
     removed: tuple[tuple[int, int], ...]
     officer_lost: bool
     standard_lost: bool
+    c_in_c_lost: bool = False
 
 
 # Hand to hand C: count off from the left of the first rank
@@ -141,6 +142,7 @@ def removal(unit: Unit, rolls: Sequence[int],
         start %= max(len(order), 1)
     officer_lost = unit.officer is not None and (unit.officer, 0) in removed
     standard_lost = unit.standard is not None and (unit.standard, 0) in removed
+    c_in_c_lost = unit.c_in_c is not None and (unit.c_in_c, 0) in removed
     index = {f: i for i, f in enumerate(order)}
 
     def moved(at: int | None, lost: bool) -> int | None:
@@ -148,8 +150,9 @@ def removal(unit: Unit, rolls: Sequence[int],
 
     after = unit.with_depths(tuple(len(files[f]) for f in order),
                              moved(unit.officer, officer_lost),
-                             moved(unit.standard, standard_lost))
-    return Removal(after, tuple(removed), officer_lost, standard_lost)
+                             moved(unit.standard, standard_lost),
+                             moved(unit.c_in_c, c_in_c_lost))
+    return Removal(after, tuple(removed), officer_lost, standard_lost, c_in_c_lost)
 
 
 def remove(unit: Unit, figures: int, dice: Dice,

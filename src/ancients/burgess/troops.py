@@ -137,8 +137,9 @@ def _depths(depths: Iterable[int]) -> tuple[int, ...]:
 @attrs.frozen
 class Unit:
     """A unit: its class, armour and weapon, its figures file by file (``depths``, left
-    to right), and who is with it. ``officer`` and ``standard`` are the files whose
-    front figure is the officer or the standard bearer (None: none, or lost)."""
+    to right), and who is with it. ``officer``, ``standard`` and ``c_in_c`` are the files
+    whose front figure is the officer, the standard bearer or the C-in-C (None: none, or
+    lost); a staff officer attached to the unit is not a figure of it."""
 
     name: str
     troop: TroopClass
@@ -148,7 +149,7 @@ class Unit:
     officer: int | None = None
     standard: int | None = None
     staff_officer: bool = False
-    c_in_c: bool = False
+    c_in_c: int | None = None
     guards: bool = False
     spearmen: bool = False
     stabled_with_elephants: bool = False
@@ -158,7 +159,7 @@ class Unit:
     def __attrs_post_init__(self) -> None:
         if any(d < 1 for d in self.depths):
             raise RuleError(f"{self.name}: every file needs a figure, got depths {self.depths}")
-        for who in ("officer", "standard"):
+        for who in ("officer", "standard", "c_in_c"):
             at = getattr(self, who)
             if at is not None and not 0 <= at < len(self.depths):
                 raise RuleError(f"{self.name}: the {who} stands in file {at}, but the unit "
@@ -216,8 +217,9 @@ class Unit:
             self.weapon is Weapon.LONGBOW
 
     def with_depths(self, depths: tuple[int, ...], officer: int | None,
-                    standard: int | None) -> Unit:
-        return attrs.evolve(self, depths=depths, officer=officer, standard=standard)
+                    standard: int | None, c_in_c: int | None) -> Unit:
+        return attrs.evolve(self, depths=depths, officer=officer, standard=standard,
+                            c_in_c=c_in_c)
 
 
 @attrs.frozen
@@ -286,8 +288,10 @@ class TroopRules:
 
     def unit(self, name: str, troop: TroopClass, files: int, ranks: int,
              rear: int | None = None, *, officer: bool = True, standard: bool = True,
-             **kw: object) -> Unit:
-        """A checked block with its officer and standard where the tables put them."""
+             c_in_c: bool = False, **kw: object) -> Unit:
+        """A checked block with its officer, standard and (``c_in_c``) the C-in-C where
+        the tables put them: the officer at ``officer_at`` of the front, the standard on
+        his right, the C-in-C on his left."""
         data = self.classes[troop]
         if data.weapon is not None:
             kw.setdefault("weapon", data.weapon)
@@ -295,7 +299,8 @@ class TroopRules:
         where = self.officer_file(u.files)
         return self.check(attrs.evolve(
             u, officer=where if officer else None,
-            standard=min(where + 1, u.files - 1) if standard else None))
+            standard=min(where + 1, u.files - 1) if standard else None,
+            c_in_c=max(where - 1, 0) if c_in_c else None))
 
     # -- counting a block ------------------------------------------------------------
     def officer_file(self, files: int) -> int:

@@ -89,6 +89,9 @@ def test_a_stampede_in_flank_or_rear_routs_and_head_on_turns() -> None:
     assert sum(p for (c, r, _), p in head.items() if c is Course.HOME and not r) == \
         Fraction(1, 3)
     assert sum(head.values()) == 1
+    loose = stampede_odds(legio(formed=False), head_on=True)  # "a formed unit head on"
+    assert loose == flank
+    assert stampede(SURUS, legio(formed=False), True, Dice(3)).routed
     got = stampede(SURUS, legio(), False, Dice(3))
     assert got.routed and got.course is Course.HOME and 0 <= got.lost <= 3
 

@@ -220,13 +220,15 @@ class Stampede:
     lost: int
 
 
-# Elephants 2: a stampede striking a unit in flank or rear routs it; head on it turns
-# (1/2 right, 3/4 left) or goes home; the volley group struck rolls 4/5/6 to survive
+# Elephants 2: a stampede striking a unit in flank or rear routs it; a formed unit head
+# on turns it (1/2 right, 3/4 left) or it goes home; the volley group struck rolls 4/5/6
 def stampede(elephant: Unit, struck: Unit, head_on: bool, dice: Dice,
              rules: ElephantRules | None = None) -> Stampede:
-    """Roll a stampeding ``elephant`` striking ``struck`` (``head_on``: in its front)."""
+    """Roll a stampeding ``elephant`` striking ``struck`` (``head_on``: in its front; a
+    unit out of formation struck head on is routed as if struck in flank)."""
     r = rules or load_elephants()
     course = Course.HOME
+    head_on = head_on and struck.formed
     if head_on:
         course = r.head_on.roll(dice, f"stampede: {elephant.name} into {struck.name}").result
     if course is not Course.HOME:
@@ -243,6 +245,7 @@ def stampede_odds(struck: Unit, head_on: bool, rules: ElephantRules | None = Non
                   ) -> dict[tuple[Course, bool, int], Fraction]:
     """The exact distribution of :func:`stampede` as (course, routed, figures lost)."""
     r = rules or load_elephants()
+    head_on = head_on and struck.formed
     courses = r.head_on.odds() if head_on else {Course.HOME: Fraction(1)}
     figures = min(r.troops.volley_group, struck.figures)
     out: dict[tuple[Course, bool, int], Fraction] = {}

@@ -174,6 +174,21 @@ def elephant_md(e: ElephantRules, r: BurgessRules) -> str:
         f"{float(mean):.2f} figures on average in the fight."
 
 
+def harm_md(printed: ElephantRules, tempered: ElephantRules) -> str:
+    """What each elephant table does, in sixths (the tempered hand-weapon table beside)."""
+    tables = [("against elephant", printed.against_elephant),
+              ("against cavalry or chariots", printed.against_cavalry),
+              ("light engine", printed.missiles["light"]),
+              ("heavy engine", printed.missiles["heavy"]),
+              ("hand weapons", printed.missiles["hand"]),
+              ("hand weapons, tempered", tempered.missiles["hand"])]
+    odds = [t.odds() for _, t in tables]
+    harms = list(dict.fromkeys(h for o in odds for h in o))
+    sides = printed.troops.sides
+    rows = [[str(h), *(_sixths(o.get(h, Fraction(0)), sides) for o in odds)] for h in harms]
+    return _md(["harm", *(name for name, _ in tables)], rows)
+
+
 def fire_md(r: BurgessRules) -> str:
     """Fire arrows: a blaze by volley groups, and the chance a blaze destroys."""
     groups = _md(["volley groups", *(str(g) for g in range(1, 7))],
@@ -213,5 +228,6 @@ def tables(options: BurgessOptions | None = None) -> dict[str, str]:
         "Chariots and cavalry": chariot_md(r),
         "Elephants as printed": elephant_md(r.elephants, r),
         "Elephants tempered": elephant_md(tempered, r),
+        "What a roll does to an elephant (sixths)": harm_md(r.elephants, tempered),
         "Fire arrows": fire_md(r),
     }

@@ -4,7 +4,6 @@ through the core's :mod:`ancients.rulesdata`, with the value types the tables sh
 from __future__ import annotations
 
 from collections.abc import Callable
-from enum import Enum
 from fractions import Fraction
 from pathlib import Path
 from typing import TypeVar
@@ -22,7 +21,6 @@ __all__ = [
     "check",
     "die_table",
     "document",
-    "enum_map",
     "faces",
     "fraction",
     "inches",
@@ -31,7 +29,6 @@ __all__ = [
 
 DATA_PACKAGE = "ancients.burgess.data"
 
-E = TypeVar("E", bound=Enum)
 R = TypeVar("R")
 
 
@@ -90,12 +87,6 @@ def faces(field: Field, die: int) -> Faces:
 
 def check(field: Field, die: int, better: Better = Better.HIGH) -> Check:
     return Check(faces(field, die), better)
-
-
-def enum_map(field: Field, enum: type[E], value: Callable[[Field], R]) -> dict[E, R]:
-    """A table keyed by an enum's values (every member required)."""
-    field.check_keys([str(m.value) for m in enum])
-    return {m: value(field[str(m.value)]) for m in enum}
 
 
 def die_table(field: Field, name: str, die: int, result: Callable[[Field], R],

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from fractions import Fraction
 from math import comb
 from typing import Generic, TypeVar
@@ -192,11 +192,6 @@ class DieTable(Generic[R]):
         for face, result in changes.items():
             rows[face - 1] = result
         return attrs.evolve(self, rows=tuple(rows))
-
-    def mapped(self, f: Callable[[R], K]) -> DieTable[K]:
-        """The same table with every result passed through ``f``."""
-        return DieTable(self.name, tuple(f(r) for r in self.rows), self.better,
-                        self.reconstructed, self.reason)
 
 
 def binomial(n: int, p: Fraction) -> dict[int, Fraction]:

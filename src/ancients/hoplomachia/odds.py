@@ -20,6 +20,7 @@ from ancients.hoplomachia.armies import ItemKind, ListItem
 from ancients.hoplomachia.melee import Engaged, Level, MeleeKind, melee_odds
 from ancients.hoplomachia.rules import FILES, HoplomachiaRules, default_rules
 from ancients.hoplomachia.strategoi import CasualtyOccasion, Character, Stance
+from ancients.hoplomachia.troops import Flight
 from ancients.hoplomachia.vocabulary import AreteLevel, ArmySize, Category
 
 __all__ = ["BLOCKS", "block", "refresh"]
@@ -68,7 +69,7 @@ def cards(rules: HoplomachiaRules) -> str:
             f"`{c.key}`", c.name, c.category, c.spear, c.shield, c.strength, c.threshold,
             "/".join(_signed(c.arete[lv]) for lv in _LEVELS), c.phobos, c.andreia,
             f"{_inches(mv.cf)}/{_inches(mv.of)}" if mv.disciplined else f"NF {_inches(mv.nf)}",
-            "/".join(_inches(c.flight(k)).rstrip('"') for k in ("evade", "rout", "pursuit")),
+            "/".join(_inches(c.flight(k)).rstrip('"') for k in Flight),
             "—" if c.disarray is None else c.disarray, belos, c.belos_check,
             f"{c.charts.andreia}, {c.charts.belos}, {c.charts.epidromos or '—'}",
         ])

@@ -8,7 +8,7 @@ battle plans that frame how signals are read. Loaded from ``data/situations.toml
 >>> s = default_rules().situations
 >>> rolled = s.roll("hegemonic_war", Dice(3))
 >>> rolled.situation.name, rolled.sizes[Role.ATTACKER]
-('Set Piece', <ArmySize.LARGE: 'large'>)
+('Inside the Walls', <ArmySize.LARGE: 'large'>)
 """
 
 from __future__ import annotations

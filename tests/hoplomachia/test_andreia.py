@@ -16,7 +16,9 @@ from ancients.hoplomachia._tables import RulesInputError
 from ancients.hoplomachia.andreia import (
     AndreiaLine,
     AndreiaResult,
+    Trigger,
     andreia_check,
+    check_for,
     phobos_difference,
 )
 from ancients.hoplomachia.strategoi import Character
@@ -138,3 +140,26 @@ def test_a_roll_is_recorded_with_its_reason(seed: int) -> None:
     assert out.passed == (out.total <= check.target)
     assert out.result is (AndreiaResult.MAINTAIN if out.passed else AndreiaResult.HALT)
     assert ("passed" if out.passed else "failed") in str(out)
+
+
+def test_each_trigger_reads_its_line_and_phobos_only_for_an_enemy_unit() -> None:
+    a = RULES.andreia
+    lines = {t: a.triggers[t].line for t in Trigger}
+    assert lines[Trigger.STOPPING_PURSUIT] is AndreiaLine.RECOVERING
+    assert lines[Trigger.RALLYING] is AndreiaLine.RECOVERING
+    assert lines[Trigger.CHARGING] is lines[Trigger.CHARGED] is AndreiaLine.CHARGING
+    assert lines[Trigger.MELEE_RESULT] is AndreiaLine.MELEE
+    for t in (Trigger.LOCHOI_ROUTED, Trigger.STRATEGOS_LOST, Trigger.NEIGHBOUR_ROUTED,
+              Trigger.PASSED_THROUGH, Trigger.HOME_TAXIS_ROUTED):
+        assert lines[t] is AndreiaLine.KATASTROPHE
+    sparta, athens = C["spartiates"], C["athenian"]
+    charged = check_for(a, athens, Trigger.CHARGED, AreteLevel.FIRM, enemy=sparta)
+    assert charged.roll_modifier == 2 and charged.passed_result is AndreiaResult.MAINTAIN
+    assert check_for(a, athens, Trigger.CHARGING, AreteLevel.FIRM,
+                     enemy=sparta).passed_result is AndreiaResult.CHARGE
+    assert check_for(a, athens, Trigger.STOPPING_PURSUIT, AreteLevel.FIRM,
+                     enemy=sparta).roll_modifier == 2
+    assert check_for(a, athens, Trigger.MELEE_RESULT, AreteLevel.FIRM,
+                     enemy=sparta).roll_modifier == 2
+    for t in (Trigger.RALLYING, Trigger.NEIGHBOUR_ROUTED, Trigger.PASSED_THROUGH):
+        assert check_for(a, athens, t, AreteLevel.FIRM, enemy=sparta).roll_modifier == 0

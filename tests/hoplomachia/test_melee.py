@@ -26,6 +26,7 @@ from ancients.hoplomachia.melee import (
     exchange,
     melee_odds,
     penetration,
+    shield_momentum,
 )
 from ancients.hoplomachia.vocabulary import AreteLevel, Aspect
 
@@ -224,3 +225,14 @@ def test_gaps_and_routers_caught_from_two_sides() -> None:
     assert not M.gap_applies(2.0, overlapped=False, exposed_unshielded=False)
     assert M.gap_applies(0.0, overlapped=False, exposed_unshielded=True)
     assert not M.routers_slaughtered(1) and M.routers_slaughtered(2)
+
+
+def test_shield_momentum_by_reading() -> None:
+    assert shield_momentum("own", own=2, attacker=3) == 2
+    assert shield_momentum("attacker", own=2, attacker=3) == -3
+    with pytest.raises(RulesInputError):
+        shield_momentum("both", own=2, attacker=3)
+    braced = Engaged(C["athenian"], FIRM, shield_momentum=shield_momentum("own", 2, 3))
+    assert defence_total(M, braced).value == 5
+    struck = Engaged(C["athenian"], FIRM, shield_momentum=shield_momentum("attacker", 2, 3))
+    assert defence_total(M, struck).value == 0

@@ -33,6 +33,7 @@ from ancients.hoplomachia._tables import (
     document,
     enum_of,
     keyed,
+    members,
 )
 from ancients.hoplomachia.strategoi import CharacterEffect
 from ancients.hoplomachia.troops import Epilektoi, UnitCard
@@ -40,7 +41,8 @@ from ancients.hoplomachia.vocabulary import AreteLevel
 from ancients.morale import Modifier, MoraleTest
 
 __all__ = ["AndreiaChart", "AndreiaCheck", "AndreiaLine", "AndreiaOutcome", "AndreiaResult",
-           "AndreiaRules", "andreia_check", "load_andreia", "phobos_difference"]
+           "AndreiaRules", "Trigger", "TriggerRule", "andreia_check", "check_for", "load_andreia",
+           "phobos_difference"]
 
 
 class AndreiaLine(enum.StrEnum):
@@ -62,6 +64,32 @@ class AndreiaResult(enum.StrEnum):
     DISARRAY = "disarray"
     ROUT = "rout"
     WORSE = "worse"  # one step worse than the unit's state: disarrayed, or routed if so
+
+
+class Trigger(enum.StrEnum):
+    """What causes an Andreia check."""
+
+    STOPPING_PURSUIT = "stopping_pursuit"
+    RALLYING = "rallying"  # horse that outdistanced its pursuers
+    CHARGING = "charging"
+    CHARGED = "charged"
+    MELEE_RESULT = "melee_result"  # pushed back or broken into
+    LOCHOI_ROUTED = "lochoi_routed"  # the taxis lost lochoi to rout
+    STRATEGOS_LOST = "strategos_lost"
+    NEIGHBOUR_ROUTED = "neighbour_routed"  # saw a neighbouring taxis rout
+    PASSED_THROUGH = "passed_through"  # routers or evaders passed through it
+    HOME_TAXIS_ROUTED = "home_taxis_routed"  # allied taxeis, once, when a Home taxis routs
+
+
+@attrs.frozen
+class TriggerRule:
+    """The line a trigger's check is read on, whether the Phobos difference of the enemy
+    unit causing it is added, and whether the tester is the unit charged."""
+
+    trigger: Trigger
+    line: AndreiaLine
+    phobos: bool
+    charged: bool
 
 
 @attrs.frozen
@@ -86,6 +114,7 @@ class AndreiaRules:
 
     dice: DiceSpec
     passed: Mapping[str, AndreiaResult]  # by line, and "charged" for a charged unit
+    triggers: Mapping[Trigger, TriggerRule]
     charts: Mapping[str, AndreiaChart]
     provenance: Provenance
     source: str | None = None
@@ -196,18 +225,40 @@ def andreia_check(rules: AndreiaRules, card: UnitCard, line: AndreiaLine, level:
                         passed, chart.failure(line, level), rules.dice)
 
 
+def check_for(rules: AndreiaRules, card: UnitCard, trigger: Trigger, level: AreteLevel, *,
+              enemy: UnitCard | None = None, strategos: CharacterEffect | None = None,
+              epilektoi: Epilektoi | None = None, adjust: int = 0,
+              modifiers: Sequence[Modifier] = ()) -> AndreiaCheck:
+    """Hoplomachia, Andreia: the check ``trigger`` causes, on its line; the Phobos
+    difference of ``enemy`` counts only for a direct interaction with an enemy unit."""
+    rule = rules.triggers[trigger]
+    return andreia_check(rules, card, rule.line, level, charged=rule.charged,
+                         enemy=enemy if rule.phobos else None, strategos=strategos,
+                         epilektoi=epilektoi, adjust=adjust, modifiers=modifiers)
+
+
 def load_andreia(override: str | Path = "") -> AndreiaRules:
     """Read the Andreia charts (``andreia.toml`` or a replacement)."""
     doc = document("andreia.toml", override)
-    doc.check_keys(["reconstructed", "reason", "dice", "passed", "chart"])
+    doc.check_keys(["reconstructed", "reason", "dice", "passed", "trigger", "chart"])
     pf = doc["passed"].check_keys([*AndreiaLine, "charged", "reconstructed", "reason"])
     Provenance.of(pf)
     passed = {str(line): enum_of(pf[str(line)], AndreiaResult) for line in AndreiaLine}
     passed["charged"] = enum_of(pf["charged"], AndreiaResult)
+    tf = doc["trigger"]
+    Provenance.of(tf)
+    triggers = {}
+    for t, f in members(tf, Trigger).items():
+        f.check_keys(["line", "phobos", "charged"])
+        triggers[t] = TriggerRule(t, enum_of(f["line"], AndreiaLine), f["phobos"].as_bool(),
+                                  f["charged"].as_bool())
+        if triggers[t].charged and triggers[t].line is not AndreiaLine.CHARGING:
+            raise f["charged"].error("only the Charging line has a charged unit")
     charts = {}
     for name, f in doc["chart"].entries():
         f.check_keys([*AndreiaLine, "reconstructed", "reason"])
         lines = keyed(f, AndreiaLine, lambda cells: by_level(
             cells, lambda c: enum_of(c, AndreiaResult)))
         charts[name] = AndreiaChart(name, lines, Provenance.of(f))
-    return AndreiaRules(dice_spec(doc["dice"]), passed, charts, Provenance.of(doc), doc.source)
+    return AndreiaRules(dice_spec(doc["dice"]), passed, triggers, charts, Provenance.of(doc),
+                        doc.source)

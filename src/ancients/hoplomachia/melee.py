@@ -44,7 +44,7 @@ from ancients.scenario import Field
 __all__ = ["Engaged", "FollowUp", "GroundGiven", "HorseRules", "Level", "LoserFate",
            "MeleeKind", "MeleeOutcome", "MeleeResult", "MeleeRules", "OneStepMore", "Total",
            "attack_total", "defence_total", "exchange", "load_melee", "melee_odds",
-           "penetration"]
+           "penetration", "shield_momentum"]
 
 
 class Level(enum.StrEnum):
@@ -252,6 +252,15 @@ class Engaged:
     one_step_more: int = 0  # shove bonus called by its hegemon
     attack_modifiers: tuple[Modifier, ...] = ()
     defence_modifiers: tuple[Modifier, ...] = ()
+
+
+def shield_momentum(reading: str, own: int, attacker: int) -> int:
+    """The momentum among a defender's shield modifiers: its own (reading "own": a unit
+    that charged too), or the attacker's taken off its shield (reading "attacker")."""
+    if reading == "own":
+        return own
+    require(reading == "attacker", f"shield_momentum is 'own' or 'attacker', not {reading!r}")
+    return -attacker
 
 
 def attack_total(rules: MeleeRules, side: Engaged, kind: MeleeKind, bonus: int = 0) -> Total:

@@ -128,8 +128,8 @@ def hieres(rules: HoplomachiaRules) -> str:
     for t in targets:
         odds = h.odds(t)
         mean = sum((Fraction(v) * p for v, p in odds.items()), Fraction(0))
-        rows.append([t, *(_frac(odds.get(v, Fraction(0))) for v in values), _frac(mean)])
-    return _table(["target", *(f"{_signed(v)} AP" for v in values), "mean"], rows)
+        rows.append([t, *(_frac(odds.get(v, Fraction(0))) for v in values), f"{float(mean):.2f}"])
+    return _table(["target", *(f"{_signed(v)} AP" for v in values), "mean (rounded)"], rows)
 
 
 # -- Andreia -------------------------------------------------------------------------------
@@ -139,6 +139,14 @@ def andreia_charts(rules: HoplomachiaRules) -> str:
         for line in AndreiaLine:
             rows.append([chart.name, line, *(chart.failure(line, lv) for lv in _LEVELS)])
     return _table(["chart", "line", *(f"fail, {lv}" for lv in _LEVELS)], rows)
+
+
+def andreia_triggers(rules: HoplomachiaRules) -> str:
+    p = rules.andreia.passed
+    rows = [[t.trigger.value.replace("_", " "), t.line, "yes" if t.phobos else "no",
+             p["charged" if t.charged else str(t.line)]]
+            for t in rules.andreia.triggers.values()]
+    return _table(["trigger", "line", "Phobos difference", "result of a pass"], rows)
 
 
 def andreia_odds(rules: HoplomachiaRules) -> str:
@@ -393,7 +401,8 @@ def provenance(rules: HoplomachiaRules) -> str:
 
 BLOCKS: dict[str, Callable[[HoplomachiaRules], str]] = {
     "cards": cards, "organisation": organisation, "tracks": tracks, "changes": changes,
-    "rituals": rituals, "hieres": hieres, "andreia-charts": andreia_charts,
+    "rituals": rituals, "hieres": hieres, "andreia-triggers": andreia_triggers,
+    "andreia-charts": andreia_charts,
     "andreia-odds": andreia_odds, "belos-odds": belos_odds,
     "reaction-charts": reaction_charts, "ekdromoi": ekdromoi,
     "epidromos-charts": epidromos_charts, "epidromos-odds": epidromos_odds,
@@ -411,7 +420,7 @@ def block(name: str, rules: HoplomachiaRules | None = None) -> str:
     return f"<!-- generated: {name} -->\n{text}\n<!-- end: {name} -->"
 
 
-_BLOCK = re.compile(r"<!-- generated: ([\w-]+) -->\n.*?\n<!-- end: \1 -->", re.S)
+_BLOCK = re.compile(r"<!-- generated: ([\w-]+) -->\n(?:.*?\n)?<!-- end: \1 -->", re.S)
 
 
 def refresh(path: str | Path, rules: HoplomachiaRules | None = None) -> list[str]:

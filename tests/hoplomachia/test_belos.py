@@ -152,3 +152,21 @@ def test_ekdromoi_chart() -> None:
     assert e.arete_lost == -1
     with pytest.raises(RulesInputError):
         e.kill_odds(Category.HOPLITE)
+
+
+def test_fire_range_arc_and_the_belos_charges_return() -> None:
+    f = B.fire
+    psi = C["psiloi"]  # range 4"
+    assert f.range_of(psi) == 4.0
+    assert f.range_of(psi, belos_charge=True) == 5.0
+    assert f.range_of(psi, belos_charge=True, higher=True) == 6.0
+    with pytest.raises(RulesInputError):
+        f.range_of(C["athenian"])
+    assert f.in_arc(22.0) and f.in_arc(-10.0) and not f.in_arc(23.0)
+    assert f.may_fire_over(uphill=True, shooter_moved=False, phalanx_moved=False)
+    assert not f.may_fire_over(uphill=False, shooter_moved=False, phalanx_moved=False)
+    assert not f.may_fire_over(uphill=True, shooter_moved=True, phalanx_moved=False)
+    assert not f.may_fire_over(uphill=True, shooter_moved=False, phalanx_moved=True)
+    assert f.return_move(allowance=8.0, used=3.0) == 4.0  # 1" to turn
+    assert f.return_move(allowance=8.0, used=3.0, chased=True) == 5.0
+    assert f.return_move(allowance=3.0, used=3.0) == 0.0

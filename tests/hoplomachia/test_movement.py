@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ancients.dice import Dice
-from ancients.hoplomachia.movement import DisarrayTally
+from ancients.hoplomachia.movement import Activity, DisarrayTally
 from ancients.hoplomachia.troops import Flight
 from ancients.hoplomachia.vocabulary import Arrangement
 
@@ -75,3 +75,37 @@ def test_disarray_points_of_a_turn_against_the_qualifier() -> None:
     assert not DisarrayTally().crossing(t["woods"]).disarrays(None)  # No Files: never
     assert DisarrayTally().disarrays(0) is False
     assert DisarrayTally().crossing(t["clear"]).total == 0
+
+
+def test_horse_wheels_freely_by_ile_in_open_files_by_hipparchy_in_close() -> None:
+    a = MV.arrangement
+    assert a.wheel_limit(Arrangement.OPEN_FILES, horse=True) is None
+    assert a.wheel_limit(Arrangement.CLOSE_FILES, horse=True) == 90
+
+
+def test_only_psiloi_pass_through_stationary_open_files_without_harm() -> None:
+    i = MV.interpenetration
+    psi, pel = C["psiloi"], C["peltastes"]
+    assert not i.disarrays(psi, Arrangement.OPEN_FILES, stationary=True)
+    assert i.disarrays(psi, Arrangement.OPEN_FILES, stationary=False)
+    assert i.disarrays(psi, Arrangement.CLOSE_FILES, stationary=True)
+    assert i.disarrays(pel, Arrangement.OPEN_FILES, stationary=True)
+
+
+def test_recovery_from_disarray_by_what_the_unit_was_doing() -> None:
+    r = MV.recovery
+    assert r.recovers(Activity.MARCH, halted_turns=1)
+    assert not r.recovers(Activity.MARCH, halted_turns=0)
+    assert not r.recovers(Activity.APPROACH, halted_turns=3)
+    assert r.recovers(Activity.APPROACH, halt_signal=True)
+    assert not r.recovers(Activity.CHARGE, halted_turns=1, halt_signal=True)
+    assert r.recovers(Activity.CHARGE, halted_turns=1, routed_opponents=True)
+    assert r.arrangement is Arrangement.OPEN_FILES
+
+
+def test_only_horse_that_outdistanced_its_pursuers_may_rally() -> None:
+    f = MV.flight
+    assert f.may_rally(C["hippeis"], outdistanced=True)
+    assert not f.may_rally(C["hippeis"], outdistanced=False)
+    assert not f.may_rally(C["psiloi"], outdistanced=True)
+    assert not f.may_rally(C["athenian"], outdistanced=True)

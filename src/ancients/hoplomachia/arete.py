@@ -115,6 +115,7 @@ class AreteRules:
     changes: Mapping[AreteEvent, AreteChange]
     withdraw_below: int
     precedence_roll: DiceSpec
+    crafty_point: int  # the Crafty side's extra point under the "point" reading
     provenance: Provenance
     source: str | None = None
 
@@ -189,7 +190,7 @@ def arete_sequence(tracks: Sequence[AreteTrack], crafty: Sequence[bool], rules: 
     """Hoplomachia, Arete sequence: the index of the side with precedence this phase.
     Compare level, then points; if equal, a side with a Crafty hegemon (``reading``
     "tie"; "point": the Crafty side counts a point more); otherwise roll off."""
-    keys = _keys(tracks, crafty, reading)
+    keys = _keys(tracks, crafty, reading, rules.crafty_point)
     best = max(keys)
     leaders = [i for i, k in enumerate(keys) if k == best]
     if len(leaders) == 1:
@@ -205,7 +206,7 @@ def arete_sequence(tracks: Sequence[AreteTrack], crafty: Sequence[bool], rules: 
 def precedence_odds(tracks: Sequence[AreteTrack], crafty: Sequence[bool], rules: AreteRules,
                     reading: CraftyPrecedence = "tie") -> tuple[Fraction, ...]:
     """Exact probability that each side has precedence."""
-    keys = _keys(tracks, crafty, reading)
+    keys = _keys(tracks, crafty, reading, rules.crafty_point)
     best = max(keys)
     leaders = [i for i, k in enumerate(keys) if k == best]
     if reading == "tie":
@@ -219,13 +220,13 @@ def precedence_odds(tracks: Sequence[AreteTrack], crafty: Sequence[bool], rules:
     return tuple(out)
 
 
-def _keys(tracks: Sequence[AreteTrack], crafty: Sequence[bool],
-          reading: CraftyPrecedence) -> list[tuple[int, int]]:
+def _keys(tracks: Sequence[AreteTrack], crafty: Sequence[bool], reading: CraftyPrecedence,
+          point: int) -> list[tuple[int, int]]:
     require(len(tracks) == len(crafty) >= 2, "precedence is between two or more armies, "
             "each with a Crafty flag")
     require(reading in ("tie", "point"), f"crafty_precedence is 'tie' or 'point', not "
             f"{reading!r}")
-    bonus = 1 if reading == "point" else 0
+    bonus = point if reading == "point" else 0
     return [(-t.level.rank, t.points + (bonus if c else 0)) for t, c in zip(tracks, crafty,
                                                                             strict=True)]
 
@@ -260,7 +261,7 @@ def load_arete(override: str | Path = "") -> AreteRules:
     missing = [e.value for e in AreteEvent if e not in changes]
     if missing:
         raise doc["change"].error(f"missing {', '.join(missing)}")
-    pf = doc["precedence"].check_keys(["roll", "reconstructed", "reason"])
+    pf = doc["precedence"].check_keys(["roll", "crafty_point", "reconstructed", "reason"])
     Provenance.of(pf)
-    return AreteRules(tracks, changes, withdraw, dice_spec(pf["roll"]), Provenance.of(doc),
-                      doc.source)
+    return AreteRules(tracks, changes, withdraw, dice_spec(pf["roll"]),
+                      pf["crafty_point"].as_int(min=0), Provenance.of(doc), doc.source)

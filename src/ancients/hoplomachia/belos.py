@@ -69,13 +69,37 @@ class IntensityModifiers:
 @attrs.frozen
 class FireRules:
     """The fire arc (degrees either side of straight ahead), the extra range of a belos
-    charge and of higher shooters, and the turn a belos-charging unit pays to go back."""
+    charge and of higher shooters, the turn a belos-charging unit pays to go back and
+    the extra distance it runs when chased by ekdromoi."""
 
     arc: float
     belos_charge_range: float
     higher_range: float
     turn: float
+    chased: float
     provenance: Provenance
+
+    def range_of(self, card: UnitCard, belos_charge: bool = False, higher: bool = False) -> float:
+        """Hoplomachia, Belos: the card's range, longer in a belos charge and from higher
+        ground."""
+        if card.belos is None:
+            raise RulesInputError(f"{card.name} have no Belos")
+        return (card.belos.range + (self.belos_charge_range if belos_charge else 0.0)
+                + (self.higher_range if higher else 0.0))
+
+    def in_arc(self, degrees: float) -> bool:
+        """A target straight ahead or within the arc."""
+        return abs(degrees) <= self.arc
+
+    def may_fire_over(self, uphill: bool, shooter_moved: bool, phalanx_moved: bool) -> bool:
+        """Hoplomachia, Belos: over a phalanx only from uphill when neither moved."""
+        return uphill and not shooter_moved and not phalanx_moved
+
+    def return_move(self, allowance: float, used: float, chased: bool = False) -> float:
+        """Hoplomachia, Belos charge: after firing the unit turns (``turn`` inches) and
+        moves the rest of its allowance back; chased by ekdromoi it runs further."""
+        back = max(0.0, allowance - used - self.turn)
+        return back + (self.chased if chased else 0.0)
 
 
 @attrs.frozen
@@ -360,10 +384,11 @@ def load_belos(override: str | Path = "") -> BelosRules:
     mods = IntensityModifiers(i["extra_stand"].as_int(), i["moving_archers"].as_int(),
                               i["cover"].as_int(), i["belos_charge"].as_int(),
                               i["second_rank"].as_int(), Provenance.of(i))
-    f = doc["fire"].check_keys(["arc", "belos_charge_range", "higher_range", "turn",
+    f = doc["fire"].check_keys(["arc", "belos_charge_range", "higher_range", "turn", "chased",
                                 "reconstructed", "reason"])
     fire = FireRules(f["arc"].as_float(min=0.0, max=180.0), f["belos_charge_range"].as_float(),
-                     f["higher_range"].as_float(), f["turn"].as_float(min=0.0), Provenance.of(f))
+                     f["higher_range"].as_float(), f["turn"].as_float(min=0.0),
+                     f["chased"].as_float(min=0.0), Provenance.of(f))
     lf = doc["limits"]
     charges = keyed(Field({k: v for k, v in lf.table().value.items()
                            if k in {c.value for c in Category}}, lf.path, lf.source),

@@ -15,6 +15,7 @@ Loaded from ``data/movement.toml``.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
@@ -22,13 +23,21 @@ from pathlib import Path
 import attrs
 
 from ancients.dice import Dice, DiceSpec, pmf
-from ancients.hoplomachia._tables import Provenance, RulesInputError, dice_spec, document, require
+from ancients.hoplomachia._tables import (
+    Provenance,
+    RulesInputError,
+    dice_spec,
+    document,
+    enum_of,
+    require,
+)
 from ancients.hoplomachia.epidromos import EpidromosRow
 from ancients.hoplomachia.troops import Flight, UnitCard
-from ancients.hoplomachia.vocabulary import Arrangement
+from ancients.hoplomachia.vocabulary import Arrangement, Category
 
-__all__ = ["ArrangementRules", "DisarrayTally", "DriftRules", "FlightRules", "MovementRules",
-           "SpacingRules", "Terrain", "load_movement"]
+__all__ = ["Activity", "ArrangementRules", "DisarrayTally", "DriftRules", "FlightRules",
+           "Interpenetration", "MovementRules", "Recovery", "SpacingRules", "Terrain",
+           "load_movement"]
 
 
 @attrs.frozen
@@ -88,10 +97,16 @@ class ArrangementRules:
     open_files_wheel: float
     close_files_wheel: float
     open_files_turns: tuple[float, ...]
+    horse_close_files_wheel: float
     provenance: Provenance
 
-    def wheel_limit(self, arrangement: Arrangement) -> float | None:
-        """The largest wheel without disarray (None: at will)."""
+    def wheel_limit(self, arrangement: Arrangement, horse: bool = False) -> float | None:
+        """Hoplomachia, Arrangements: the largest wheel without disarray (None: at will).
+        Horse in Open Files wheel freely by ile; in Close Files only by hipparchy."""
+        if horse:
+            return {Arrangement.OPEN_FILES: None,
+                    Arrangement.CLOSE_FILES: self.horse_close_files_wheel,
+                    Arrangement.NO_FILES: None}[arrangement]
         return {Arrangement.OPEN_FILES: self.open_files_wheel,
                 Arrangement.CLOSE_FILES: self.close_files_wheel,
                 Arrangement.NO_FILES: None}[arrangement]
@@ -115,6 +130,7 @@ class FlightRules:
     away_first: float
     outdistance: float
     hoplite_pursuit_moves: int
+    rally: frozenset[Category]
     provenance: Provenance
 
     def _net(self, card: UnitCard, kind: Flight, roll: int) -> float:
@@ -131,6 +147,55 @@ class FlightRules:
     def outdistanced(self, pursuer: UnitCard, gap: float) -> bool:
         """Have the pursued outdistanced ``pursuer`` (a gap of twice its OF move)?"""
         return gap >= self.outdistance * pursuer.movement.loose
+
+    def may_rally(self, router: UnitCard, outdistanced: bool) -> bool:
+        """Hoplomachia, Rout: only horse that outdistanced its pursuers may roll to rally;
+        all others rout off the board."""
+        return outdistanced and router.category in self.rally
+
+
+class Activity(enum.StrEnum):
+    """What a disarrayed unit was doing (how it may recover)."""
+
+    MARCH = "march"
+    APPROACH = "approach"
+    CHARGE = "charge"
+
+
+@attrs.frozen
+class Interpenetration:
+    """Movers of ``movers`` pass through stationary units in ``through`` arrangements
+    without harm; any other interpenetration disarrays both."""
+
+    movers: frozenset[Category]
+    through: frozenset[Arrangement]
+    provenance: Provenance
+
+    def disarrays(self, mover: UnitCard, through: Arrangement, stationary: bool) -> bool:
+        """Hoplomachia, Interpenetration: does passing through disarray both units?"""
+        return not (mover.category in self.movers and stationary and through in self.through)
+
+
+@attrs.frozen
+class Recovery:
+    """Hoplomachia, Disarray: marching units recover by staying halted
+    ``march_halted_turns``; approaching units need a Halt signal; charging units only
+    by halting after routing their opponents. Recovered units form Open Files."""
+
+    march_halted_turns: int
+    provenance: Provenance
+
+    def recovers(self, activity: Activity, halted_turns: int = 0, halt_signal: bool = False,
+                 routed_opponents: bool = False) -> bool:
+        if activity is Activity.MARCH:
+            return halted_turns >= self.march_halted_turns
+        if activity is Activity.APPROACH:
+            return halt_signal
+        return routed_opponents and halted_turns >= self.march_halted_turns
+
+    @property
+    def arrangement(self) -> Arrangement:
+        return Arrangement.OPEN_FILES
 
 
 @attrs.frozen
@@ -176,6 +241,8 @@ class MovementRules:
     drift: DriftRules
     spacing: SpacingRules
     arrangement: ArrangementRules
+    interpenetration: Interpenetration
+    recovery: Recovery
     flight: FlightRules
     terrain: Mapping[str, Terrain]
     provenance: Provenance
@@ -192,8 +259,8 @@ class MovementRules:
 def load_movement(override: str | Path = "") -> MovementRules:
     """Read the movement rules (``movement.toml`` or a replacement)."""
     doc = document("movement.toml", override)
-    doc.check_keys(["reconstructed", "reason", "drift", "spacing", "arrangement", "flight",
-                    "terrain"])
+    doc.check_keys(["reconstructed", "reason", "drift", "spacing", "arrangement",
+                    "interpenetration", "recovery", "flight", "terrain"])
     d = doc["drift"].check_keys(["phalanx_over", "approach", "incline", "incline_nations",
                                  "reconstructed", "reason"])
     drift = DriftRules(d["phalanx_over"].as_int(min=0), d["approach"].as_float(min=0.0),
@@ -204,23 +271,35 @@ def load_movement(override: str | Path = "") -> MovementRules:
     spacing = SpacingRules(s["hoplites"].as_float(min=0.0), s["belos"].as_float(min=0.0),
                            s["bounce"].as_float(min=0.0), Provenance.of(s))
     a = doc["arrangement"].check_keys(["change", "turn", "open_files_wheel", "close_files_wheel",
-                                       "open_files_turns", "reconstructed", "reason"])
+                                       "open_files_turns", "horse_close_files_wheel",
+                                       "reconstructed", "reason"])
     arrangement = ArrangementRules(
         a["change"].as_float(min=0.0), a["turn"].as_float(min=0.0),
         a["open_files_wheel"].as_float(min=0.0, max=360.0),
         a["close_files_wheel"].as_float(min=0.0, max=360.0),
-        tuple(float(v.as_float()) for v in a["open_files_turns"].items()), Provenance.of(a))
+        tuple(float(v.as_float()) for v in a["open_files_turns"].items()),
+        a["horse_close_files_wheel"].as_float(min=0.0, max=360.0), Provenance.of(a))
+    i = doc["interpenetration"].check_keys(["harmless_movers", "harmless_through",
+                                            "reconstructed", "reason"])
+    inter = Interpenetration(
+        frozenset(enum_of(v, Category) for v in i["harmless_movers"].items()),
+        frozenset(enum_of(v, Arrangement) for v in i["harmless_through"].items()),
+        Provenance.of(i))
+    r = doc["recovery"].check_keys(["march_halted_turns", "reconstructed", "reason"])
+    recovery = Recovery(r["march_halted_turns"].as_int(min=0), Provenance.of(r))
     f = doc["flight"].check_keys(["dice", "turn", "away_first", "outdistance",
-                                  "hoplite_pursuit_moves", "reconstructed", "reason"])
+                                  "hoplite_pursuit_moves", "rally", "reconstructed", "reason"])
     flight = FlightRules(dice_spec(f["dice"]), f["turn"].as_float(min=0.0),
                          f["away_first"].as_float(min=0.0, max=1.0),
                          f["outdistance"].as_float(min=0.0),
-                         f["hoplite_pursuit_moves"].as_int(min=0), Provenance.of(f))
+                         f["hoplite_pursuit_moves"].as_int(min=0),
+                         frozenset(enum_of(v, Category) for v in f["rally"].items()),
+                         Provenance.of(f))
     terrain = {}
     for name, tf in doc["terrain"].entries():
         tf.check_keys(["disarray", "reconstructed", "reason"])
         value = tf["disarray"].value
         number = None if value == "automatic" else tf["disarray"].as_int(min=0)
         terrain[name] = Terrain(name, number, Provenance.of(tf))
-    return MovementRules(drift, spacing, arrangement, flight, terrain, Provenance.of(doc),
-                         doc.source)
+    return MovementRules(drift, spacing, arrangement, inter, recovery, flight, terrain,
+                         Provenance.of(doc), doc.source)

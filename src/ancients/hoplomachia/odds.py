@@ -160,14 +160,14 @@ def andreia_odds(rules: HoplomachiaRules) -> str:
     for d in range(most + 1):
         rows = []
         for n in numbers:
-            rows.append([n, *(_in(_under(n + m - d), 36) for m in mods)])
+            rows.append([n, *(_in(_under(rules, n + m - d), 36) for m in mods)])
         out.append(f"Phobos difference {d}:\n\n" + _table(
             ["Andreia", *(f"Arete {_signed(m)}" for m in mods)], rows))
     return "\n\n".join(out)
 
 
-def _under(target: int) -> Fraction:
-    return sum((p for t, p in pmf("2d6").items() if t <= target), Fraction(0))
+def _under(rules: HoplomachiaRules, target: int) -> Fraction:
+    return sum((p for t, p in pmf(rules.andreia.dice).items() if t <= target), Fraction(0))
 
 
 # -- belos ---------------------------------------------------------------------------------

@@ -142,6 +142,7 @@ class Strategos:
     @property
     def philos(self) -> bool:
         """Strategoi of the Hegemon's own state always obey."""
+        # Hoplomachia, Strategoi (Philoi)
         return self.stance is None
 
 
@@ -199,6 +200,7 @@ class Army:
     @property
     def senior_taxis(self) -> Division:
         """The home contingent's first taxis (the senior one)."""
+        # Hoplomachia, Arete (senior taxis)
         return next(d for d in self.divisions if d.senior)
 
 

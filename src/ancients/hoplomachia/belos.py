@@ -89,6 +89,7 @@ class FireRules:
 
     def in_arc(self, degrees: float) -> bool:
         """A target straight ahead or within the arc."""
+        # Hoplomachia, Belos (who fires)
         return abs(degrees) <= self.arc
 
     def may_fire_over(self, uphill: bool, shooter_moved: bool, phalanx_moved: bool) -> bool:
@@ -129,10 +130,12 @@ class EkdromoiRules:
 
     def reach_odds(self, distance: float) -> Fraction:
         """Exact probability that the ekdromoi reach shooters ``distance`` inches away."""
+        # Hoplomachia, Ekdromoi
         return sum((p for t, p in pmf(self.move).items() if t >= distance), Fraction(0))
 
     def kill_odds(self, target: Category) -> Fraction:
         """Exact probability that ekdromoi who reach a belos unit of ``target`` kill it."""
+        # Hoplomachia, Ekdromoi
         most = self._most(target)
         return sum((p for t, p in pmf(self.dice).items() if t <= most), Fraction(0))
 
@@ -170,6 +173,7 @@ class ReactionChart:
     provenance: Provenance
 
     def reaction(self, intensity: int, passed: bool, level: AreteLevel) -> BelosReaction:
+        # Hoplomachia, Belos (reaction chart)
         require(intensity >= 1, f"a reaction needs an intensity of 1 or more, not {intensity}")
         row = self.rows[min(intensity, len(self.rows)) - 1]
         return (row.passed if passed else row.failed)[level]
@@ -196,6 +200,7 @@ class Intensity:
     @property
     def effective(self) -> bool:
         """Zero or less has no effect (but the phalanx counts as under fire)."""
+        # Hoplomachia, Belos
         return self.value > 0
 
 
@@ -344,6 +349,7 @@ class BelosSupply:
     def belos_number(self, rules: BelosRules, psiloi: UnitCard, defending: bool = False) -> int:
         """The Belos number this unit fires at: peltastes past their limit fire at the
         strength of ``psiloi`` (rules.limits.peltast_then) unless defending."""
+        # Hoplomachia, Belos charges (limits)
         if self.card.belos is None:
             raise RulesInputError(f"{self.card.name} have no Belos")
         limit = rules.limits.charges.get(Category.PELTAST)
@@ -354,6 +360,7 @@ class BelosSupply:
 
     def may_shoot(self, rules: BelosRules, records: bool) -> bool:
         """Toxotes have their shots when records are kept; everyone else always."""
+        # Hoplomachia, Belos charges (toxotes)
         if not records or self.card.category is not Category.TOXOTES:
             return True
         return self.shots < rules.limits.toxotes_shots

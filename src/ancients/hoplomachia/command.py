@@ -85,6 +85,7 @@ class SignalRule:
     provenance: Provenance
 
     def permits(self, action: CoreAction) -> bool:
+        # Hoplomachia, Signals
         return action in self.core
 
 
@@ -118,20 +119,24 @@ class RunnerRules:
     provenance: Provenance
 
     def may_send(self, hegemon_state: Engagement | None, sent_this_turn: int = 0) -> bool:
+        # Hoplomachia, Commands
         return hegemon_state not in self.not_in and sent_this_turn < self.per_turn
 
     def arrival_turn(self, sent: int, distance: float) -> int:
         """The turn in which a runner sent in turn ``sent`` over ``distance`` inches (its
         path, clear of the enemy) arrives."""
+        # Hoplomachia, Commands (runner)
         require(distance >= 0, f"a runner's path is not {distance} inches long")
         return sent + max(0, math.ceil(distance / self.speed) - 1)
 
     def acted_turn(self, sent: int, distance: float) -> int:
         """The turn the order is acted on: the turn after its receipt."""
+        # Hoplomachia, Commands (runner)
         return self.arrival_turn(sent, distance) + self.delay
 
     def clear(self, nearest_enemy: float) -> bool:
         """A runner's path is clear if it never comes within ``keep_off`` of the enemy."""
+        # Hoplomachia, Commands (runner)
         return nearest_enemy >= self.keep_off
 
 
@@ -148,6 +153,7 @@ class CommandRules:
 
     def in_use(self, ekdromoi_signals: bool) -> tuple[Signal, ...]:
         """The signals of a game (the optional ones only if chosen)."""
+        # Hoplomachia, Signals
         return tuple(s for s, r in self.signals.items() if ekdromoi_signals or not r.optional)
 
 

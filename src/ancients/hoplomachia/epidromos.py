@@ -114,6 +114,7 @@ class ChargeRestriction:
 
     def forbids(self, charger: UnitCard, target: UnitCard, aspect: Aspect,
                 arrangement: Arrangement, disarrayed: bool) -> bool:
+        # Hoplomachia, Who may charge
         if charger.category not in self.chargers or target.category not in self.targets:
             return False
         if self.aspects and aspect not in self.aspects:
@@ -155,6 +156,7 @@ class EpidromosRules:
 
     def charges_at_all(self, card: UnitCard) -> bool:
         """Other belos troops never charge (units that cannot charge evade)."""
+        # Hoplomachia, Who may charge
         return card.category not in self.never
 
     def may_charge(self, charger: UnitCard, target: UnitCard, *, aspect: Aspect = Aspect.FRONT,

@@ -134,6 +134,7 @@ class OneStepMore:
         return crafty_hegemon and used < self.uses and in_othismos > self.share * hoplites
 
     def shove_bonus(self, cost: int) -> int:
+        # Hoplomachia, Othismos (One Step More!)
         require(cost in self.costs, f"One Step More! costs {' or '.join(map(str, self.costs))}"
                 f" Arete, not {cost}")
         return self.bonus * cost
@@ -149,6 +150,7 @@ class HorseRules:
     provenance: Provenance
 
     def retreat_from_horse(self, othismos_turns: int) -> bool:
+        # Hoplomachia, Othismos (horse against horse)
         return othismos_turns >= self.retreat_after
 
     def retreat_from_foot(self, outcome: MeleeOutcome, horse: int) -> bool:
@@ -257,6 +259,7 @@ class Engaged:
 def shield_momentum(reading: str, own: int, attacker: int) -> int:
     """The momentum among a defender's shield modifiers: its own (reading "own": a unit
     that charged too), or the attacker's taken off its shield (reading "attacker")."""
+    # Hoplomachia, Melee (shield modifiers)
     if reading == "own":
         return own
     require(reading == "attacker", f"shield_momentum is 'own' or 'attacker', not {reading!r}")

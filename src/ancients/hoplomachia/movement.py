@@ -57,13 +57,16 @@ class DriftRules:
 
     def approach_drift(self, lochoi: int, moves: int = 1) -> float:
         """Inches right after ``moves`` approach moves of a phalanx of ``lochoi`` lochoi."""
+        # Hoplomachia, Drift
         return self.approach * moves if self.drifts(lochoi) else 0.0
 
     def epidromos_drift(self, row: EpidromosRow, lochoi: int) -> float:
         """A taxis's drift in a charge: its Epidromos roll's, in a drifting phalanx."""
+        # Hoplomachia, Drift
         return row.drift if self.drifts(lochoi) else 0.0
 
     def may_incline(self, nation: str) -> bool:
+        # Hoplomachia, Drift (optional incline)
         return nation in self.incline_nations
 
 
@@ -79,10 +82,12 @@ class SpacingRules:
     provenance: Provenance
 
     def hoplites_too_close(self, gap: float, charging: bool) -> bool:
+        # Hoplomachia, Spacing
         return not charging and gap < self.hoplites
 
     def bounced(self, room: float) -> bool:
         """Is a bounced belos unit destroyed (less room behind it than the bounce)?"""
+        # Hoplomachia, Spacing (bounce)
         return room < self.bounce
 
 
@@ -113,6 +118,7 @@ class ArrangementRules:
 
     def may_turn(self, arrangement: Arrangement, degrees: float) -> bool:
         """Close Files only move forward; Open Files turn by the listed angles."""
+        # Hoplomachia, Arrangements
         if arrangement is Arrangement.NO_FILES:
             return True
         return arrangement is Arrangement.OPEN_FILES and abs(degrees) in self.open_files_turns
@@ -146,6 +152,7 @@ class FlightRules:
 
     def outdistanced(self, pursuer: UnitCard, gap: float) -> bool:
         """Have the pursued outdistanced ``pursuer`` (a gap of twice its OF move)?"""
+        # Hoplomachia, Pursuit
         return gap >= self.outdistance * pursuer.movement.loose
 
     def may_rally(self, router: UnitCard, outdistanced: bool) -> bool:
@@ -187,6 +194,7 @@ class Recovery:
 
     def recovers(self, activity: Activity, halted_turns: int = 0, halt_signal: bool = False,
                  routed_opponents: bool = False) -> bool:
+        # Hoplomachia, Disarray (recovery)
         if activity is Activity.MARCH:
             return halted_turns >= self.march_halted_turns
         if activity is Activity.APPROACH:
@@ -225,12 +233,14 @@ class DisarrayTally:
         return attrs.evolve(self, points=(*self.points, (source, points)))
 
     def crossing(self, terrain: Terrain) -> DisarrayTally:
+        # Hoplomachia, Disarray (terrain)
         if terrain.disarray is None:
             return attrs.evolve(self, automatic=(*self.automatic, terrain.name))
         return self.adding(terrain.name, terrain.disarray)
 
     def disarrays(self, qualifier: int | None) -> bool:
         """Does the turn's total exceed the qualifier (None: never disarrayed)?"""
+        # Hoplomachia, Disarray
         if qualifier is None:
             return False
         return bool(self.automatic) or self.total > qualifier

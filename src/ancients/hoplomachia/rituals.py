@@ -51,6 +51,7 @@ class Breakfast:
     provenance: Provenance
 
     def points_for(self, nation: str) -> int:
+        # Hoplomachia, Preparation (Breakfast)
         return self.nations.get(nation, self.points)
 
 
@@ -77,6 +78,7 @@ class Hieres:
 
     def target(self, situation: str | None, role: Role) -> int:
         """The target number for a side in a situation (the default with none)."""
+        # Hoplomachia, Preparation (Hieres)
         if situation is None:
             return self.default_target
         row = self.targets.get(situation)
@@ -86,6 +88,7 @@ class Hieres:
         return row[role]
 
     def roll(self, target: int, dice: Dice, who: str) -> HieresResult:
+        # Hoplomachia, Preparation (Hieres)
         rolls = []
         for n in range(1, len(self.points) + 1):
             rolls.append(dice.roll(self.dice, f"Hieres try {n}: {who}"))
@@ -114,6 +117,7 @@ class Rhetoria:
     provenance: Provenance
 
     def column(self, nation: str, character: CharacterEffect | None) -> str:
+        # Hoplomachia, Preparation (Rhetoria)
         if character is not None and character.oratory:
             return character.oratory
         if nation not in self.columns:
@@ -121,6 +125,7 @@ class Rhetoria:
         return nation
 
     def roll(self, nation: str, character: CharacterEffect | None, dice: Dice, who: str) -> int:
+        # Hoplomachia, Preparation (Rhetoria)
         return self.columns[self.column(nation, character)].roll(dice, f"Rhetoria: {who}")[1]
 
     def odds(self, nation: str, character: CharacterEffect | None) -> dict[int, Fraction]:
@@ -137,9 +142,11 @@ class Paean:
     provenance: Provenance
 
     def sings(self, nation: str) -> bool:
+        # Hoplomachia, Arete in battle (Paean)
         return nation not in self.silent
 
     def roll(self, dice: Dice, who: str) -> int:
+        # Hoplomachia, Arete in battle (Paean)
         return self.chart.roll(dice, f"Paean: {who}")[1]
 
 
@@ -153,6 +160,7 @@ class GrimResolve:
     provenance: Provenance
 
     def roll(self, dice: Dice, who: str) -> int:
+        # Hoplomachia, Arete in battle (Grim Resolve)
         return self.chart.roll(dice, f"Grim Resolve: {who}")[1]
 
 
@@ -165,6 +173,7 @@ class Sphagia:
     provenance: Provenance
 
     def roll(self, dice: Dice, who: str) -> int:
+        # Hoplomachia, Arete in battle (Sphagia)
         return self.chart.roll(dice, f"Sphagia: {who}")[1]
 
 
@@ -182,6 +191,7 @@ class Rituals:
     def song(self, nation: str) -> Paean | GrimResolve | None:
         """What an army rolls after its approach signal: Grim Resolve (Spartans), the
         Paean, or nothing (a nation that sings none)."""
+        # Hoplomachia, Arete in battle
         if nation in self.grim_resolve.nations:
             return self.grim_resolve
         return self.paean if self.paean.sings(nation) else None

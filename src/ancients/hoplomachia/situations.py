@@ -127,11 +127,13 @@ class RolledSituation:
 
     def formations(self, situations: Situations) -> tuple[Formation, ...]:
         """The formations that suit the situation's set-up."""
+        # Hoplomachia, Scenarios (formations)
         return tuple(f for f in situations.formations.values()
                      if self.situation.setup in f.setups)
 
     def plans(self, situations: Situations, role: Role) -> tuple[BattlePlan, ...]:
         """The battle plans that serve a side's objective."""
+        # Hoplomachia, Scenarios (battle plans)
         goal = self.situation.objectives[role]
         return tuple(p for p in situations.plans.values() if goal in p.objectives)
 
@@ -155,6 +157,7 @@ class Situations:
 
     def size(self, model: Model, step: int) -> ArmySize:
         """The model's size moved ``step`` steps (clamped to the smallest and largest)."""
+        # Hoplomachia, Scenarios
         i = min(max(self.sizes.index(model.size) + step, 0), len(self.sizes) - 1)
         return self.sizes[i]
 

@@ -136,6 +136,7 @@ class StrategoiRules:
     def stance_number(self, stance: Stance, order: str) -> int | None:
         """The Strategos Stance Chart's test number for an order (None: the order is not
         tested)."""
+        # Hoplomachia, Strategoi (Stance Chart)
         row = self.stance_chart.get(order)
         return None if row is None else row[stance]
 

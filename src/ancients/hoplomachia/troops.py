@@ -64,6 +64,7 @@ class Movement:
     @property
     def disciplined(self) -> bool:
         """Discipline is shown by CF and OF rates on the card."""
+        # Hoplomachia, Discipline
         return self.cf is not None and self.of is not None
 
     @property
@@ -129,6 +130,7 @@ class UnitCard:
 
     @property
     def disciplined(self) -> bool:
+        # Hoplomachia, Discipline
         return self.movement.disciplined
 
     def arete_modifier(self, level: AreteLevel) -> int:
@@ -164,6 +166,7 @@ class Organisation:
     def groups(self, units: int) -> tuple[int, ...]:
         """How many units go into each group when ``units`` are grouped: as few groups
         as the largest size allows, as even as possible (larger groups first)."""
+        # Hoplomachia, Troops (taxeis, hipparchies)
         hi = self.group_size[1]
         if units <= 0:
             return ()
@@ -183,6 +186,7 @@ class Epilektoi:
 
     def modifier(self, adjust: int) -> Modifier | None:
         """The roll modifier for a declared adjustment (0: none)."""
+        # Hoplomachia, Epilektoi
         require(adjust in (-self.adjustment, 0, self.adjustment),
                 f"Epilektoi adjust a roll by -{self.adjustment}, 0 or +{self.adjustment}, "
                 f"not {adjust}")
@@ -190,6 +194,7 @@ class Epilektoi:
 
     def allowed(self, used_this_turn: int) -> bool:
         """May the unit adjust another roll this turn?"""
+        # Hoplomachia, Epilektoi
         return used_this_turn < self.per_turn
 
 
@@ -206,6 +211,7 @@ class Hamippoi:
 
     def lost(self, ile_routed: bool, moved: float) -> bool:
         """Are the hamippoi lost after the ile's move (or evasion) of ``moved`` inches?"""
+        # Hoplomachia, Hamippoi
         return ile_routed or moved > self.lost_beyond
 
 

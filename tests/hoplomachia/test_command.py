@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from ancients.hoplomachia.command import CoreAction, Engagement, Signal
+import pytest
+
+from ancients.hoplomachia._tables import RulesInputError
+from ancients.hoplomachia.command import CoreAction, Engagement, Signal, order_signal
 from ancients.hoplomachia.vocabulary import Arrangement
 
 from .helpers import RULES
@@ -45,3 +48,9 @@ def test_the_runner() -> None:
     for state in Engagement:
         assert not r.may_send(state)
     assert r.clear(nearest_enemy=3.0) and not r.clear(nearest_enemy=2.9)
+
+
+def test_a_signal_by_name() -> None:
+    assert order_signal("begin approach") is Signal.BEGIN_APPROACH
+    with pytest.raises(RulesInputError, match="no signal 'retreat'; the signals are: muster"):
+        order_signal("retreat")

@@ -9,7 +9,7 @@ and the field.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable
 from fractions import Fraction
 from pathlib import Path
 from typing import Generic, TypeVar
@@ -17,7 +17,7 @@ from typing import Generic, TypeVar
 import attrs
 
 from ancients.dice import Dice, DiceSpec, parse, pmf
-from ancients.errors import AncientsError, DiceSpecError, ScenarioError
+from ancients.errors import AncientsError, DiceSpecError
 from ancients.hoplomachia.vocabulary import AreteLevel
 from ancients.rulesdata import load_document, provenance
 from ancients.scenario import Field
@@ -157,19 +157,6 @@ def die_chart(field: Field, dice: DiceSpec, read: Callable[[Field], T]) -> DieCh
         raise field.error(f"needs {totals} values, one per total {dice.minimum}..{dice.maximum}"
                           f" of {dice}, got {len(values)}")
     return DieChart(dice, values)
-
-
-def names_error(source: str | None, path: str, message: str) -> ScenarioError:
-    """A data error at a field found by its path (for checks across files)."""
-    return ScenarioError(message, source=source, field=path)
-
-
-def unique(items: Iterable[str], field: Field) -> tuple[str, ...]:
-    """Strings that must not repeat."""
-    out = tuple(items)
-    if len(set(out)) != len(out):
-        raise field.error("names must not repeat")
-    return out
 
 
 def by_level(field: Field, read: Callable[[Field], V]) -> dict[AreteLevel, V]:

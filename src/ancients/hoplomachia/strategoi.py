@@ -24,7 +24,6 @@ from ancients.dice import Dice, DiceSpec, pmf
 from ancients.hoplomachia._tables import (
     DieChart,
     Provenance,
-    RulesInputError,
     dice_spec,
     die_chart,
     document,
@@ -222,12 +221,3 @@ def load_strategoi(override: str | Path = "") -> StrategoiRules:
 def _without(f: Field, *keys: str) -> Field:
     """A table field without some of its keys (read apart)."""
     return Field({k: v for k, v in f.table().value.items() if k not in keys}, f.path, f.source)
-
-
-def effect_of(rules: StrategoiRules, character: Character | None) -> CharacterEffect | None:
-    """The effect of a (possibly absent) strategos's character."""
-    if character is None:
-        return None
-    if character not in rules.effects:
-        raise RulesInputError(f"no effect for character {character!r}")
-    return rules.effects[character]

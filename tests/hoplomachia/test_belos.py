@@ -170,3 +170,18 @@ def test_fire_range_arc_and_the_belos_charges_return() -> None:
     assert f.return_move(allowance=8.0, used=3.0) == 4.0  # 1" to turn
     assert f.return_move(allowance=8.0, used=3.0, chased=True) == 5.0
     assert f.return_move(allowance=3.0, used=3.0) == 0.0
+
+
+def test_taxis_level_reactions_take_precedence_and_the_worst_applies() -> None:
+    r = B.reactions
+    m, f, e, d, rout, k = (BelosReaction.MAINTAIN, BelosReaction.FORMATION,
+                           BelosReaction.EVADE, BelosReaction.DISARRAY, BelosReaction.ROUT,
+                           BelosReaction.EKDROMOI)
+    assert r.worst([m, f, d]) is d
+    # one lochos evades: the whole taxis marches back; the lochos that routs still routs
+    assert r.resolve([f, e, rout, None]) == (e, (None, None, rout, None))
+    # no taxis-level reaction: each lochos keeps its own
+    assert r.resolve([k, m, None]) == (None, (k, m, None))
+    # a lochos-level reaction milder than the taxis's is swallowed by it
+    assert r.resolve([k, BelosReaction.CHARGE]) == (BelosReaction.CHARGE, (None, None))
+    assert B.fire.hippeis_wheel == 90

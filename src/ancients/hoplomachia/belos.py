@@ -42,7 +42,7 @@ from ancients.scenario import Field
 
 __all__ = ["BelosCheck", "BelosLimits", "BelosOutcome", "BelosReaction", "BelosRules",
            "BelosSupply", "EkdromoiRules", "FireRules", "Intensity", "IntensityModifiers",
-           "ReactionChart", "belos_check", "intensity", "load_belos"]
+           "ReactionChart", "ReactionScope", "belos_check", "intensity", "load_belos"]
 
 
 class BelosReaction(enum.StrEnum):
@@ -77,6 +77,7 @@ class FireRules:
     higher_range: float
     turn: float
     chased: float
+    hippeis_wheel: float
     provenance: Provenance
 
     def range_of(self, card: UnitCard, belos_charge: bool = False, higher: bool = False) -> float:
@@ -157,6 +158,33 @@ class EkdromoiRules:
 
 
 @attrs.frozen
+class ReactionScope:
+    """The reactions from the mildest to the worst, and those the whole taxis carries
+    out."""
+
+    order: tuple[BelosReaction, ...]
+    taxis: frozenset[BelosReaction]
+    provenance: Provenance
+
+    def worst(self, reactions: Sequence[BelosReaction]) -> BelosReaction:
+        require(bool(reactions), "the worst of no reactions")
+        return max(reactions, key=self.order.index)
+
+    def resolve(self, reactions: Sequence[BelosReaction | None]) -> tuple[
+            BelosReaction | None, tuple[BelosReaction | None, ...]]:
+        """Hoplomachia, Belos: a taxis's lochoi's reactions: the worst taxis-level one
+        (None if none) takes precedence for the whole taxis; each lochos keeps a
+        lochos-level reaction worse than it."""
+        # Hoplomachia, Belos (taxis-level reactions take precedence, the worst applies)
+        taxis = [r for r in reactions if r is not None and r in self.taxis]
+        top = self.worst(taxis) if taxis else None
+        rank = -1 if top is None else self.order.index(top)
+        own = tuple(r if r is not None and r not in self.taxis and self.order.index(r) > rank
+                    else None for r in reactions)
+        return top, own
+
+
+@attrs.frozen
 class ReactionRow:
     intensity: int
     passed: Mapping[AreteLevel, BelosReaction]
@@ -211,6 +239,7 @@ class BelosRules:
     fire: FireRules
     limits: BelosLimits
     ekdromoi: EkdromoiRules
+    reactions: ReactionScope
     charts: Mapping[str, ReactionChart]
     provenance: Provenance
     source: str | None = None
@@ -385,17 +414,24 @@ def load_belos(override: str | Path = "") -> BelosRules:
     """Read the belos tables (``belos.toml`` or a replacement)."""
     doc = document("belos.toml", override)
     doc.check_keys(["reconstructed", "reason", "dice", "intensity", "fire", "limits",
-                    "ekdromoi", "reaction"])
+                    "ekdromoi", "reactions", "reaction"])
     i = doc["intensity"].check_keys(["extra_stand", "moving_archers", "cover", "belos_charge",
                                      "second_rank", "reconstructed", "reason"])
     mods = IntensityModifiers(i["extra_stand"].as_int(), i["moving_archers"].as_int(),
                               i["cover"].as_int(), i["belos_charge"].as_int(),
                               i["second_rank"].as_int(), Provenance.of(i))
     f = doc["fire"].check_keys(["arc", "belos_charge_range", "higher_range", "turn", "chased",
-                                "reconstructed", "reason"])
+                                "hippeis_wheel", "reconstructed", "reason"])
     fire = FireRules(f["arc"].as_float(min=0.0, max=180.0), f["belos_charge_range"].as_float(),
                      f["higher_range"].as_float(), f["turn"].as_float(min=0.0),
-                     f["chased"].as_float(min=0.0), Provenance.of(f))
+                     f["chased"].as_float(min=0.0), f["hippeis_wheel"].as_float(min=0.0),
+                     Provenance.of(f))
+    rf = doc["reactions"].check_keys(["order", "taxis", "reconstructed", "reason"])
+    order = tuple(enum_of(v, BelosReaction) for v in rf["order"].items())
+    if sorted(order) != sorted(BelosReaction):
+        raise rf["order"].error("list every reaction once, the mildest first")
+    scope = ReactionScope(order, frozenset(enum_of(v, BelosReaction) for v in rf["taxis"].items()),
+                          Provenance.of(rf))
     lf = doc["limits"]
     charges = keyed(Field({k: v for k, v in lf.table().value.items()
                            if k in {c.value for c in Category}}, lf.path, lf.source),
@@ -419,6 +455,6 @@ def load_belos(override: str | Path = "") -> BelosRules:
         if [r.intensity for r in rows] != list(range(1, len(rows) + 1)):
             raise cf["rows"].error("rows must be intensities 1, 2, 3, ... in order")
         charts[name] = ReactionChart(name, rows, Provenance.of(cf))
-    rules = BelosRules(dice_spec(doc["dice"]), mods, fire, limits, ekdromoi, charts,
+    rules = BelosRules(dice_spec(doc["dice"]), mods, fire, limits, ekdromoi, scope, charts,
                        Provenance.of(doc), doc.source)
     return rules

@@ -240,7 +240,9 @@ def check_for(rules: AndreiaRules, card: UnitCard, trigger: Trigger, level: Aret
 def load_andreia(override: str | Path = "") -> AndreiaRules:
     """Read the Andreia charts (``andreia.toml`` or a replacement)."""
     doc = document("andreia.toml", override)
-    doc.check_keys(["reconstructed", "reason", "dice", "passed", "trigger", "chart"])
+    doc.check_keys(["reconstructed", "reason", "check", "passed", "trigger", "chart"])
+    cf = doc["check"].check_keys(["dice", "reconstructed", "reason"])
+    Provenance.of(cf)
     pf = doc["passed"].check_keys([*AndreiaLine, "charged", "reconstructed", "reason"])
     Provenance.of(pf)
     passed = {str(line): enum_of(pf[str(line)], AndreiaResult) for line in AndreiaLine}
@@ -260,5 +262,5 @@ def load_andreia(override: str | Path = "") -> AndreiaRules:
         lines = keyed(f, AndreiaLine, lambda cells: by_level(
             cells, lambda c: enum_of(c, AndreiaResult)))
         charts[name] = AndreiaChart(name, lines, Provenance.of(f))
-    return AndreiaRules(dice_spec(doc["dice"]), passed, triggers, charts, Provenance.of(doc),
+    return AndreiaRules(dice_spec(cf["dice"]), passed, triggers, charts, Provenance.of(doc),
                         doc.source)

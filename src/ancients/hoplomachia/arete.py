@@ -243,9 +243,10 @@ def _change(event: AreteEvent, f: Field) -> AreteChange:
 def load_arete(override: str | Path = "") -> AreteRules:
     """Read the Arete tracks and changes (``arete.toml`` or a replacement)."""
     doc = document("arete.toml", override)
-    doc.check_keys(["reconstructed", "reason", "withdraw_below", "track", "change",
-                    "precedence"])
-    withdraw = doc["withdraw_below"].as_int()
+    doc.check_keys(["reconstructed", "reason", "withdraw", "track", "change", "precedence"])
+    wf = doc["withdraw"].check_keys(["below", "reconstructed", "reason"])
+    Provenance.of(wf)
+    withdraw = wf["below"].as_int()
     tracks: dict[str, NationTrack] = {}
     for nation, f in doc["track"].entries():
         f.check_keys(["eager", "firm", "unsteady", "base", "reconstructed", "reason"])

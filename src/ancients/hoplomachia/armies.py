@@ -388,11 +388,12 @@ def _item(f: Field, dice: DiceSpec, list_epochs: frozenset[int], basics: bool) -
 def load_armies(override: str | Path = "") -> ArmyLists:
     """Read the army lists (``armies.toml`` or a replacement)."""
     doc = document("armies.toml", override)
-    doc.check_keys(["reconstructed", "reason", "dice", "sizes", "epochs", "list"])
-    dice = dice_spec(doc["dice"])
-    sf = doc["sizes"]
+    doc.check_keys(["reconstructed", "reason", "rounds", "epochs", "list"])
+    sf = doc["rounds"]
     Provenance.of(sf)
-    rounds = keyed(sf, ArmySize, lambda v: int(v.as_int(min=1, max=10)))
+    dice = dice_spec(sf["dice"])
+    rounds = keyed(Field({k: v for k, v in sf.table().value.items() if k != "dice"}, sf.path,
+                         sf.source), ArmySize, lambda v: int(v.as_int(min=1, max=10)))
     ef = doc["epochs"]
     Provenance.of(ef)
     epochs = {}

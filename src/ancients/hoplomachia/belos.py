@@ -413,8 +413,10 @@ def _row(f: Field) -> ReactionRow:
 def load_belos(override: str | Path = "") -> BelosRules:
     """Read the belos tables (``belos.toml`` or a replacement)."""
     doc = document("belos.toml", override)
-    doc.check_keys(["reconstructed", "reason", "dice", "intensity", "fire", "limits",
+    doc.check_keys(["reconstructed", "reason", "check", "intensity", "fire", "limits",
                     "ekdromoi", "reactions", "reaction"])
+    ckf = doc["check"].check_keys(["dice", "reconstructed", "reason"])
+    Provenance.of(ckf)
     i = doc["intensity"].check_keys(["extra_stand", "moving_archers", "cover", "belos_charge",
                                      "second_rank", "reconstructed", "reason"])
     mods = IntensityModifiers(i["extra_stand"].as_int(), i["moving_archers"].as_int(),
@@ -446,7 +448,9 @@ def load_belos(override: str | Path = "") -> BelosRules:
     kf = ef["kills"]
     Provenance.of(kf)
     ekdromoi = EkdromoiRules(dice_spec(ef["move"]), dice_spec(ef["dice"]),
-                             keyed(kf, Category, lambda v: int(v.as_int()), complete=False),
+                             keyed(kf, Category, lambda v: int(v.check_keys(
+                                 ["most", "reconstructed", "reason"])["most"].as_int()),
+                                 complete=False),
                              ef["arete_lost"].as_int(), Provenance.of(ef))
     charts = {}
     for name, cf in doc["reaction"].entries():
@@ -455,6 +459,6 @@ def load_belos(override: str | Path = "") -> BelosRules:
         if [r.intensity for r in rows] != list(range(1, len(rows) + 1)):
             raise cf["rows"].error("rows must be intensities 1, 2, 3, ... in order")
         charts[name] = ReactionChart(name, rows, Provenance.of(cf))
-    rules = BelosRules(dice_spec(doc["dice"]), mods, fire, limits, ekdromoi, scope, charts,
+    rules = BelosRules(dice_spec(ckf["dice"]), mods, fire, limits, ekdromoi, scope, charts,
                        Provenance.of(doc), doc.source)
     return rules

@@ -203,11 +203,11 @@ def _row(f: Field) -> EpidromosRow:
 def load_epidromos(override: str | Path = "") -> EpidromosRules:
     """Read the Epidromos charts and charge rules (``epidromos.toml`` or a replacement)."""
     doc = document("epidromos.toml", override)
-    doc.check_keys(["reconstructed", "reason", "dice", "charge", "who", "chart"])
-    dice = dice_spec(doc["dice"])
-    cf = doc["charge"].check_keys(["check_range", "failed_repeat_disarray", "reconstructed",
-                                   "reason"])
+    doc.check_keys(["reconstructed", "reason", "charge", "who", "chart"])
+    cf = doc["charge"].check_keys(["dice", "check_range", "failed_repeat_disarray",
+                                   "reconstructed", "reason"])
     Provenance.of(cf)
+    dice = dice_spec(cf["dice"])
     wf = doc["who"].check_keys(["never", "restriction", "reconstructed", "reason"])
     Provenance.of(wf)
     never = frozenset(enum_of(v, Category) for v in wf["never"].items())

@@ -425,11 +425,13 @@ def load_melee(override: str | Path = "") -> MeleeRules:
     of = doc["othismos"].check_keys(["dice", "shove", "reconstructed", "reason"])
     Provenance.of(of)
     shove = die_chart(of["shove"], dice_spec(of["dice"]), lambda v: int(v.as_int()))
-    sf = doc["one_step_more"].check_keys(["costs", "bonus", "share", "uses", "reconstructed",
+    sf = doc["one_step_more"].check_keys(["costs", "share", "effect", "reconstructed",
                                           "reason"])
+    xf = sf["effect"].check_keys(["bonus", "uses", "reconstructed", "reason"])
+    Provenance.of(xf)
     osm = OneStepMore(tuple(int(v.as_int(min=0)) for v in sf["costs"].items()),
-                      sf["bonus"].as_int(), sf["share"].as_float(min=0.0, max=1.0),
-                      sf["uses"].as_int(min=0), Provenance.of(sf))
+                      xf["bonus"].as_int(), sf["share"].as_float(min=0.0, max=1.0),
+                      xf["uses"].as_int(min=0), Provenance.of(sf))
     hf = doc["horse"].check_keys(["retreat_after", "against_foot", "reconstructed", "reason"])
     horse = HorseRules(hf["retreat_after"].as_int(min=1), enum_of(hf["against_foot"],
                        MeleeResult), Provenance.of(hf))

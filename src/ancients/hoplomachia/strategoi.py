@@ -204,10 +204,19 @@ def load_strategoi(override: str | Path = "") -> StrategoiRules:
     sf = doc["stance"].check_keys(["dice", "values", "reconstructed", "reason"])
     Provenance.of(sf)
     stance = die_chart(sf["values"], dice_spec(sf["dice"]), lambda v: v.enum(Stance))
-    scf = doc["stance_chart"].check_keys(["dice", "orders", "reconstructed", "reason"])
+    scf = doc["stance_chart"].check_keys(["dice", *Stance, "reconstructed", "reason"])
     Provenance.of(scf)
-    chart = {order: keyed(row, Stance, lambda v: int(v.as_int(min=0, max=40)))
-             for order, row in scf["orders"].entries()}
+    numbers: dict[Stance, dict[str, int]] = {}
+    stances = Field({k: v for k, v in scf.table().value.items() if k in set(Stance)},
+                    scf.path, scf.source)
+    for which, nf in members(stances, Stance).items():
+        Provenance.of(nf)
+        numbers[which] = {o: int(v.as_int(min=0, max=40)) for o, v in nf.entries()
+                          if o not in ("reconstructed", "reason")}
+    orders = list(numbers[Stance.SYMMACHOS])
+    if any(list(n) != orders for n in numbers.values()):
+        raise scf.error("each stance needs a number for the same orders")
+    chart = {o: {s: numbers[s][o] for s in Stance} for o in orders}
     kf = doc["casualty"].check_keys(["dice", "killed", "reconstructed", "reason"])
     Provenance.of(kf)
     killed = keyed(kf["killed"], CasualtyOccasion, lambda v: int(v.as_int()))

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from ancients.dice import Dice
+from ancients.hoplomachia._tables import RulesInputError
 from ancients.hoplomachia.movement import Activity, DisarrayTally
 from ancients.hoplomachia.troops import Flight
 from ancients.hoplomachia.vocabulary import Arrangement
@@ -109,3 +112,9 @@ def test_only_horse_that_outdistanced_its_pursuers_may_rally() -> None:
     assert not f.may_rally(C["hippeis"], outdistanced=False)
     assert not f.may_rally(C["psiloi"], outdistanced=True)
     assert not f.may_rally(C["athenian"], outdistanced=True)
+
+
+def test_terrain_by_name() -> None:
+    assert MV.terrain_named("ford").disarray == 1
+    with pytest.raises(RulesInputError, match="no terrain 'lava'"):
+        MV.terrain_named("lava")

@@ -67,11 +67,6 @@ class Provenance:
         rec, reason = provenance(field)
         return cls(rec, reason)
 
-    @classmethod
-    def of_row(cls, field: Field, parent: Provenance) -> Provenance:
-        """A row's own provenance where it gives one, else its table's."""
-        return cls.of(field) if not field.get("reconstructed").missing else parent
-
 
 def document(name: str, override: str | Path = "") -> Field:
     """The root field of one of the package's data files, or of a user's replacement."""

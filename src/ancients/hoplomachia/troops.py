@@ -159,10 +159,6 @@ class Organisation:
     group_size: tuple[int, int]
     provenance: Provenance
 
-    def check_stands(self, stands: int) -> None:
-        require(stands in self.stands, f"a {self.category} {self.unit} has "
-                f"{' or '.join(map(str, self.stands))} stands, not {stands}")
-
     def groups(self, units: int) -> tuple[int, ...]:
         """How many units go into each group when ``units`` are grouped: as few groups
         as the largest size allows, as even as possible (larger groups first)."""

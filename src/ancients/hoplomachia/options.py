@@ -1,0 +1,39 @@
+"""Options of the Hoplomachia rules: the text's optional rules, and a switch for each
+passage that reads two reasonable ways. Phase 2's ruleset takes this class as its
+``Options``; the rules functions take each reading as a parameter."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+__all__ = ["CRAFTY_PRECEDENCE", "SHIELD_MOMENTUM", "HoplomachiaOptions"]
+
+#: the readings of the Crafty hegemon's "+1 Arete precedence"
+CRAFTY_PRECEDENCE = ("tie", "point")
+#: the readings of "momentum" among the shield modifiers
+SHIELD_MOMENTUM = ("own", "attacker")
+
+
+@attrs.frozen
+class HoplomachiaOptions:
+    """Options of the Hoplomachia ruleset (see docs/rulesets/hoplomachia.md)."""
+
+    crafty_precedence: Literal["tie", "point"] = attrs.field(
+        default="tie", validator=attrs.validators.in_(CRAFTY_PRECEDENCE), metadata={
+            "help": "Arete sequence: a Crafty hegemon wins precedence when level and points "
+                    "are equal (tie), or counts a point more in the comparison, winning "
+                    "from a point behind at the same level too (point)"})
+    shield_momentum: Literal["own", "attacker"] = attrs.field(
+        default="own", validator=attrs.validators.in_(SHIELD_MOMENTUM), metadata={
+            "help": "Melee: the momentum among the shield modifiers is the defender's own "
+                    "(a unit that charged too defends with it) (own), or the attacker's, "
+                    "taken off the shield it strikes (attacker)"})
+    incline: bool = attrs.field(default=False, metadata={
+        "help": "Drift (optional rule): Spartan, Theban and mercenary armies may incline "
+                "1 inch deliberately"})
+    ekdromoi_signals: bool = attrs.field(default=False, metadata={
+        "help": "Signals (optional): the Release Ekdromoi and Recall Ekdromoi signals"})
+    count_arrows: bool = attrs.field(default=False, metadata={
+        "help": "Belos (optional): keep records of toxotes' shots (12 a game)"})

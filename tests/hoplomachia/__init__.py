@@ -1,0 +1,1 @@
+"""Tests of the Hoplomachia ruleset package (its data and rules arithmetic)."""

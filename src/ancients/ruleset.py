@@ -84,10 +84,24 @@ class Ruleset(ABC):
         self._cache: dict[str, Any] = {}
         self._overrides: dict[str, Value] = {}
         if parameters:
-            known = self.parameters()
-            checked = check_values(self.name, known, parameters)
-            self._overrides = {k: v for k, v in sorted(checked.items())
-                               if v != known[k].value or type(v) is not type(known[k].value)}
+            self._set_overrides(parameters)
+
+    def _set_overrides(self, parameters: Mapping[str, Any]) -> None:
+        known = self.parameters()
+        checked = check_values(self.name, known, parameters)
+        self._overrides = {k: v for k, v in sorted(checked.items())
+                           if v != known[k].value or type(v) is not type(known[k].value)}
+        self._cache = {}
+
+    @classmethod
+    def _variant(cls, options: Any, given: Iterable[str] | None,
+                 parameters: Mapping[str, Any]) -> Ruleset:
+        """A ruleset of these options and parameters (for subclasses whose ``__init__``
+        takes only ``options`` and ``given``)."""
+        rs = cls(options, given=given)
+        if parameters:
+            rs._set_overrides(parameters)
+        return rs
 
     # -- identity --------------------------------------------------------------------------
     def __str__(self) -> str:
@@ -101,7 +115,7 @@ class Ruleset(ABC):
     def canonical(self) -> str:
         """The shortest spec naming these options (only those that differ from defaults)
         and parameters."""
-        return str(type(self)(self.options, parameters=self._overrides))
+        return str(type(self)._variant(self.options, None, self._overrides))
 
     def __repr__(self) -> str:
         return f"ancients.ruleset({str(self)!r})"
@@ -122,8 +136,8 @@ class Ruleset(ABC):
     def with_options(self, **changes: Any) -> Ruleset:
         """The same ruleset with some options changed (values may be strings)."""
         merged = {n: getattr(self.options, n) for n in self._given} | changes
-        return type(self)(build_options(self.Options, self.name, merged), given=merged,
-                          parameters=self._overrides)
+        return type(self)._variant(build_options(self.Options, self.name, merged), merged,
+                                   self._overrides)
 
     # -- parameters -------------------------------------------------------------------------
     def parameters(self) -> dict[str, Parameter]:
@@ -151,8 +165,7 @@ class Ruleset(ABC):
         its ``str()`` is a spec that gives it back. Unknown names and bad values raise
         an :class:`~ancients.errors.OptionError` (with a "did you mean")."""
         given = {n: getattr(self.options, n) for n in self._given}
-        return type(self)(self.options, given=given,
-                          parameters={**self._overrides, **dict(values)})
+        return type(self)._variant(self.options, given, {**self._overrides, **dict(values)})
 
     # -- matchups ------------------------------------------------------------------------------
     def duel_types(self) -> Sequence[str]:
@@ -453,7 +466,7 @@ def ruleset(spec: str | Ruleset, **options: Any) -> Ruleset:
             raise OptionError(f"in ruleset spec {spec!r}: {key!r} is not a parameter name "
                               "(words joined by dots)")
     values = {k: v for k, v in values.items() if k not in parameters}
-    return cls(build_options(cls.Options, name, values), given=values, parameters=parameters)
+    return cls._variant(build_options(cls.Options, name, values), values, parameters)
 
 
 make_callable(__name__)  # ancients.ruleset is also ruleset()

@@ -160,7 +160,7 @@ def dask_client(scheduler: str | None = None, local: int | None = None) -> Itera
             raise SimulationError(f"a local Dask cluster needs at least 1 worker, got {local}")
         with distributed.LocalCluster(  # type: ignore[no-untyped-call]
                 n_workers=local, threads_per_worker=1, processes=True,
-                                      dashboard_address=None) as cluster, \
+                                      dashboard_address=":0") as cluster, \
                 distributed.Client(cluster) as client:  # type: ignore[no-untyped-call]
             yield client
         return

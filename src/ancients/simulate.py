@@ -389,6 +389,23 @@ class Summary:
 
 
 # -- running -----------------------------------------------------------------------------------
+def _scenario(rs: Ruleset, scenario: str | Path | Scenario | None, battle: Any) -> Scenario:
+    """The scenario to play: ``scenario``, or the ruleset's fielding of the order of battle
+    ``battle`` (a name or an OrderOfBattle, through ``Ruleset.from_oob``)."""
+    if battle is None:
+        return rs.scenario(scenario)
+    if scenario is not None:
+        raise SimulationError("give a scenario or a battle (an order of battle), not both")
+    from_oob = getattr(rs, "from_oob", None)
+    if from_oob is None:
+        raise SimulationError(f"{rs.name} cannot field an order of battle (it has no "
+                              "Ruleset.from_oob)")
+    found = from_oob(battle)
+    if not isinstance(found, Scenario):
+        raise SimulationError(f"{rs.name}.from_oob({battle!r}) gave no Scenario")
+    return found
+
+
 def _progress_callback(progress: Progress, total: int) -> tuple[Callable[[int], None],
                                                                  Callable[[], None]]:
     if callable(progress):
@@ -647,7 +664,7 @@ def simulate(
     runs: int = 1000, seed: int = 0, jobs: int | Executor | Any | None = None,
     progress: Progress = False, commanders: Mapping[str, CommanderChoice] | None = None,
     keep_logs: bool = False, chunk_size: int | None = None, precision: float | None = None,
-    block: int = BLOCK, checkpoint: str | Path | None = None,
+    block: int = BLOCK, checkpoint: str | Path | None = None, battle: Any = None,
 ) -> Results:
     """Play ``runs`` battles of ``scenario`` (default: the ruleset's) and collect the rows.
 
@@ -662,12 +679,13 @@ def simulate(
     keep the finished battles there as the run goes and resume from it (a checkpoint of
     other arguments is refused). A worker that dies costs only its chunk, played again on
     a fresh worker at most twice (then a ``SimulationError`` whose ``results`` holds the
-    battles played). Bad arguments raise :class:`~ancients.errors.SimulationError`
-    before any battle is played.
+    battles played). ``battle``: play the ruleset's fielding of that order of battle
+    (``Ruleset.from_oob``) instead of a scenario. Bad arguments raise
+    :class:`~ancients.errors.SimulationError` before any battle is played.
     """
     _check_arguments(runs, seed, jobs, chunk_size, precision, block)
     rs = get_ruleset(ruleset)
-    sc = rs.scenario(scenario)
+    sc = _scenario(rs, scenario, battle)
     _check_commanders(commanders or {}, sc.sides)
     path = None if checkpoint is None else Path(checkpoint)
     task = _Task(rs, sc, seed, dict(commanders or {}), keep_logs)
@@ -922,7 +940,7 @@ def compare(
     runs: int = 1000, seed: int = 0, jobs: int | Executor | Any | None = None,
     progress: Progress = False, commanders: Mapping[str, CommanderChoice] | None = None,
     keep_logs: bool = False, chunk_size: int | None = None, precision: float | None = None,
-    block: int = BLOCK,
+    block: int = BLOCK, battle: Any = None,
 ) -> Comparison:
     """:func:`simulate` each ruleset or variant with the same seed and arguments (keyed by
     its spec; naming the same variant twice, even in two spellings, is an error), so
@@ -939,7 +957,7 @@ def compare(
             raise SimulationError(f"compare: {str(rs)!r} is the same variant as "
                                   f"{str(seen[rs])!r} ({rs.canonical})")
         seen[rs] = rs
-        sc = rs.scenario(scenario)
+        sc = _scenario(rs, scenario, battle)
         _check_commanders(commanders or {}, sc.sides)
         tasks.append(_Task(rs, sc, seed, dict(commanders or {}), keep_logs))
     executor, owned, workers = make_executor(jobs)

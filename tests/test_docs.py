@@ -10,7 +10,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 #: the core's pages (each ruleset's page is its own engineers')
 PAGES = [ROOT / "README.md", *(ROOT / "docs" / name for name in (
-    "index.md", "interface.md", "performance.md", "writing-a-ruleset.md"))]
+    "index.md", "interface.md", "performance.md", "writing-a-ruleset.md", "workbench.md",
+    "clusters.md"))]
 LINK = re.compile(r"\]\(([^)\s,#]+)(?:#[^)]*)?\)")  # [text](target); not code's ](a, b)
 HISTORY = re.compile(r"\bsessions?\b|\brounds? of work\b|\b(first|second|third|fourth|fifth) "
                      r"round\b|\baudit|\bwe tried\b|\bwas tried\b|\bbefore the fix",

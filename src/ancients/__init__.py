@@ -50,6 +50,12 @@ _EXPORTS: dict[str, str] = {
     "simulate": "simulate",
     "compare": "simulate",
     "Results": "simulate",
+    "Comparison": "simulate",
+    # the designer's workbench
+    "Parameter": "parameters",
+    "sweep": "workbench",
+    "sensitivity": "workbench",
+    "matchups": "workbench",
     # the neutral order of battle
     "OrderOfBattle": "oob",
     "battles": "oob",
@@ -62,6 +68,7 @@ __all__ = [
     "BattleLog",
     "BattleStateError",
     "Commander",
+    "Comparison",
     "Condition",
     "ConformanceError",
     "Decision",
@@ -76,6 +83,7 @@ __all__ = [
     "OptionError",
     "OrderOfBattle",
     "Outcome",
+    "Parameter",
     "RandomCommander",
     "Results",
     "Ruleset",
@@ -89,10 +97,13 @@ __all__ = [
     "battles",
     "compare",
     "load_oob",
+    "matchups",
     "register",
     "ruleset",
     "rulesets",
+    "sensitivity",
     "simulate",
+    "sweep",
     "unregister",
 ]
 
@@ -129,7 +140,9 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from ancients.events import BattleLog, Event
     from ancients.morale import Modifier, MoraleTest
     from ancients.oob import OrderOfBattle, battles, load_oob
+    from ancients.parameters import Parameter
     from ancients.ruleset import Ruleset, register, ruleset, rulesets, unregister
     from ancients.scenario import Scenario
-    from ancients.simulate import Results, compare, simulate
+    from ancients.simulate import Comparison, Results, compare, simulate
     from ancients.units import Condition, TroopKind, UnitView
+    from ancients.workbench import matchups, sensitivity, sweep

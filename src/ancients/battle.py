@@ -250,6 +250,7 @@ class Battle(ABC):
         self._outcome: Outcome | None = None
         self._history: list[int] = []
         self._advances = 0
+        self._standings: list[dict[str, float]] = []
 
     # -- what a ruleset implements ----------------------------------------------------
     @abstractmethod
@@ -269,6 +270,34 @@ class Battle(ABC):
         one-line explanation (``{"T": "the attacker routs", ...}``); none by default.
         ``ancients play`` prints each explanation once, the first time its term appears."""
         return {}
+
+    def standing(self) -> Mapping[str, float]:
+        """Each side's standing now, for the per-turn metrics (who leads, lead changes,
+        comebacks): by default the strength its units still have on the field as a
+        fraction of its starting strength (routed units count; lost ones do not). A
+        ruleset whose rules count points (victory points, ...) returns those instead.
+        Must only read the state (no dice, no events)."""
+        start: dict[str, float] = dict.fromkeys(self.sides, 0.0)
+        left: dict[str, float] = dict.fromkeys(self.sides, 0.0)
+        for u in self.units():
+            start[u.side] += u.starting_strength
+            if not u.lost:
+                left[u.side] += u.strength
+        return {s: (left[s] / start[s] if start[s] > 0 else 0.0) for s in self.sides}
+
+    @property
+    def standings(self) -> tuple[Mapping[str, float], ...]:
+        """The standing before the first turn, at the end of each turn played so far and,
+        once the battle is over, at its end: ``standings[t]`` is the standing after turn
+        ``t`` (``standings[0]``: at the start)."""
+        return tuple(self._standings)
+
+    def _record_standing(self, turn: int) -> None:
+        """Keep the standing as it is after ``turn`` (turns skipped keep the last one)."""
+        now = dict(self.standing())
+        del self._standings[max(turn, 0):]
+        while len(self._standings) <= max(turn, 0):
+            self._standings.append(now)
 
     def _repr_svg_(self) -> str:
         return self.to_svg()
@@ -331,6 +360,7 @@ class Battle(ABC):
                     f"{type(self).__name__}.play() must return an Outcome, got {outcome!r}"
                 ) from None
             self._outcome = outcome
+            self._record_standing(self.turn)
             self.emit("end", f"battle over: {outcome}", **outcome.to_dict())
             return
         if isinstance(item, Decision):
@@ -339,6 +369,8 @@ class Battle(ABC):
             self._pending = item
         elif isinstance(item, Phase):
             self._pending = None
+            if len(self._standings) < max(self.turn, 1):  # a new turn: the last one is over
+                self._record_standing(self.turn - 1)
             self.phase = item.name
             self._set_scope(f"{self.turn}:{item.name}:{item.side or ''}")
             whose = f"{item.side} " if item.side else ""

@@ -24,7 +24,7 @@ from ancients.errors import AncientsError
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ancients.battle import Battle, Commander
+    from ancients.battle import Commander
     from ancients.ruleset import Ruleset
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -235,8 +235,6 @@ def _warnings_echoed() -> Iterator[None]:
 @main.command("battles")
 def battles_() -> None:
     """The built-in historical battles (orders of battle) and the rulesets that field them."""
-    from rich.table import Table
-
     from ancients.oob import battles
     from ancients.ruleset import ruleset, rulesets
 
@@ -247,34 +245,36 @@ def battles_() -> None:
                 fielding.append(name)
         except AncientsError:
             continue
-    table = Table("battle", "title", "sides", "main source")
-    for name, oob in battles().items():
-        sides = " v ".join(f"{s.name} ({s.men.best:,} men)" for s in oob.sides)
-        table.add_row(name, oob.title, sides, str(oob.sources[0]) if oob.sources else "")
+    rows = [(name, oob.title, " v ".join(f"{s.name} ({s.men.best:,} men)" for s in oob.sides),
+             str(oob.sources[0]) if oob.sources else "") for name, oob in battles().items()]
     console = _console()
-    console.print(table)
-    console.print(f"Fielded by: {', '.join(fielding) or '(no installed ruleset)'}; "
-                  "e.g. ancients simulate raphia --battle mantinea-418bc", markup=False)
+    _print_table(console, "built-in battles", ["battle", "title", "sides", "main source"],
+                 rows, [f"fielded by: {', '.join(fielding) or '(no installed ruleset)'}; "
+                        "e.g. ancients compare raphia monks_corner --battle mantinea-418bc"])
 
 
-_BATTLE_HELP = ("A historical battle (a name from 'ancients battles', or an order-of-battle "
-                "TOML file), fielded by each ruleset at its own scale; instead of --scenario.")
+_BATTLE_HELP = ("Play a historical battle (a name from 'ancients battles', or an "
+                "order-of-battle TOML file) as each ruleset fields it at its own scale, "
+                "instead of a scenario.")
 
 
 @main.command()
 @click.argument("spec", required=False)
 @click.option("--scenario", "-s", help="Built-in scenario name or a TOML file.")
-@click.option("--battle", "-b", help=_BATTLE_HELP)
+@click.option("--battle", "-b", "oob", metavar="NAME", help=_BATTLE_HELP)
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="The battle's seed: the same seed plays the same battle.")
 @click.option("--commander", "-c", "commander", multiple=True, metavar="SIDE=KIND",
               help=_COMMANDER_HELP)
 @_output_option("--log", "log_path", help="Write the full event log as JSON lines.")
 @_output_option("--svg", "svg_path", help="Write a picture of the final position.")
+@_output_option("--html", "html_path",
+                help="Write the battle replayed phase by phase as one HTML page (a slider "
+                     "and the arrow keys step through the phases).")
 @click.option("--verbose", "-v", is_flag=True, help="Show every event, phases included.")
-def play(spec: str | None, scenario: str | None, battle: str | None, seed: int,
+def play(spec: str | None, scenario: str | None, oob: str | None, seed: int,
          commander: tuple[str, ...], log_path: Path | None, svg_path: Path | None,
-         verbose: bool) -> None:
+         html_path: Path | None, verbose: bool) -> None:
     """Play one battle and tell how it went, turn by turn.
 
     Terms a reader may not know are explained the first time they appear.
@@ -285,14 +285,15 @@ def play(spec: str | None, scenario: str | None, battle: str | None, seed: int,
     choices = _commanders(commander)
     rs = ruleset(spec or _default_spec())
     with _warnings_echoed():
-        sc = resolve_scenario(rs, scenario, battle)
-    game = rs.new_battle(sc, seed=seed, commanders=_battle_commanders(rs, sc.sides, choices))
-    _tell(game, rs, seed, verbose, log_path, svg_path)
+        sc = resolve_scenario(rs, scenario, oob)
+    battle = rs.new_battle(sc, seed=seed,
+                           commanders=_battle_commanders(rs, sc.sides, choices))
+    if html_path is not None:
+        from ancients.replay_html import replay_html
 
-
-def _tell(battle: Battle, rs: Ruleset, seed: int, verbose: bool, log_path: Path | None,
-          svg_path: Path | None) -> None:
-    """``play``'s narrative of one battle, then its log and picture where asked."""
+        html_path.write_text(replay_html(battle), encoding="utf-8")
+        battle = rs.new_battle(sc, seed=seed,
+                               commanders=_battle_commanders(rs, sc.sides, choices))
     console = _console()
     console.print(f"[bold]{battle.scenario.title}[/bold] — {rs.title} ({rs}), seed {seed}",
                   markup=True)
@@ -324,18 +325,30 @@ def _tell(battle: Battle, rs: Ruleset, seed: int, verbose: bool, log_path: Path 
     if svg_path is not None:
         svg_path.write_text(battle.to_svg(), encoding="utf-8")
         console.print(f"picture: {svg_path}", markup=False)
+    if html_path is not None:
+        console.print(f"replay: {html_path}", markup=False)
 
 
 def _runs_options(f: Any) -> Any:
-    """The options ``simulate`` and ``compare`` share."""
+    """The options ``simulate``, ``compare`` and ``report`` share."""
     for option in reversed((
         click.option("--scenario", "-s", help="Built-in scenario name or a TOML file."),
-        click.option("--battle", "-b", help=_BATTLE_HELP),
+        click.option("--battle", "-b", metavar="NAME", help=_BATTLE_HELP),
         click.option("--runs", "-n", type=click.IntRange(min=1), default=1000,
-                     show_default=True, help="How many battles to play."),
+                     show_default=True, help="How many battles to play (the most, with "
+                                             "--precision)."),
+        click.option("--precision", type=click.FloatRange(min=0, max=1, min_open=True,
+                                                          max_open=True),
+                     help="Play blocks of battles until every win rate (compare: every "
+                          "win-rate difference) is known to this 95 % half-width, e.g. "
+                          "0.02 for +-2 points."),
         click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
                      help="Local processes [default: one per available core]. The results "
                           "do not depend on it."),
+        click.option("--scheduler", metavar="tcp://HOST:PORT",
+                     help="Play on the Dask cluster of this scheduler (docs/clusters.md)."),
+        click.option("--dask-local", type=click.IntRange(min=1), metavar="N",
+                     help="Play on a local Dask cluster of N worker processes."),
         click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
                      help="Seed of the run: battle i gets a seed derived from it."),
         click.option("--commander", "-c", "commander", multiple=True, metavar="SIDE=KIND",
@@ -353,73 +366,286 @@ def _jobs(jobs: int | None) -> int:
         os.cpu_count() or 1)
 
 
+def _where(jobs: int | None, scheduler: str | None, dask_local: int | None) -> Any:
+    """A context giving what ``jobs=`` takes: a Dask client or a process count."""
+    import contextlib
+
+    from ancients.executors import dask_client
+
+    if (scheduler or dask_local) and jobs is not None:
+        raise click.BadParameter("--jobs is for local processes; a Dask cluster has its "
+                                 "own workers", param_hint="'--jobs'")
+
+    @contextlib.contextmanager
+    def where() -> Any:
+        with dask_client(scheduler, dask_local) as client:
+            yield client if client is not None else _jobs(jobs)
+
+    return where()
+
+
+def _print_table(console: Console, title: str, columns: tuple[str, ...] | list[str],
+                 rows: Any, notes: Any = ()) -> None:
+    from rich.table import Table
+
+    table = Table(*columns)
+    for row in rows:
+        table.add_row(*row)
+    console.print(title, markup=False)  # above the table: too wide to sit over it
+    console.print(table)
+    for note in notes:
+        console.print(note, markup=False)
+
+
+def _save_plots(figures: list[Any], path: Path) -> None:
+    """One figure to ``path``; several: ``path`` with -1, -2, ... before its suffix."""
+    from ancients.plot import save
+
+    if len(figures) == 1:
+        save(figures[0], path)
+        return
+    for i, fig in enumerate(figures, 1):
+        save(fig, path.with_name(f"{path.stem}-{i}{path.suffix}"))
+
+
+_PLOT_HELP = ("Write the pictures (needs the plot extra): FILE.svg/.png/.pdf; several are "
+              "numbered FILE-1, FILE-2, ...")
+
+
 @main.command()
 @click.argument("spec", required=False)
 @_runs_options
 @_output_option("--csv", "csv_path", help="Write one row per battle.")
+@_output_option("--checkpoint", "checkpoint",
+                help="Keep the finished battles in this .npz file as the run goes; run the "
+                     "same command again to resume an interrupted run.")
+@_output_option("--plot", "plot_path", help=_PLOT_HELP)
 def simulate(spec: str | None, scenario: str | None, battle: str | None, runs: int,
-             jobs: int | None, seed: int, commander: tuple[str, ...], no_progress: bool,
-             csv_path: Path | None) -> None:
+             precision: float | None, jobs: int | None, scheduler: str | None,
+             dask_local: int | None, seed: int, commander: tuple[str, ...],
+             no_progress: bool, csv_path: Path | None, checkpoint: Path | None,
+             plot_path: Path | None) -> None:
     """Play many battles and summarise them (default: the default ruleset and scenario)."""
-    from rich.table import Table
-
     from ancients.simulate import simulate as run
 
-    with _warnings_echoed():
-        results = run(spec or _default_spec(), scenario, battle=battle, runs=runs, seed=seed,
-                      jobs=_jobs(jobs), progress=not no_progress,
-                      commanders=_commanders(commander))
+    with _where(jobs, scheduler, dask_local) as where, _warnings_echoed():
+        results = run(spec or _default_spec(), scenario, runs=runs, seed=seed, jobs=where,
+                      progress=not no_progress, commanders=_commanders(commander),
+                      precision=precision, checkpoint=checkpoint, battle=battle)
     summary = results.summary()
-    table = Table("", "value", "detail")
-    for metric, (value, detail) in summary.lines:
-        table.add_row(metric, value, detail)
     console = _console()
-    console.print(summary.title, markup=False)  # above the table: too wide to sit over it
-    console.print(table)
-    for note in summary.notes:
-        console.print(note, markup=False)
+    _print_table(console, summary.title, ["", "value", "detail"],
+                 [(m, v, d) for m, (v, d) in summary.lines], summary.notes)
     if csv_path is not None:
         results.to_csv(csv_path)
         console.print(f"rows: {csv_path}", markup=False)
+    if plot_path is not None:
+        from ancients import plot
+
+        _save_plots([plot.win_rates(results), plot.losses(results),
+                     plot.battle_length(results)], plot_path)
+        console.print(f"pictures: {plot_path}", markup=False)
+
+
+def _check_specs(specs: tuple[str, ...]) -> None:
+    if len(specs) < 2:
+        raise click.BadParameter("give two or more rulesets or variants to compare",
+                                 param_hint="SPECS")
 
 
 @main.command()
 @click.argument("specs", nargs=-1, required=True)
 @_runs_options
+@_output_option("--csv", "csv_path",
+                help="Write the paired differences, one row per metric and variant.")
+@_output_option("--plot", "plot_path", help=_PLOT_HELP)
 def compare(specs: tuple[str, ...], scenario: str | None, battle: str | None, runs: int,
-            jobs: int | None, seed: int, commander: tuple[str, ...],
-            no_progress: bool) -> None:
-    """Play the same battles under two or more rulesets, editions or variants and show
-    their summaries side by side.
+            precision: float | None, jobs: int | None, scheduler: str | None,
+            dask_local: int | None, seed: int, commander: tuple[str, ...],
+            no_progress: bool, csv_path: Path | None, plot_path: Path | None) -> None:
+    """Play the same battles under two or more rulesets, editions or variants: each
+    variant's values and a Δ column against the first, with its 95 % interval, marked
+    where significant at 5 % after Holm's correction over the rows shown.
 
     For example: ancients compare raphia "raphia(edition=1990)". Each variant gets the
-    same seeds; without --scenario, each plays its default scenario. With --battle, each
-    plays that historical battle at its own scale: ancients compare raphia monks_corner
-    --battle mantinea-418bc.
+    same seeds (battle i of each is the same battle); without --scenario, each plays its
+    default scenario.
     """
-    from rich.table import Table
-
-    from ancients._words import count
     from ancients.simulate import compare as run
 
-    if len(specs) < 2:
-        raise click.BadParameter("give two or more rulesets or variants to compare",
-                                 param_hint="SPECS")
-    with _warnings_echoed():
-        comparison = run(list(specs), scenario, battle=battle, runs=runs, seed=seed,
-                         jobs=_jobs(jobs), progress=not no_progress,
-                         commanders=_commanders(commander))
-    table = Table("")
-    for spec in comparison.results:
-        table.add_column(spec, overflow="fold")
-    for metric, cells in comparison.side_by_side():
-        table.add_row(metric, *cells)
+    _check_specs(specs)
+    with _where(jobs, scheduler, dask_local) as where, _warnings_echoed():
+        comparison = run(list(specs), scenario, runs=runs, seed=seed, jobs=where,
+                         progress=not no_progress, commanders=_commanders(commander),
+                         precision=precision, battle=battle)
+    table = comparison.table()
     console = _console()
-    console.print(f"{count(runs, 'battle')} each, seed {seed}", markup=False)
-    console.print(table)
-    notes = {n for r in comparison.results.values() for n in r.summary().notes}
-    for note in sorted(notes):
-        console.print(note, markup=False)
+    _print_table(console, table.title, table.columns, table.rows, table.notes)
+    if csv_path is not None:
+        import csv
+
+        rows = [d.as_dict() for d in comparison.differences()]
+        with csv_path.open("w", newline="", encoding="utf-8") as f:
+            writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+            writer.writeheader()
+            writer.writerows(rows)
+        console.print(f"differences: {csv_path}", markup=False)
+    if plot_path is not None:
+        from ancients import plot
+
+        _save_plots([plot.win_rates(comparison), plot.differences(comparison),
+                     plot.losses(comparison), plot.battle_length(comparison)], plot_path)
+        console.print(f"pictures: {plot_path}", markup=False)
+
+
+@main.command()
+@click.argument("specs", nargs=-1, required=True)
+@_runs_options
+@click.option("--output", "-o", "output", type=click.Path(path_type=Path), callback=_output,
+              required=True, metavar="FILE", help="The HTML file to write.")
+def report(specs: tuple[str, ...], scenario: str | None, battle: str | None, runs: int,
+           precision: float | None, jobs: int | None, scheduler: str | None,
+           dask_local: int | None, seed: int, commander: tuple[str, ...],
+           no_progress: bool, output: Path) -> None:
+    """One self-contained HTML report of one ruleset or a comparison of several: the
+    pictures, each variant's summary, the differences, the map of the first battle, the
+    rules revisions and the command that reproduces it."""
+    import shlex
+
+    from ancients.report import report_html
+    from ancients.ruleset import ruleset
+    from ancients.simulate import Comparison, resolve_scenario, simulate
+    from ancients.simulate import compare as run
+
+    choices = _commanders(commander)
+    with _where(jobs, scheduler, dask_local) as where, _warnings_echoed():
+        common: dict[str, Any] = {"runs": runs, "seed": seed, "jobs": where,
+                                  "progress": not no_progress, "commanders": choices,
+                                  "precision": precision, "battle": battle}
+        if len(specs) == 1:
+            one = simulate(specs[0], scenario, **common)
+            comparison = Comparison({one.ruleset: one}, precision)
+        else:
+            comparison = run(list(specs), scenario, **common)
+    rs = ruleset(specs[0])
+    sc = resolve_scenario(rs, scenario, battle)
+    first = rs.new_battle(sc, seed=int(comparison.results[str(rs)].seeds[0]),
+                          commanders=_battle_commanders(rs, sc.sides, choices))
+    first.run()
+    command = shlex.join(["ancients", "report", *specs, *_argv_options(
+        scenario=scenario, battle=battle, runs=runs, precision=precision, seed=seed,
+        commander=commander), "-o", str(output)])
+    output.write_text(report_html(comparison, command, first), encoding="utf-8")
+    _console().print(f"report: {output}", markup=False)
+
+
+def _argv_options(**values: Any) -> list[str]:
+    out: list[str] = []
+    for name, value in values.items():
+        flag = "--" + name.replace("_", "-")
+        if value is None or value == ():
+            continue
+        if isinstance(value, tuple):
+            for v in value:
+                out += [flag, str(v)]
+        else:
+            out += [flag, str(value)]
+    return out
+
+
+@main.command()
+@click.argument("spec")
+def parameters(spec: str) -> None:
+    """A ruleset's parameters: every number its rules use, by name, with its value, where
+    it comes from (printed or reconstructed) and the values it may take. A variant
+    changes one in its spec: "toy(rules.combat.loss=2)"."""
+    from ancients.parameters import format_parameter
+    from ancients.ruleset import ruleset
+
+    rs = ruleset(spec)
+    known = rs.parameters()
+    rows = []
+    for name, p in known.items():
+        value = rs.parameter(name)
+        changed = " *" if name in rs.overrides else ""
+        bounds = "" if p.low is None and p.high is None else (
+            f"{'' if p.low is None else f'{p.low:g}'}..{'' if p.high is None else f'{p.high:g}'}")
+        rows.append((name, format_parameter(value) + changed, p.source, bounds,
+                     p.where + (f" ({p.reason})" if p.reason else "")))
+    console = _console()
+    if not rows:
+        console.print(f"{rs} has no parameters", markup=False)
+        return
+    notes = ["* differs from the rules' value"] if rs.overrides else []
+    _print_table(console, f"{rs}: {len(rows)} parameters",
+                 ["parameter", "value", "source", "bounds", "where"], rows, notes)
+
+
+@main.command()
+@click.argument("spec")
+@click.option("--parameter", "-p", "names", multiple=True, metavar="NAME",
+              help="A parameter to vary (repeatable) [default: every numeric one].")
+@click.option("--side", help="The side whose win rate is measured [default: the first].")
+@click.option("--scenario", "-s", help="Built-in scenario name or a TOML file.")
+@click.option("--runs", "-n", type=click.IntRange(min=1), default=400, show_default=True,
+              help="Battles per variant.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Seed of the run.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Local processes [default: one per available core].")
+@_output_option("--plot", "plot_path", help="Write the tornado chart (needs the plot extra).")
+def sensitivity(spec: str, names: tuple[str, ...], side: str | None, scenario: str | None,
+                runs: int, seed: int, jobs: int | None, plot_path: Path | None) -> None:
+    """Each numeric parameter one step down and up, ranked by its paired effect on the
+    win rate, with 95 % intervals: the tornado chart as a table."""
+    from ancients.workbench import sensitivity as run
+
+    result = run(spec, list(names) or None, scenario, side=side, runs=runs, seed=seed,
+                 jobs=_jobs(jobs))
+
+    def cell(d: Any, value: Any) -> str:
+        if d is None:
+            return "-"
+        mark = " *" if d.significant else ""
+        return f"{value}: {d.delta:+.1%} [{d.low:+.1%}, {d.high:+.1%}]{mark}"
+
+    rows = [(r.parameter, str(r.value), cell(r.down, r.down_value), cell(r.up, r.up_value))
+            for r in result.rows]
+    _print_table(_console(), f"{result.spec}: {result.side}'s win rate, {result.runs} "
+                 f"battles a variant, seed {seed}",
+                 ["parameter", "value", "one step down", "one step up"], rows,
+                 ["paired differences (Bonett-Price 95 %), *: significant at 5 % after "
+                  "Holm's correction over every difference"])
+    if plot_path is not None:
+        from ancients import plot
+
+        plot.save(plot.tornado(result), plot_path)
+
+
+@main.command()
+@click.argument("spec")
+@click.option("--runs", "-n", type=click.IntRange(min=1), default=200, show_default=True,
+              help="Duels per pairing.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Seed of the run.")
+@_output_option("--plot", "plot_path", help="Write the heat map (needs the plot extra).")
+def matchups(spec: str, runs: int, seed: int, plot_path: Path | None) -> None:
+    """Duels of each unit type against each on open ground: the row type's win rate, and
+    the Bradley-Terry ratings from which relative points values are read."""
+    from ancients.workbench import matchups as run
+
+    result = run(spec, runs=runs, seed=seed)
+    ratings = result.ratings()
+    rows = [(t, *(f"{result.rate[i, j]:.0%}" for j in range(len(result.types))),
+             f"{ratings[t]:.2f}") for i, t in enumerate(result.types)]
+    _print_table(_console(), f"{result.spec}: {runs} duels a pairing, seed {seed}",
+                 ["type \\ against", *result.types, "rating"], rows,
+                 ["rating: Bradley-Terry strength, mean 1 (docs/workbench.md: points "
+                  "values)"])
+    if plot_path is not None:
+        from ancients import plot
+
+        plot.save(plot.matchup_heatmap(result), plot_path)
 
 
 if __name__ == "__main__":  # pragma: no cover

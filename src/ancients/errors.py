@@ -42,7 +42,11 @@ class ScenarioError(AncientsError, ValueError):
 
 class SimulationError(AncientsError, ValueError):
     """Bad arguments to :func:`ancients.simulate` or :func:`ancients.compare` (``runs``,
-    ``seed``, ``jobs``, ``chunk_size``, commanders), refused before any battle is played."""
+    ``seed``, ``jobs``, ``chunk_size``, commanders, a checkpoint of other arguments),
+    refused before any battle is played; or a run given up because a chunk's worker kept
+    dying, when ``results`` holds the battles played before it stopped."""
+
+    results: Any = None
 
 
 class OOBWarning(UserWarning):

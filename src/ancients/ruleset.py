@@ -2,7 +2,8 @@
 
 A ruleset is found by name through the entry-point group ``ancients.rulesets`` (so a
 third party adds one the same way the built-in ones are added) or by :func:`register`.
-A *spec* names a ruleset and its options: ``"raphia(edition=1990, egyptian_morale=roll)"``.
+A *spec* names a ruleset and its options: ``"raphia(edition=1990, egyptian_morale=roll)"``,
+and any parameters a variant changes (their names have dots: ``"toy(combat.loss=2)"``).
 
 >>> import ancients
 >>> ancients.rulesets()                                  # doctest: +SKIP
@@ -16,7 +17,7 @@ import enum
 import re
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from importlib import import_module, resources
 from pathlib import Path
@@ -27,6 +28,7 @@ import attrs
 from ancients._callable import make_callable
 from ancients.battle import SAVE_FORMAT, Battle, Commander
 from ancients.errors import AncientsError, OptionError, RulesetError, ScenarioError
+from ancients.parameters import NAME, Parameter, Value, check_values, format_parameter
 from ancients.scenario import Scenario, read_toml
 
 if TYPE_CHECKING:
@@ -75,7 +77,8 @@ class Ruleset(ABC):
     #: refuses it); each ruleset's docs list what every revision changed
     revision: ClassVar[int] = 1
 
-    def __init__(self, options: Any = None, *, given: Iterable[str] | None = None) -> None:
+    def __init__(self, options: Any = None, *, given: Iterable[str] | None = None,
+                 parameters: Mapping[str, Any] | None = None) -> None:
         if options is None:
             options = self.Options()
         elif isinstance(options, Mapping):
@@ -90,18 +93,42 @@ class Ruleset(ABC):
             given = [n for n in names if getattr(options, n) != getattr(defaults, n)]
         self._given = tuple(n for n in names if n in set(given))
         self._scenarios: dict[str, Scenario] | None = None
+        #: what the ruleset keeps for itself (parsed tables), dropped when pickled
+        self._cache: dict[str, Any] = {}
+        self._overrides: dict[str, Value] = {}
+        if parameters:
+            self._set_overrides(parameters)
+
+    def _set_overrides(self, parameters: Mapping[str, Any]) -> None:
+        known = self.parameters()
+        checked = check_values(self.name, known, parameters)
+        self._overrides = {k: v for k, v in sorted(checked.items())
+                           if v != known[k].value or type(v) is not type(known[k].value)}
+        self._cache = {}
+
+    @classmethod
+    def _variant(cls, options: Any, given: Iterable[str] | None,
+                 parameters: Mapping[str, Any]) -> Ruleset:
+        """A ruleset of these options and parameters (for subclasses whose ``__init__``
+        takes only ``options`` and ``given``)."""
+        rs = cls(options, given=given)
+        if parameters:
+            rs._set_overrides(parameters)
+        return rs
 
     # -- identity --------------------------------------------------------------------------
     def __str__(self) -> str:
-        if not self._given:
+        if not self._given and not self._overrides:
             return self.name
-        args = ", ".join(f"{n}={format_value(getattr(self.options, n))}" for n in self._given)
-        return f"{self.name}({args})"
+        args = [f"{n}={format_value(getattr(self.options, n))}" for n in self._given]
+        args += [f"{n}={format_parameter(v)}" for n, v in self._overrides.items()]
+        return f"{self.name}({', '.join(args)})"
 
     @property
     def canonical(self) -> str:
-        """The shortest spec naming these options (only those that differ from defaults)."""
-        return str(type(self)(self.options))
+        """The shortest spec naming these options (only those that differ from defaults)
+        and parameters."""
+        return str(type(self)._variant(self.options, None, self._overrides))
 
     def __repr__(self) -> str:
         return f"ancients.ruleset({str(self)!r})"
@@ -109,18 +136,62 @@ class Ruleset(ABC):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Ruleset):
             return NotImplemented
-        return type(self) is type(other) and self.options == other.options
+        return (type(self) is type(other) and self.options == other.options
+                and self._overrides == other._overrides)
 
     def __hash__(self) -> int:
-        return hash((type(self), self.options))
+        return hash((type(self), self.options, tuple(self._overrides.items())))
 
     def __getstate__(self) -> dict[str, Any]:
-        return {"options": self.options, "_given": self._given, "_scenarios": None}
+        return {"options": self.options, "_given": self._given, "_scenarios": None,
+                "_cache": {}, "_overrides": dict(self._overrides)}
 
     def with_options(self, **changes: Any) -> Ruleset:
         """The same ruleset with some options changed (values may be strings)."""
         merged = {n: getattr(self.options, n) for n in self._given} | changes
-        return type(self)(build_options(self.Options, self.name, merged), given=merged)
+        return type(self)._variant(build_options(self.Options, self.name, merged), merged,
+                                   self._overrides)
+
+    # -- parameters -------------------------------------------------------------------------
+    def parameters(self) -> dict[str, Parameter]:
+        """The numbers the rules use, by name (each with a dot: ``combat.loss``), as the
+        rules give them under these options (a variant's own values are
+        :attr:`overrides`); none by default. See :mod:`ancients.parameters`."""
+        return {}
+
+    @property
+    def overrides(self) -> Mapping[str, Value]:
+        """The parameters this variant gives other values than the rules' (by name)."""
+        return dict(self._overrides)
+
+    def parameter(self, name: str) -> Value:
+        """The value of parameter ``name`` in force in this variant."""
+        if name in self._overrides:
+            return self._overrides[name]
+        known = self.parameters()
+        if name not in known:
+            check_values(self.name, known, {name: None})  # raises, with a "did you mean"
+        return known[name].value
+
+    def with_parameters(self, values: Mapping[str, Any]) -> Ruleset:
+        """A variant with some parameters changed (values may be strings, as in a spec);
+        its ``str()`` is a spec that gives it back. Unknown names and bad values raise
+        an :class:`~ancients.errors.OptionError` (with a "did you mean")."""
+        given = {n: getattr(self.options, n) for n in self._given}
+        return type(self)._variant(self.options, given, {**self._overrides, **dict(values)})
+
+    # -- matchups ------------------------------------------------------------------------------
+    def duel_types(self) -> Sequence[str]:
+        """The unit types :func:`ancients.matchups` pits against each other (none by
+        default: a ruleset that has duels lists its types here and builds them in
+        :meth:`duel`)."""
+        return ()
+
+    def duel(self, first: str, second: str) -> Scenario:
+        """A scenario of one unit of type ``first`` (the first side) against one of
+        ``second`` (the other) on open ground, for :func:`ancients.matchups`."""
+        raise RulesetError(f"{self.name} sets up no duels (Ruleset.duel_types and "
+                           "Ruleset.duel), so it has no matchups")
 
     # -- scenarios -------------------------------------------------------------------------
     @abstractmethod
@@ -439,7 +510,13 @@ def ruleset(spec: str | Ruleset, **options: Any) -> Ruleset:
     if overlap:
         raise OptionError(f"option(s) {sorted(overlap)} given both in the spec and as keywords")
     values: dict[str, Any] = {**raw, **options}
-    return cls(build_options(cls.Options, name, values), given=values)
+    parameters = {k: v for k, v in values.items() if "." in k}
+    for key in parameters:
+        if not NAME.match(key):
+            raise OptionError(f"in ruleset spec {spec!r}: {key!r} is not a parameter name "
+                              "(words joined by dots)")
+    values = {k: v for k, v in values.items() if k not in parameters}
+    return cls._variant(build_options(cls.Options, name, values), values, parameters)
 
 
 make_callable(__name__)  # ancients.ruleset is also ruleset()

@@ -7,17 +7,20 @@ modules. Needs the ``test`` extra (hypothesis).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from hypothesis import strategies as st
 
 from ancients.battle import Battle, RandomCommander
 from ancients.dice import DiceSpec
+from ancients.errors import OptionError
 from ancients.morale import Modifier, MoraleTest
 from ancients.ruleset import Ruleset, ruleset
 from ancients.scenario import Scenario
 
-__all__ = ["battles", "dice_specs", "modifiers", "morale_tests", "seeds"]
+__all__ = ["battles", "dice_specs", "modifiers", "morale_tests", "seeds", "variants"]
 
 
 def seeds() -> st.SearchStrategy[int]:
@@ -77,3 +80,36 @@ def battles(draw: st.DrawFn, spec: str | Ruleset, scenario: str | Path | Scenari
         else:
             battle.decide(policy.decide(battle, pending))
     return battle
+
+
+def variants(spec: str | Ruleset, ranges: Mapping[str, Any]) -> st.SearchStrategy[Ruleset]:
+    """Variants of ``spec`` drawn from a space of parameter values: ``ranges`` maps a
+    parameter's name to ``(low, high)`` (an int parameter draws whole numbers, a float
+    one any number between) or to a list of the values to choose from. Every name and
+    bound is checked at once (an unknown name gets a "did you mean")::
+
+        @given(variants("toy", ranges={"rules.combat.loss": (1, 3)}), seeds())
+        def test_my_house_rule(rs, seed): ...
+    """
+    rs = ruleset(spec)
+    known = rs.parameters()
+    rs.with_parameters({n: rs.parameter(n) for n in ranges})  # unknown names refused here
+    drawn: dict[str, st.SearchStrategy[Any]] = {}
+    for name, space in ranges.items():
+        p = known[name]
+        if isinstance(space, tuple) and len(space) == 2:
+            low, high = (p.convert(name, v) for v in space)
+            if isinstance(p.value, bool) or not p.numeric:
+                raise OptionError(f"{rs.name} parameter {name} is not a number: give a list "
+                                  "of its values, not a range")
+            assert isinstance(low, int | float) and isinstance(high, int | float)
+            if low > high:
+                raise OptionError(f"{rs.name} parameter {name}: range ({low}, {high}) is empty")
+            drawn[name] = (st.integers(int(low), int(high)) if isinstance(p.value, int)
+                           else st.floats(float(low), float(high), allow_nan=False))
+        else:
+            values = [p.convert(name, v) for v in space]
+            if not values:
+                raise OptionError(f"{rs.name} parameter {name}: no values to choose from")
+            drawn[name] = st.sampled_from(values)
+    return st.fixed_dictionaries(drawn).map(rs.with_parameters)

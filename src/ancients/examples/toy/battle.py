@@ -16,7 +16,7 @@ from ancients.units import Condition, TroopKind, UnitView
 
 if TYPE_CHECKING:
     from ancients.examples.toy.options import ToyOptions
-    from ancients.examples.toy.ruleset import ToySetup
+    from ancients.examples.toy.ruleset import ToyRules, ToySetup
     from ancients.ruleset import Ruleset
     from ancients.scenario import Scenario
 
@@ -58,6 +58,7 @@ class ToyBattle(Battle):
         super().__init__(ruleset, scenario, seed, commanders)
         setup: ToySetup = scenario.parsed
         self.options: ToyOptions = ruleset.options
+        self.rules: ToyRules = ruleset.rules()  # type: ignore[attr-defined]
         self.turn_limit = self.options.turn_limit or setup.turn_limit
         self.pieces = [
             ToyUnit(u.id, u.side, u.name, u.kind, u.strength, u.strength, u.morale, slot,
@@ -116,11 +117,13 @@ class ToyBattle(Battle):
         return [u for u in self.pieces if u.side == side and u.condition in conditions]
 
     def _attack(self, attacker: ToyUnit, defender: ToyUnit) -> None:
-        """Each rolls 1d6 and adds its strength; the lower total loses (a tie: the attacker).
-        The loser loses a point, then is destroyed at 0 or takes a morale test."""
-        bonus = 1 if self.options.defender_bonus else 0
-        a = self.dice.d6("attack") + attacker.strength
-        d = self.dice.d6("defence") + defender.strength + bonus
+        """Each rolls 1d6 (``rules.combat.die``) and adds its strength; the lower total
+        loses (a tie: the attacker). The loser loses a point (``rules.combat.loss``), then is
+        destroyed at 0 or takes a morale test."""
+        rules = self.rules
+        bonus = rules.defender_bonus if self.options.defender_bonus else 0
+        a = self.dice.roll(rules.die, "attack") + attacker.strength
+        d = self.dice.roll(rules.die, "defence") + defender.strength + bonus
         won = a > d
         loser = defender if won else attacker
         self.emit("combat", f"{attacker.name}: attack on {defender.name}, {a} against {d}",
@@ -129,13 +132,14 @@ class ToyBattle(Battle):
                   loser=loser.id)
         if not won and self.options.stance == "cautious":
             return
-        loser.strength -= 1
+        loser.strength = max(0, loser.strength - rules.loss)
         if loser.strength <= 0:
             loser.condition = Condition.ELIMINATED
             self.emit("eliminated", f"{loser.name}: destroyed", side=loser.side,
                       units=(loser.id,))
         elif loser.condition is Condition.GOOD_ORDER:
-            result = MoraleTest(loser.morale).roll(self.dice, "morale after combat")
+            result = MoraleTest(loser.morale, dice=rules.morale_dice).roll(
+                self.dice, "morale after combat")
             if not result.passed:
                 loser.condition = Condition.ROUTED
             outcome = "hold" if result.passed else "rout"
@@ -144,13 +148,16 @@ class ToyBattle(Battle):
                       total=result.total, target=result.test.target)
 
     def _rally(self, unit: ToyUnit, rally: bool) -> None:
-        """A routed unit rallies on the morale test at -1, or flees the field."""
+        """A routed unit rallies on the morale test at -1 (``rules.morale.rally_modifier``),
+        or flees the field."""
         if not rally:
             unit.condition = Condition.LEFT_FIELD
             self.emit("flee", f"{unit.name}: flight from the field", side=unit.side,
                       units=(unit.id,))
             return
-        result = MoraleTest(unit.morale, modifiers=[("rallying", -1)]).roll(self.dice, "rally")
+        result = MoraleTest(unit.morale, dice=self.rules.morale_dice,
+                            modifiers=[("rallying", self.rules.rally_modifier)]).roll(
+            self.dice, "rally")
         if result.passed:
             unit.condition = Condition.GOOD_ORDER
         outcome = "rallied" if result.passed else "still in rout"

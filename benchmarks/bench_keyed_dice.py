@@ -1,0 +1,106 @@
+"""How much keyed dice pair a variant's battles with its baseline's (run on demand; the
+figures go to docs/workbench.md).
+
+    python benchmarks/bench_keyed_dice.py                 # 160 paired battles, seed 11
+    python benchmarks/bench_keyed_dice.py -n 400 --seed 3 -j 2
+
+For each ruleset, three variants (one table entry, one option, an edition or the nearest
+thing the ruleset has) are played on the same battles as the baseline with doctrine
+commanders, once with sequential dice and once with keyed dice
+(``ancients.battle.Battle.keyed_dice``, set in every worker process too). For the first
+side's win indicator it prints the correlation between baseline and variant and the
+factor by which pairing cuts the battles needed for one interval width on the
+difference: ``(var(x) + var(y)) / var(y - x)`` (independent runs against paired ones).
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import tomllib
+from concurrent.futures import ProcessPoolExecutor
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+
+def _set_keyed(keyed: bool) -> None:
+    from ancients.battle import Battle
+
+    Battle.keyed_dice = keyed
+
+
+def _one_cell_table(folder: Path) -> tuple[Path, str]:
+    """Raphia's combat table with one cell changed (roll 7, column 1/1, one step harder
+    on the defender), and which."""
+    text = resources.files("ancients.raphia.data").joinpath("combat_table.toml").read_text()
+    data = tomllib.loads(text)
+    column = data["columns"].index("1/1")
+    row = next(r for r in data["row"] if r["roll"] == 7)
+    old = row["results"][column]
+    new = {"-": "T", "T": "X", "X": "X"}[old]
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.strip() == "roll = 7")
+    results = next(i for i in range(at, len(lines)) if lines[i].startswith("results"))
+    cells = list(row["results"])
+    cells[column] = new
+    lines[results] = "results = [" + ", ".join(f'"{c}"' for c in cells) + "]"
+    path = folder / "combat_table_7_1-1.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path, f"combat table roll 7 at 1/1: {old} -> {new}"
+
+
+def variants(folder: Path) -> dict[str, list[tuple[str, str]]]:
+    table, cell = _one_cell_table(folder)
+    return {
+        "raphia": [(f"raphia(combat_table={table})", cell),
+                   ("raphia(egyptian_morale=championship)", "option egyptian_morale"),
+                   ("raphia(edition=1990)", "edition 1990")],
+        "monks_corner": [("monks_corner(turn_limit=11)", "one number: turn limit 12 -> 11"),
+                         ("monks_corner(melee_opponents=contact)", "option melee_opponents"),
+                         ("monks_corner(allies_follow_unformed=false)",
+                          "Movement 3 reading (no editions)")],
+    }
+
+
+def measure(runs: int, seed: int, jobs: int) -> None:
+    import ancients
+    from ancients.simulate import compare
+
+    with tempfile.TemporaryDirectory() as tmp:
+        table = variants(Path(tmp))
+        print(f"{runs} paired battles each, seed {seed}, doctrine commanders; first side's "
+              "win indicator")
+        print(f"{'variant':<48} {'dice':<10} {'corr':>6} {'fewer battles':>14}")
+        for base, specs in table.items():
+            for keyed in (False, True):
+                with ProcessPoolExecutor(jobs, initializer=_set_keyed,
+                                         initargs=(keyed,)) as pool:
+                    _set_keyed(keyed)
+                    cmp = compare([base, *(s for s, _ in specs)], runs=runs, seed=seed,
+                                  jobs=pool)
+                _set_keyed(False)
+                side = cmp[base].sides[0]
+                x = (cmp[base].winner == 0).astype(float)
+                for spec, label in specs:
+                    y = (cmp[str(ancients.ruleset(spec))].winner == 0).astype(float)
+                    corr = float(np.corrcoef(x, y)[0, 1]) if x.std() and y.std() else float("nan")
+                    paired = float(np.var(y - x))
+                    gain = (float(np.var(x) + np.var(y)) / paired) if paired else float("inf")
+                    print(f"{base + ': ' + label:<48} {'keyed' if keyed else 'sequential':<10} "
+                          f"{corr:6.2f} {gain:13.1f}x   ({side} wins {x.mean():.0%} -> "
+                          f"{y.mean():.0%})")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("-n", "--runs", type=int, default=160)
+    ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("-j", "--jobs", type=int, default=2)
+    args = ap.parse_args()
+    measure(args.runs, args.seed, args.jobs)
+
+
+if __name__ == "__main__":
+    main()

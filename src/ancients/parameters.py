@@ -1,0 +1,203 @@
+"""Named parameters: the numbers a ruleset's rules use (table cells, factors, distances,
+thresholds, modifiers, dice), each with where it comes from, so that a variant changes
+one of them without a data file.
+
+A ruleset lists them in :meth:`~ancients.ruleset.Ruleset.parameters` (``{name:
+Parameter}``; none by default). A parameter's name has a dot in it (``combat.loss``,
+``combat_table.7.3/1``), which is how a spec tells it from an option::
+
+    toy(stance=cautious, combat.defender_bonus=2)
+
+A ruleset whose tables are TOML documents read through :mod:`ancients.rulesdata` gets
+its parameters with :func:`document_parameters` (every number and string leaf of a
+document, with the document's provenance) and applies a variant's values to the raw
+document, before parsing it, with :func:`apply_overrides`.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Iterator, Mapping
+from typing import Any, Literal
+
+import attrs
+
+from ancients.errors import OptionError
+
+__all__ = ["Parameter", "Value", "apply_overrides", "check_values", "document_parameters",
+           "format_parameter"]
+
+Value = int | float | str | bool
+#: the characters a parameter's name may use (a spec must read it back)
+NAME = re.compile(r"^[A-Za-z_][\w+-]*(\.[\w/+-]+)+$")
+_UNSAFE = re.compile(r"[,()=\s'\"]")
+
+
+@attrs.frozen
+class Parameter:
+    """One number (or dice spec, or word) of the rules.
+
+    ``source``: ``"printed"`` (as the rulebook gives it) or ``"reconstructed"`` (supplied
+    where the text is missing, with ``reason``); ``where``: the section or data file and
+    field it is read from. ``low``/``high`` bound the values a variant may give it,
+    ``choices`` lists the only ones a word may take, and ``step`` is one step of it for
+    :func:`ancients.sensitivity` (default: 1 for an int, a tenth of the value for a
+    float).
+    """
+
+    value: Value
+    source: Literal["printed", "reconstructed"] = "printed"
+    where: str = ""
+    reason: str = ""
+    low: float | None = None
+    high: float | None = None
+    step: float | None = None
+    choices: tuple[str, ...] = ()
+    help: str = ""
+
+    @property
+    def numeric(self) -> bool:
+        return isinstance(self.value, int | float) and not isinstance(self.value, bool)
+
+    def convert(self, name: str, raw: Any) -> Value:
+        """``raw`` (a Python value or a spec's string) as a value of this parameter's type,
+        within its bounds; an :class:`~ancients.errors.OptionError` saying why not."""
+        where = f"parameter {name}"
+        default = self.value
+        value: Value
+        if isinstance(default, bool):
+            if isinstance(raw, bool):
+                value = raw
+            elif isinstance(raw, str) and raw.lower() in ("true", "false"):
+                value = raw.lower() == "true"
+            else:
+                raise OptionError(f"{where}: {raw!r} is not true or false")
+        elif isinstance(default, int):
+            if isinstance(raw, bool) or not (isinstance(raw, int) or (
+                    isinstance(raw, str) and re.fullmatch(r"[+-]?\d+", raw.strip()))):
+                raise OptionError(f"{where}: {raw!r} is not an integer (it is "
+                                  f"{default} as given)")
+            value = int(raw)
+        elif isinstance(default, float):
+            try:
+                value = float(raw)
+            except (TypeError, ValueError):
+                raise OptionError(f"{where}: {raw!r} is not a number") from None
+            if value != value or value in (float("inf"), float("-inf")):
+                raise OptionError(f"{where}: {raw!r} is not a finite number")
+        else:
+            value = str(raw)
+            if self.choices and value not in self.choices:
+                raise OptionError(f"{where}: {raw!r} is not one of {', '.join(self.choices)}")
+            if _UNSAFE.search(value):
+                raise OptionError(f"{where}: {raw!r} has a character a spec cannot hold")
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            if self.low is not None and value < self.low:
+                raise OptionError(f"{where}: {value} is below its least value {self.low:g}")
+            if self.high is not None and value > self.high:
+                raise OptionError(f"{where}: {value} is above its greatest value "
+                                  f"{self.high:g}")
+        return value
+
+
+def format_parameter(value: Value) -> str:
+    """A parameter's value as a spec writes it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return repr(value)
+    return str(value)
+
+
+def check_values(rs_name: str, known: Mapping[str, Parameter], values: Mapping[str, Any]
+                 ) -> dict[str, Value]:
+    """``values`` converted to their parameters' types, every name known; else one
+    :class:`~ancients.errors.OptionError` with a "did you mean"."""
+    from ancients.ruleset import _did_you_mean
+
+    out: dict[str, Value] = {}
+    for name, raw in values.items():
+        if name not in known:
+            hint = _did_you_mean(name, known)
+            listing = (f"`ancients parameters {rs_name}` lists its {len(known)}" if known
+                       else "it has none")
+            raise OptionError(f"{rs_name} has no parameter {name!r}; {hint}{listing}")
+        try:
+            out[name] = known[name].convert(name, raw)
+        except OptionError as e:
+            raise OptionError(f"{rs_name} {e}") from None
+    return out
+
+
+# -- parameters of a TOML document --------------------------------------------------------
+_META = frozenset({"reconstructed", "reason", "note", "notes", "title", "description",
+                   "source", "sources"})
+
+
+def _leaves(data: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], Any]]:
+    if isinstance(data, Mapping):
+        for key, value in data.items():
+            if key not in _META:
+                yield from _leaves(value, (*path, str(key)))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from _leaves(value, (*path, str(i)))
+    elif isinstance(data, int | float | str) and not isinstance(data, bool):
+        yield path, data
+
+
+def _provenance(data: Any, path: tuple[str, ...], default: tuple[bool, str]
+                ) -> tuple[bool, str]:
+    """The innermost ``reconstructed``/``reason`` pair on the way to ``path``."""
+    found = default
+    node = data
+    for key in path:
+        if isinstance(node, Mapping):
+            if "reconstructed" in node:
+                found = (bool(node["reconstructed"]), str(node.get("reason", "")))
+            node = node.get(key)
+        elif isinstance(node, list):
+            node = node[int(key)]
+    return found
+
+
+def document_parameters(data: Mapping[str, Any], prefix: str, where: str, *,
+                        skip: frozenset[str] = frozenset()) -> dict[str, Parameter]:
+    """Every number and string leaf of a raw TOML document as a parameter named
+    ``prefix.path.to.leaf`` (list items by position), with the provenance of the
+    innermost table that gives one (``reconstructed = true``, ``reason = ...``), and
+    ``where`` (the file) and the leaf's path. Keys in ``skip`` (at any depth) and the
+    documents' own notes are left out."""
+    out: dict[str, Parameter] = {}
+    for path, value in _leaves(data, ()):
+        if skip & set(path):
+            continue
+        reconstructed, reason = _provenance(data, path, (False, ""))
+        name = ".".join((prefix, *path))
+        if not NAME.match(name) or (isinstance(value, str) and _UNSAFE.search(value)):
+            continue  # not nameable or writable in a spec
+        out[name] = Parameter(value, "reconstructed" if reconstructed else "printed",
+                              f"{where}, {'.'.join(path)}", reason if reconstructed else "")
+    return out
+
+
+def apply_overrides(data: Mapping[str, Any], prefix: str, values: Mapping[str, Value]
+                    ) -> dict[str, Any]:
+    """A deep copy of a raw document with the values of the parameters named
+    ``prefix.path...`` put in their places (others are ignored)."""
+    out: Any = copy.deepcopy(dict(data))
+    for name, value in values.items():
+        head, _, rest = name.partition(".")
+        if head != prefix or not rest:
+            continue
+        *parents, leaf = rest.split(".")
+        node = out
+        for key in parents:
+            node = node[int(key)] if isinstance(node, list) else node[key]
+        if isinstance(node, list):
+            node[int(leaf)] = value
+        else:
+            node[leaf] = value
+    result: dict[str, Any] = out
+    return result

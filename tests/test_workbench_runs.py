@@ -1,0 +1,274 @@
+"""Runs that answer a designer's question: paired differences, a stated precision, the
+per-turn standing and the metrics, checkpoints, and workers that die."""
+
+from __future__ import annotations
+
+import math
+import os
+import signal
+from collections.abc import Hashable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import ancients
+from ancients.battle import Battle, Decision
+from ancients.dice import derive_seed
+from ancients.errors import SimulationError
+from ancients.metrics import decisive_turns, leaders
+from ancients.simulate import Results, compare, simulate
+
+pytestmark = pytest.mark.usefixtures("toy")
+
+FIELDS = ("seeds", "winner", "turns", "score", "losses", "standing")
+
+
+def same(a: Results, b: Results) -> None:
+    assert len(a) == len(b)
+    for name in FIELDS:
+        assert np.array_equal(getattr(a, name), getattr(b, name), equal_nan=True), name
+    assert [a.reasons[i] for i in a.reason] == [b.reasons[i] for i in b.reason]
+    assert a.reasons == b.reasons
+
+
+# -- paired differences ----------------------------------------------------------------------
+def test_a_variant_against_itself_differs_by_nothing() -> None:
+    cmp = compare(["toy", "toy(turn_limit=6)"], "duel", runs=60, seed=2)  # 6 is duel's own
+    rows = cmp.differences()
+    assert {d.metric for d in rows} >= {"wins", "draws", "score", "losses", "turns"}
+    for d in rows:
+        assert d.delta == 0 and d.p_value == 1.0 and not d.significant, d
+
+
+def test_a_strong_change_is_significant_after_holm() -> None:
+    cmp = compare(["toy", "toy(stance=cautious)"], "duel", runs=200, seed=2)
+    rows = {(d.metric, d.side): d for d in cmp.differences()}
+    losses = rows[("losses", "red")]
+    assert losses.variant == "toy(stance=cautious)" and losses.baseline == "toy"
+    red = cmp["toy(stance=cautious)"].losses[:, 0] - cmp["toy"].losses[:, 0]
+    assert losses.delta == pytest.approx(float(red.mean()))
+    assert losses.low < losses.delta < losses.high
+    assert losses.significant and losses.p_holm >= losses.p_value
+    wins = rows[("wins", "red")]
+    expected = np.mean(cmp["toy(stance=cautious)"].winner == 0) - np.mean(
+        cmp["toy"].winner == 0)
+    assert wins.delta == pytest.approx(expected)
+    assert "McNemar" in wins.method and "Student" in losses.method
+
+
+def test_differences_against_another_baseline() -> None:
+    cmp = compare(["toy", "toy(stance=cautious)", "toy(defender_bonus=true)"], "duel",
+                  runs=40, seed=1)
+    rows = cmp.differences(baseline="toy(stance=cautious)")
+    assert {d.variant for d in rows} == {"toy", "toy(defender_bonus=true)"}
+    with pytest.raises(SimulationError, match="no variant"):
+        cmp.differences(baseline="toy(turn_limit=2)")
+    table = cmp.table()
+    assert table.columns[-2:] == ("Δ toy(stance=cautious)", "Δ toy(defender_bonus=true)")
+    assert any("Holm" in note for note in table.notes)
+
+
+# -- precision ---------------------------------------------------------------------------------
+def test_precision_stops_on_the_first_block_that_reaches_it() -> None:
+    r = simulate("toy", runs=5000, seed=4, precision=0.05, block=100)
+    assert len(r) % 100 == 0 and len(r) < 5000
+    assert all((hi - lo) / 2 <= 0.05 for _, lo, hi in (r.win_rate(s) for s in r.sides))
+    fewer = simulate("toy", runs=len(r) - 100, seed=4)
+    assert any((hi - lo) / 2 > 0.05 for _, lo, hi in (fewer.win_rate(s) for s in r.sides))
+    same(simulate("toy", runs=5000, seed=4, precision=0.05, block=100, jobs=2), r)
+    assert "+-5.0%" in str(r.summary())
+
+
+def test_precision_is_capped_by_runs() -> None:
+    assert len(simulate("toy", runs=150, seed=4, precision=0.001, block=100)) == 150
+
+
+def test_compare_stops_on_the_differences_half_width() -> None:
+    cmp = compare(["toy", "toy(defender_bonus=true)"], runs=4000, seed=4, precision=0.04,
+                  block=100)
+    n = len(cmp["toy"])
+    assert n == len(cmp["toy(defender_bonus=true)"]) and n < 4000
+    assert cmp.half_width() <= 0.04
+    shorter = compare(["toy", "toy(defender_bonus=true)"], runs=n - 100, seed=4)
+    assert shorter.half_width() > 0.04
+
+
+@pytest.mark.parametrize("bad", [0, 1.5, -0.1, True, "0.02"])
+def test_bad_precision_is_refused(bad: Any) -> None:
+    with pytest.raises(SimulationError, match="precision"):
+        simulate("toy", runs=10, precision=bad)
+
+
+# -- standing and metrics ----------------------------------------------------------------------
+def test_standing_is_kept_per_turn() -> None:
+    battle = ancients.ruleset("toy").new_battle(seed=5)
+    outcome = battle.run()
+    standings = battle.standings
+    assert len(standings) == outcome.turns + 1
+    assert standings[0] == {"red": 1.0, "blue": 1.0}
+    assert standings[-1] == battle.standing()
+    r = simulate("toy", runs=30, seed=5)
+    i = next(i for i in range(30) if r.seeds[i] == derive_seed(5, i))
+    again = ancients.ruleset("toy").new_battle(seed=int(r.seeds[i]))
+    again.run()
+    rows = r.standing[i, : len(again.standings)]
+    assert rows.tolist() == [[s["red"], s["blue"]] for s in again.standings]
+    assert (r.standing[i, len(again.standings):] == rows[-1]).all()  # carried on
+
+
+def test_standing_default_is_the_strength_left_on_the_field() -> None:
+    battle = ancients.ruleset("toy").new_battle(seed=5)
+    battle.run()
+    for side in battle.sides:
+        units = [u for u in battle.units() if u.side == side]
+        left = sum(u.strength for u in units if not u.lost)
+        assert battle.standing()[side] == pytest.approx(
+            left / sum(u.starting_strength for u in units))
+
+
+def test_leaders_and_decisive_turns() -> None:
+    standing = np.array([[[1, 1], [2, 1], [0, 3], [1, 4]],     # blue leads from turn 2
+                         [[1, 1], [0, 1], [2, 1], [2, 2]]],    # level at the end
+                        dtype=float)
+    lead = leaders(standing)
+    assert lead.tolist() == [[-1, 0, 1, 1], [-1, 1, 0, -1]]
+    turns = decisive_turns(lead, np.array([1, 0], np.int8))
+    assert turns[0] == 2 and math.isnan(turns[1])
+
+
+def test_metrics_have_intervals() -> None:
+    r = simulate("toy", runs=200, seed=6)
+    found = {m.name: m for m in r.metrics()}
+    assert set(found) >= {"balance", "decisive_turn", "lead_changes", "comeback_rate",
+                          "lethality", "loss_ratio", "duration", "ended"}
+    for m in found.values():
+        assert m.low <= m.value <= m.high, m
+    p_red, p_blue = r.win_rate("red")[0], r.win_rate("blue")[0]
+    assert found["balance"].value == pytest.approx(1 - abs(p_red - p_blue))
+    assert found["lethality"].value == pytest.approx(float(r.losses.mean()))
+    won = r.winner >= 0
+    w = r.winner[won].astype(int)
+    ratio = r.losses[won, w].sum() / r.losses[won, 1 - w].sum()
+    assert found["loss_ratio"].value == pytest.approx(ratio)
+    text = str(r.summary())
+    assert "balance" in text and "lead changes" in text
+
+
+def test_skill_sensitivity_pairs_doctrine_and_random() -> None:
+    from ancients.metrics import skill
+
+    rows = skill("toy", runs=60, seed=1)
+    assert [m.side for m in rows] == ["red", "blue"]
+    a = simulate("toy", runs=60, seed=1, commanders={"red": "doctrine", "blue": "random"})
+    b = simulate("toy", runs=60, seed=1, commanders={"red": "random", "blue": "doctrine"})
+    assert rows[0].value == pytest.approx(np.mean(a.winner == 0) - np.mean(b.winner == 0))
+    assert rows[1].value == pytest.approx(np.mean(b.winner == 1) - np.mean(a.winner == 1))
+
+
+# -- checkpoints -----------------------------------------------------------------------------
+class _Interrupt:
+    def __init__(self, after: int) -> None:
+        self.after = after
+
+    def __call__(self, done: int, total: int) -> None:
+        if done >= self.after:
+            raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize("jobs", [None, 2])
+def test_an_interrupted_run_resumes_with_the_same_rows(tmp_path: Path, jobs: int | None
+                                                       ) -> None:
+    path = tmp_path / "run.npz"
+    whole = simulate("toy", runs=90, seed=8, keep_logs=True)
+    with pytest.raises(KeyboardInterrupt):
+        simulate("toy", runs=90, seed=8, checkpoint=path, chunk_size=10, keep_logs=True,
+                 progress=_Interrupt(30))
+    assert path.exists()
+    done: list[int] = []
+    resumed = simulate("toy", runs=90, seed=8, checkpoint=path, chunk_size=7, jobs=jobs,
+                       keep_logs=True, progress=lambda d, t: done.append(d))
+    assert done[0] >= 30  # the checkpoint's battles were not played again
+    same(resumed, whole)
+    assert resumed.logs == whole.logs
+
+
+def test_a_checkpoint_of_other_arguments_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "run.npz"
+    simulate("toy", runs=20, seed=8, checkpoint=path)
+    for changed in ({"seed": 9}, {"runs": 21}, {"ruleset": "toy(stance=cautious)"},
+                    {"commanders": {"red": "random"}}):
+        args: dict[str, Any] = {"ruleset": "toy", "runs": 20, "seed": 8} | changed
+        with pytest.raises(SimulationError, match="other arguments") as info:
+            simulate(args.pop("ruleset"), checkpoint=path, **args)
+        assert next(iter(changed)) in str(info.value)
+    path.write_bytes(b"not a checkpoint")
+    with pytest.raises(SimulationError, match="not a checkpoint"):
+        simulate("toy", runs=20, seed=8, checkpoint=path)
+
+
+# -- workers that die ----------------------------------------------------------------------------
+class _Killer:
+    """A commander that kills the worker process it plays in: at the battle seeded
+    ``seed``, once (the first to create ``marker``) or every time."""
+
+    def __init__(self, parent: int, seed: int, marker: Path | None) -> None:
+        self.parent, self.seed, self.marker = parent, seed, marker
+
+    def decide(self, battle: Battle, decision: Decision) -> Hashable:
+        if battle.seed == self.seed and os.getpid() != self.parent:
+            if self.marker is None:
+                os.kill(os.getpid(), signal.SIGKILL)
+            try:
+                os.close(os.open(self.marker, os.O_CREAT | os.O_EXCL))
+                os.kill(os.getpid(), signal.SIGKILL)
+            except FileExistsError:
+                pass
+        return battle.ruleset.doctrine_commander(decision.side).decide(battle, decision)
+
+
+class _KillerFactory:
+    def __init__(self, seed: int, marker: Path | None) -> None:
+        self.killer = _Killer(os.getpid(), seed, marker)
+
+    def __call__(self, rs: Any, side: str) -> _Killer:
+        return self.killer
+
+
+@pytest.fixture(scope="module")
+def serial() -> Results:
+    return simulate("toy", runs=80, seed=3)
+
+
+def test_a_killed_local_worker_costs_only_its_chunk(tmp_path: Path, serial: Results) -> None:
+    factory = _KillerFactory(derive_seed(3, 45), tmp_path / "killed")
+    r = simulate("toy", runs=80, seed=3, jobs=2, chunk_size=10,
+                 commanders={"red": factory})
+    assert (tmp_path / "killed").exists()  # a worker did die
+    same(r, serial)
+
+
+def test_a_chunk_that_keeps_killing_its_worker_gives_up_clearly(serial: Results) -> None:
+    factory = _KillerFactory(derive_seed(3, 45), None)
+    with pytest.raises(SimulationError, match=r"battles 40\.\.49 \(seeds \d+") as info:
+        simulate("toy", runs=80, seed=3, jobs=2, chunk_size=10, commanders={"red": factory})
+    assert "3 times" in str(info.value)
+    kept = info.value.results
+    assert kept is not None and 0 < len(kept) < 80
+    index = {int(s): i for i, s in enumerate(serial.seeds)}
+    assert derive_seed(3, 45) not in {int(s) for s in kept.seeds}
+    for row, seed in enumerate(kept.seeds):
+        assert kept.turns[row] == serial.turns[index[int(seed)]]
+
+
+def test_a_killed_dask_worker_costs_only_its_chunk(tmp_path: Path, serial: Results) -> None:
+    distributed = pytest.importorskip("distributed")
+    factory = _KillerFactory(derive_seed(3, 45), tmp_path / "killed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        r = simulate("toy", runs=80, seed=3, jobs=client, chunk_size=10,
+                     commanders={"red": factory})
+    assert (tmp_path / "killed").exists()
+    same(r, serial)

@@ -215,7 +215,7 @@ class Battle(ABC):
     :meth:`to_svg`; they may override :meth:`explain` and extend :meth:`fingerprint`."""
 
     #: draw each roll from the stream of what it decides (see :mod:`ancients.dice`)
-    keyed_dice: ClassVar[bool] = False
+    keyed_dice: ClassVar[bool] = True
 
     def __init__(
         self, ruleset: Ruleset, scenario: Scenario, seed: int = 0,

@@ -24,7 +24,7 @@ class MonksCorner(Ruleset):
     battle_class: ClassVar[type[Battle]] = MonksCornerBattle
     default_scenario: ClassVar[str] = "mantinea-418bc"
     #: the rules revision (what each one changed: docs/rulesets/monks_corner.md, "Rules revisions")
-    revision: ClassVar[int] = 3
+    revision: ClassVar[int] = 4
     scenario_package: ClassVar[str | None] = "ancients.monks_corner.scenarios"
 
     def parse_scenario(self, data: Mapping[str, Any], source: str | None = None) -> Scenario:

@@ -301,7 +301,6 @@ def test_line_is_valid(a: Hex, b: Hex, policy: EdgePolicy) -> None:
     assert pts[0] == a
     assert pts[-1] == b
     assert all(pts[i].distance(pts[i + 1]) == 1 for i in range(n))
-    assert a.line_to(b, policy) == pts
     # every hex contains the exact lerp point (on its border at worst)
     for i, h in enumerate(pts):
         t = Fraction(i, n) if n else Fraction(0)
@@ -338,11 +337,33 @@ def test_edge_tie_and_policies() -> None:
     assert not line_of_sight(a, b, both, EdgePolicy.BLOCKED_IF_BOTH)
     assert not line_of_sight(a, b, one.__contains__, EdgePolicy.NUDGE_POSITIVE)
     assert line_of_sight(a, b, one, EdgePolicy.NUDGE_NEGATIVE)
-    # the end hexes never block
-    assert line_of_sight(a, b, {a, b})
+    # the end hexes never block, whatever the policy
+    for policy in EdgePolicy:
+        assert line_of_sight(a, b, {a, b}, policy)
     assert line_of_sight(a, a.neighbor(Direction.N), lambda h: True)
     with pytest.raises(GeometryError):
         line(a, b, EdgePolicy.BLOCKED_IF_BOTH)
+
+
+def _interior(a: Hex, b: Hex, policy: EdgePolicy) -> set[Hex]:
+    """The hexes strictly between ``a`` and ``b`` that ``policy`` looks at."""
+    if policy in (EdgePolicy.NUDGE_POSITIVE, EdgePolicy.NUDGE_NEGATIVE):
+        return set(line(a, b, policy)[1:-1])
+    return {h for step in line_pairs(a, b)[1:-1] for h in step}
+
+
+@FAST
+@given(hexes, hexes, st.sampled_from(list(EdgePolicy)))
+def test_line_of_sight_ends_never_block_under_any_policy(a: Hex, b: Hex,
+                                                         policy: EdgePolicy) -> None:
+    # every policy, not only the default: the viewer's and the target's hexes never
+    # block, nor does any hex off the policy's own line; each hex of a nudged line does
+    between = _interior(a, b, policy)
+    assert a not in between and b not in between
+    assert line_of_sight(a, b, {a, b}, policy)
+    assert line_of_sight(a, b, lambda h: h not in between, policy)
+    if policy in (EdgePolicy.NUDGE_POSITIVE, EdgePolicy.NUDGE_NEGATIVE):
+        assert all(not line_of_sight(a, b, {h}, policy) for h in between)
 
 
 @FAST
@@ -603,3 +624,68 @@ def test_distance_field_errors() -> None:
         board.distance_field([Hex(0, 0)], cost=np.full(12, np.nan))
     with pytest.raises(GeometryError):
         board.distance_field([Hex(0, 0)], blocked=np.zeros(3, bool))
+
+
+# -- modules -----------------------------------------------------------------------------
+def runtime_imports(package: str) -> dict[str, set[str]]:
+    """Per module of ``package``, the modules of the package it imports when it runs: at
+    module level or inside a function, but not under ``if TYPE_CHECKING:``."""
+    import ast
+    import importlib
+    from pathlib import Path
+
+    root = Path(importlib.import_module(package).__file__ or "").parent
+    names = {p.stem: package if p.stem == "__init__" else f"{package}.{p.stem}"
+             for p in root.glob("*.py")}
+    graph: dict[str, set[str]] = {}
+
+    def visit(node: ast.AST, found: set[str]) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                for other in child.orelse:
+                    visit(other, found)
+                continue
+            targets: list[str] = []
+            if isinstance(child, ast.Import):
+                targets = [a.name for a in child.names]
+            elif isinstance(child, ast.ImportFrom) and child.module:
+                targets = [child.module] + [f"{child.module}.{a.name}" for a in child.names]
+            found.update(t for t in targets if t in names.values())
+            visit(child, found)
+
+    for stem, name in names.items():
+        found: set[str] = set()
+        visit(ast.parse((root / f"{stem}.py").read_text(encoding="utf-8")), found)
+        graph[name] = found - {name}
+    return graph
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The cycles of an import graph, each as the path that closes it."""
+    cycles: list[list[str]] = []
+    done: set[str] = set()
+
+    def walk(node: str, path: list[str]) -> None:
+        for nxt in sorted(graph.get(node, ())):
+            if nxt in path:
+                cycles.append([*path[path.index(nxt):], nxt])
+            elif nxt not in done:
+                walk(nxt, [*path, nxt])
+        done.add(node)
+
+    for start in sorted(graph):
+        if start not in done:
+            walk(start, [start])
+    return cycles
+
+
+def test_import_cycles_are_found() -> None:
+    assert import_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
+    assert import_cycles({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == []
+
+
+def test_hexgrid_modules_import_no_cycle() -> None:
+    # function-level imports count: only ``if TYPE_CHECKING:`` imports are exempt
+    graph = runtime_imports("ancients.hexgrid")
+    assert "ancients.hexgrid.coords" in graph["ancients.hexgrid.lines"]
+    assert import_cycles(graph) == []

@@ -33,9 +33,8 @@ class Stage:
 
     def put(self, side: str, label: str, counters: list[str], facing: int | None = None,
             status: Status = Status.GOOD) -> Stack:
-        s = self.state.new_stack(side, self.hex(label), list(counters), facing=facing)
-        s.status = status
-        return s
+        return self.state.new_stack(side, self.hex(label), counters, facing=facing,
+                                    status=status)
 
 
 def drive(gen: Any, answer: Callable[[Any], Any] | None = None) -> list[Any]:

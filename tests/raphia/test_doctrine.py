@@ -49,7 +49,7 @@ def test_doctrine_rally_choices() -> None:
         st.battle.turn = turn
         here = st.hex(at)
         pursuer = st.put(p_side, at, ["P-libyan-cav"], status=Status.PURSUING)
-        pursuer.pursued = frozenset({"S-arabs1"})
+        st.state.update(pursuer, pursued=frozenset({"S-arabs1"}))
         st.put(s_side, st.state.board.label(here.neighbor(2)), ["S-arabs1"],
                status=Status.ROUTED)
         st.put(p_side, "0520", ["P-cretans1"], status=Status.ROUTED)

@@ -6,7 +6,6 @@ import enum
 from collections.abc import Mapping
 from typing import Any
 
-import attr
 import attrs
 
 from ancients.hexgrid import Direction, Hex, HexBoard, OffsetLayout, corner_front
@@ -70,8 +69,7 @@ class Board:
     _by_label: dict[str, Hex] = attrs.field(init=False, repr=False)
     _fronts: dict[tuple[Hex, int], tuple[Hex, Hex]] = attrs.field(init=False, repr=False)
     _index: dict[Hex, int] = attrs.field(init=False, repr=False)
-    # attr.ib, not attrs.field (the same function): see ancients.events.Event
-    memo: dict[Any, Any] = attr.ib(init=False, repr=False, factory=dict)
+    memo: dict[Any, Any] = attrs.field(init=False, repr=False, factory=dict)
     """Objects derived from the map alone (the move options, ...), made once."""
 
     def __attrs_post_init__(self) -> None:

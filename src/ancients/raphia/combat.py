@@ -7,7 +7,6 @@ import functools
 from collections.abc import Generator, Hashable
 from fractions import Fraction
 
-import attr
 import attrs
 
 from ancients.battle import Decision
@@ -213,7 +212,7 @@ _NO_ATTACKS: _Own = ([], {})
 _MAX_CHANGES = 24  # more stacks changed than this: the table is made afresh
 
 
-@attr.s(auto_attribs=True, eq=False, slots=True)  # not attrs.define: see state.State
+@attrs.define(eq=False)
 class _Table:
     """The possible attacks of one side at one state of the stacks, per attacker."""
 
@@ -435,14 +434,14 @@ def _record(state: State, tgt: Stack, att: Stack, result: Result) -> None:
 def eliminate_top(state: State, tgt: Stack) -> str:
     """§8 X: the top counter is removed (a leader only when attacked alone, §11)."""
     top = state.top(tgt)
-    tgt.counters = [c for c in tgt.counters if c != top]
+    state.update(tgt, counters=[c for c in tgt.counters if c != top])
     state.gone[top] = "eliminated"
     if state.counter(top).leader:
         state.leader_dead.add(tgt.side)
     if not tgt.counters:
         state.remove_stack(tgt)
     elif state.leader_alone(tgt):
-        tgt.status, tgt.pursued = Status.GOOD, frozenset()
+        state.update(tgt, status=Status.GOOD, pursued=frozenset())
         state.hits.pop(tgt.sid, None)
     return top
 
@@ -493,7 +492,8 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
                                     unit=state.top(tgt), target=state.top(att),
                                     prompt=f"{label(att.hex)} attacks {label(t_hex)}")
             if isinstance(choice, Evade):
-                tgt.hex = choice.at if choice.at is not None else state.board.hex(choice.to)
+                state.update(tgt, hex=choice.at if choice.at is not None
+                             else state.board.hex(choice.to))
                 state.emit("evade", f"{state.name(tgt, t_hex)}: evade to {choice.to}",
                            side=tgt.side,
                            units=tgt.counters)
@@ -539,4 +539,4 @@ def _advance(state: State, att: Stack, vacated: Hex) -> Steps:
     if choice == ADVANCE:
         state.emit("advance", f"{state.name(att)}: advance to "
                    f"{state.board.label(vacated)}", side=att.side, units=att.counters)
-        att.hex = vacated
+        state.update(att, hex=vacated)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from itertools import repeat
 from typing import cast
@@ -58,7 +58,7 @@ __all__ = ["DoctrineCommander", "attack_value"]
 _FORWARD = {"ptolemaic": 2, "seleucid": 5}  # the corner facing the enemy (E / W)
 
 
-def _value(state: State, cids: list[str]) -> float:
+def _value(state: State, cids: Sequence[str]) -> float:
     pts = state.tables.victory.points
     # elephants score nothing at the end but fight: value them like cavalry
     return float(sum(pts[state.counter(c).troop_class] or 3 for c in cids))
@@ -120,7 +120,7 @@ def attack_value(state: State, att: Stack, tgt: Stack, fire: bool = False) -> fl
     memo = _values(state)
     flank = tgt.status is Status.ROUTED or is_flank(state, att.hex, tgt)
     modifier = _morale_modifier(state, tgt)
-    key = (tuple(att.counters), att.status, tuple(tgt.counters), tgt.status,
+    key = (att.counters, att.status, tgt.counters, tgt.status,
            tgt.side == att.side, fire, flank, modifier)
     value = memo.get(key)
     if value is None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import cast
 
-import attr
 import attrs
 
 from ancients.hexgrid import Hex
@@ -49,7 +48,7 @@ def _enemies(state: State, side: str, morale_modifier: Callable[[State, Stack], 
             if e.side == side or state.leader_alone(e):
                 continue
             phalanx = state.is_phalanx(e) and e.status is Status.GOOD
-            out[e.sid] = _Enemy(e, tuple(e.counters), state.stack_class(e),
+            out[e.sid] = _Enemy(e, e.counters, state.stack_class(e),
                                 e.status is Status.GOOD,
                                 frozenset(state.front(e)) if phalanx else None,
                                 morale_modifier(state, e))
@@ -58,7 +57,7 @@ def _enemies(state: State, side: str, morale_modifier: Callable[[State, Stack], 
     return result
 
 
-@attr.s(auto_attribs=True, eq=False, slots=True)  # not attrs.define: see state.State
+@attrs.define(eq=False)
 class Exchange:
     """The moving ``stack``'s exchanges in candidate hexes (one decision)."""
 
@@ -67,13 +66,13 @@ class Exchange:
     value: AttackValue  # the commander's _attack_value (on a memo miss)
     memo: dict[Hashable, float]  # the commander's attack values, shared
     enemies: dict[int, _Enemy]
-    counters: tuple[str, ...] = attr.ib(init=False)
-    troop_class: TroopClass = attr.ib(init=False)
-    phalanx: bool = attr.ib(init=False)
-    may_attack: bool = attr.ib(init=False)
-    leader_dead: bool = attr.ib(init=False)
-    has_leader: bool = attr.ib(init=False)
-    leader_hex: Hex | None = attr.ib(init=False)
+    counters: tuple[str, ...] = attrs.field(init=False)
+    troop_class: TroopClass = attrs.field(init=False)
+    phalanx: bool = attrs.field(init=False)
+    may_attack: bool = attrs.field(init=False)
+    leader_dead: bool = attrs.field(init=False)
+    has_leader: bool = attrs.field(init=False)
+    leader_hex: Hex | None = attrs.field(init=False)
 
     @classmethod
     def of(cls, state: State, stack: Stack, value: AttackValue, memo: dict[Hashable, float],
@@ -82,7 +81,7 @@ class Exchange:
 
     def __attrs_post_init__(self) -> None:
         st, s = self.state, self.stack
-        self.counters = tuple(s.counters)
+        self.counters = s.counters
         self.troop_class = st.stack_class(s)
         self.phalanx = st.is_phalanx(s)
         self.may_attack = s.status is Status.GOOD and not st.leader_alone(s)
@@ -159,7 +158,7 @@ class Exchange:
 
     def _ghost(self, h: Hex, facing: int | None) -> Stack:
         s = self.stack
-        return Stack(-1, s.side, h, list(s.counters), facing, s.status)
+        return Stack(-1, s.side, h, s.counters, facing, s.status)
 
 
 def _forbids(state: State, attacker: TroopClass, target: _Enemy, from_hex: Hex) -> bool:

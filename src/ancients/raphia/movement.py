@@ -103,7 +103,7 @@ def _ends(state: State, stack: Stack, occ: Occ, contact: set[Hex], speed: int,
         joins = reached & occupied
         if joins:
             memo = _join_costs(state)
-            mover = (tuple(stack.counters), stack.side, stack.status)
+            mover = (stack.counters, stack.side, stack.status)
             for b in members(joins):
                 h = hexes[b]
                 assert h is not None
@@ -161,8 +161,8 @@ def _may_join(state: State, stack: Stack, others: list[Stack], left: int,
     if memo is None:
         memo = _join_costs(state)
     if mover is None:
-        mover = (tuple(stack.counters), stack.side, stack.status)
-    key = (*mover, tuple(target.counters), target.side, target.status)
+        mover = (stack.counters, stack.side, stack.status)
+    key = (*mover, target.counters, target.side, target.status)
     cost = memo[key] if key in memo else memo.setdefault(key, join_cost(state, stack, target))
     if cost is None or cost > left:
         return False
@@ -292,7 +292,8 @@ def _phalanx_destinations(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
 
 
 def _hypothetical(stack: Stack, counters: list[str]) -> Stack:
-    return Stack(-1, stack.side, stack.hex, counters, stack.facing, stack.status)
+    """A stack of some of ``stack``'s counters where it stands (not in the state)."""
+    return Stack(-1, stack.side, stack.hex, tuple(counters), stack.facing, stack.status)
 
 
 def move_options(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
@@ -334,9 +335,10 @@ def apply_move(state: State, stack: Stack, option: MoveTo) -> Stack:
     to = option.at if option.at is not None else state.board.hex(option.to)
     old = state.name(stack)
     others = [s for s in state.occupancy().get(to, ()) if s is not stack]
-    stack.hex = to
     if option.facing is not None:
-        stack.facing = option.facing
+        state.update(stack, hex=to, facing=option.facing)
+    else:
+        state.update(stack, hex=to)
     state.emit("move", f"{old}: {option}", side=stack.side, units=stack.counters)
     if others:
         merge(state, others[0], stack)
@@ -377,7 +379,7 @@ def movement_phase(state: State, side: str) -> Steps:
                 c = Corner(stack.facing or 1).turn(choice.steps).value
                 state.emit("turn", f"{state.name(stack)}: turn in contact to face "
                            f"{corner_name(c)}", side=side, units=stack.counters)
-                stack.facing = c
+                state.update(stack, facing=c)
         else:
             assert isinstance(choice, MoveTo)
             moved.add(apply_move(state, stack, choice).sid)
@@ -402,6 +404,6 @@ def _leader_moves(state: State, side: str, moved: set[int]) -> Steps:
                                 unit=leader, prompt=f"move {leader}?")
         if isinstance(choice, MoveTo):
             if not alone:
-                stack.counters = [c for c in stack.counters if c != leader]
+                state.update(stack, counters=[c for c in stack.counters if c != leader])
                 stack = state.new_stack(side, stack.hex, [leader])
             apply_move(state, stack, choice)

@@ -54,7 +54,7 @@ def rally_phase(state: State, side: str) -> Steps:
         if found is None:
             continue
         p, mates = found
-        p.status, p.pursued = Status.GOOD, frozenset()
+        state.update(p, status=Status.GOOD, pursued=frozenset())
         state.emit("rally", f"{state.name(p)}: rallied from pursuit", side=side,
                    units=p.counters)
         if mates is not None:
@@ -80,7 +80,7 @@ def rally_phase(state: State, side: str) -> Steps:
         if found is None:
             continue
         r, mates = found
-        r.status, r.edge, r.push = Status.GOOD, "own", None
+        state.update(r, status=Status.GOOD, edge="own", push=None)
         names = ", ".join(state.counter_name(c) for c in state.combatants(r))
         state.emit("rally", f"{names} ({label(r.hex)}): rallied", side=side,
                    units=r.counters)
@@ -91,7 +91,7 @@ def rally_phase(state: State, side: str) -> Steps:
             choice = yield ask(side, "facing", [Face(c) for c in range(1, 7)],
                                     unit=state.top(r), prompt="face which way?")
             assert isinstance(choice, Face)
-            r.facing = choice.corner
+            state.update(r, facing=choice.corner)
 
 
 def _rallied_part(state: State, stack: Stack, failed: list[str]
@@ -108,7 +108,7 @@ def _rallied_part(state: State, stack: Stack, failed: list[str]
     mates = next((s for s in state.stacks if s is not stack and s.side == stack.side
                   and s.hex == stack.hex and s.status is Status.GOOD), None)
     if mates is not None and stack_problem(
-            state, mates.counters + [c for c in stack.counters if c not in failed]):
+            state, [*mates.counters, *(c for c in stack.counters if c not in failed)]):
         return None
     rallied = _split_rallied(state, stack, failed)
     return None if rallied is None else (rallied, mates)
@@ -132,5 +132,5 @@ def _split_rallied(state: State, stack: Stack, failed: list[str]) -> Stack | Non
     if not failed:
         return stack
     leaders = [c for c in stack.counters if state.counter(c).leader]
-    stack.counters = [c for c in stack.counters if c in failed]
+    state.update(stack, counters=[c for c in stack.counters if c in failed])
     return state.new_stack(stack.side, stack.hex, rallied + leaders, facing=stack.facing)

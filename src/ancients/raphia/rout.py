@@ -42,15 +42,15 @@ def put_to_rout(state: State, stack: Stack, failed: list[str], push: int | None)
     out: list[Stack] = []
     for i, grp in enumerate(groups):
         if not keep and i == 0:
-            stack.counters = grp + leaders  # the leader is carried along (§11)
-            routed = stack
+            routed = stack  # the leader is carried along (§11)
+            state.update(stack, counters=grp + leaders, status=Status.ROUTED, edge="own",
+                         pursued=frozenset(), push=push, origin=origin)
         else:
-            routed = state.new_stack(stack.side, stack.hex, grp, facing=stack.facing)
-        routed.status, routed.edge, routed.pursued = Status.ROUTED, "own", frozenset()
-        routed.push, routed.origin = push, origin
+            routed = state.new_stack(stack.side, stack.hex, grp, facing=stack.facing,
+                                     status=Status.ROUTED, push=push, origin=origin)
         out.append(routed)
     if keep:
-        stack.counters = keep + leaders
+        state.update(stack, counters=keep + leaders)
     for r in out:
         state.emit("rout", f"{state.name(r)}: put to rout", side=r.side, units=r.counters)
     return out
@@ -133,7 +133,7 @@ def _start_pursuit(state: State, attackers: list[int], routed: list[Stack]) -> S
                                prompt=f"pursue the rout from {where}?")
             if choice != PURSUE:
                 continue
-        att.status, att.pursued = Status.PURSUING, pursued
+        state.update(att, status=Status.PURSUING, pursued=pursued)
         state.emit("pursuit", f"{state.name(att)}: in pursuit", side=att.side,
                    units=att.counters)
 
@@ -315,7 +315,7 @@ def move_rout(state: State, stack: Stack) -> Steps:
         shift = yield from _shift_aside(state, stack, edge, occ)
         if shift is not None:
             path, shifted = [shift], True
-    stack.edge = edge  # §10: it keeps this direction next turn
+    state.update(stack, edge=edge)  # §10: it keeps this direction next turn
     blocked = None
     for i, h in enumerate(path):
         if h is not None and _mark_crossed(state, stack, h, occ, False) and blocked is None:
@@ -330,7 +330,7 @@ def move_rout(state: State, stack: Stack) -> Steps:
     if path:
         end = path[-1]
         assert end is not None
-        stack.hex = end
+        state.update(stack, hex=end)
         what = f"rout shifted to {label(end)}" if shifted else f"rout to {label(end)} (" \
             + " ".join(label(h) for h in path if h is not None) + ")"
         state.emit("rout move", f"{state.name(stack, start)}: {what}", side=stack.side,
@@ -387,7 +387,7 @@ def move_elephants(state: State, stack: Stack) -> Steps:
             steps = 2
         else:
             steps -= 1
-        stack.push = None
+        state.update(stack, push=None)
     d = Direction(state.dice.d6("elephant rout direction"))
     for _ in range(steps):
         if state.edition.elephant_rout == "1990" and path:
@@ -429,7 +429,7 @@ def move_elephants(state: State, stack: Stack) -> Steps:
     end, way = _nearest_empty(state, stack, pos)
     path += way
     _mark_path(state, stack, path, occ)
-    stack.hex = end
+    state.update(stack, hex=end)
     state.paths[stack.sid] = ([start, *path], None, frozenset(stack.counters))
     label = state.board.label
     state.emit("elephant rout", f"{state.name(stack, start)}: stampede to {label(end)} ("
@@ -496,7 +496,7 @@ def rout_tests(state: State) -> None:
         if failed:
             routed = put_to_rout(state, stack, failed, None)
             for r in routed:
-                r.push = None
+                state.update(r, push=None)
             _elephants_see(state, routed)  # §9 (1990): elephants seeing these routs
         else:
             state.crossed_ok.add(sid)
@@ -562,7 +562,7 @@ def pursuit_phase(state: State, side: str) -> None:
             label = state.board.label
             state.emit("pursuit move", f"{state.name(p)}: pursuit to {label(walked[-1])}",
                        side=side, units=p.counters)
-            p.hex = walked[-1]
+            state.update(p, hex=walked[-1])
 
 
 def back_attack_phase(state: State, side: str) -> Generator[Decision, Hashable, None]:

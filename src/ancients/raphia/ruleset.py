@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Literal
 
@@ -91,22 +92,18 @@ class Raphia(Ruleset):
         """Whether this ruleset plays with the built-in data files only."""
         return not any(getattr(self.options, name) for name in _DATA_FILES)
 
-    @property
+    @functools.cached_property
     def data(self) -> RaphiaData:
-        cached: RaphiaData | None = self.__dict__.get("_data")
-        if cached is None:
-            if self.builtin_data and _BUILTIN_DATA:
-                cached = _BUILTIN_DATA[0]
-            else:
-                o = self.options
-                cached = RaphiaData(
-                    load_board(o.map), load_counters(o.counters),
-                    load_tables(o.combat_table, o.modifiers_table, o.egyptian_table,
-                                o.stacking_table, o.victory_table))
-                if self.builtin_data:
-                    _BUILTIN_DATA.append(cached)
-            self.__dict__["_data"] = cached
-        return cached
+        """The map, counters and tables this ruleset plays with (read and checked once)."""
+        if self.builtin_data and _BUILTIN_DATA:
+            return _BUILTIN_DATA[0]
+        o = self.options
+        data = RaphiaData(load_board(o.map), load_counters(o.counters),
+                          load_tables(o.combat_table, o.modifiers_table, o.egyptian_table,
+                                      o.stacking_table, o.victory_table))
+        if self.builtin_data:
+            _BUILTIN_DATA.append(data)
+        return data
 
     def scenarios(self) -> dict[str, Scenario]:
         """The built-in scenarios, parsed once per edition when the data is built-in."""

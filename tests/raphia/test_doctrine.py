@@ -68,3 +68,20 @@ def test_doctrine_rally_choices() -> None:
     assert choices(turn=8) == [RALLY, RALLY]
     assert choices(threat=True) == [RALLY, RALLY]
     assert choices(at="2812") == [RALLY, RALLY]  # its rout would leave the map next time
+
+
+def test_the_commander_keeps_its_own_memo(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the doctrine never writes into the game state's caches: what it works out (distance
+    # fields, attack values, the enemy's parts) it keeps itself; the rules' queries it
+    # calls keep theirs
+    import sys
+
+    from ancients.raphia.state import State
+    writers: set[str] = set()
+    for name in ("cached", "store", "keep"):
+        def spy(self: State, *args: object, _real: object = getattr(State, name)) -> object:
+            writers.add(sys._getframe(1).f_globals["__name__"])
+            return _real(self, *args)  # type: ignore[operator]
+        monkeypatch.setattr(State, name, spy)
+    ancients.ruleset("raphia").new_battle(seed=2).run()
+    assert writers and not writers & {"ancients.raphia.commander", "ancients.raphia.exchange"}

@@ -27,9 +27,8 @@ if TYPE_CHECKING:
     from ancients.raphia.deployment import RaphiaSetup
     from ancients.raphia.ruleset import Raphia
 
-__all__ = ["TURNS", "RaphiaBattle"]
+__all__ = ["RaphiaBattle"]
 
-TURNS = 8
 _CONDITION = {Status.GOOD: Condition.GOOD_ORDER, Status.ROUTED: Condition.ROUTED,
               Status.PURSUING: Condition.PURSUING}
 
@@ -59,7 +58,7 @@ class RaphiaBattle(Battle):
         self._egyptian_morale()
         self.first = self._initiative()
         order = (self.first, SIDES[1 - SIDES.index(self.first)])
-        for self.turn in range(1, TURNS + 1):
+        for self.turn in range(1, st.edition.turns + 1):
             for side in order:
                 yield from self._half_turn(side)
         # §4: the first player's extra rally phase
@@ -68,7 +67,7 @@ class RaphiaBattle(Battle):
         yield from rally_phase(st, self.first)
         self.points = victory_points(st)
         return Outcome.from_units(winner=winner(st, self.points), reason="turn limit",
-                                  turns=TURNS, sides=SIDES, units=self.units(),
+                                  turns=st.edition.turns, sides=SIDES, units=self.units(),
                                   score={s: float(v) for s, v in self.points.items()})
 
     def _egyptian_morale(self) -> None:

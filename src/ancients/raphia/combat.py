@@ -15,7 +15,7 @@ from ancients.hexgrid import Hex
 from ancients.raphia.board import Board
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.morale import ensure_identity, stack_test
-from ancients.raphia.options import ADVANCE, END_ATTACKS, EVADE_NOT, STAY, Attack, Evade, ask
+from ancients.raphia.options import ADVANCE, END_ATTACKS, EVADE_NOT, STAY, Attack, Evade, Kind, ask
 from ancients.raphia.state import Hit, Stack, State, Status
 from ancients.raphia.tables import CombatTable, Result
 
@@ -378,7 +378,7 @@ def combat_phase(state: State, side: str) -> Steps:
         options = attack_options(state, side)
         if not options:
             return
-        choice = yield ask(side, "attack", [*options, END_ATTACKS],
+        choice = yield ask(side, Kind.ATTACK, [*options, END_ATTACKS],
                                 prompt="choose an attack, or stop attacking")
         if choice == END_ATTACKS:
             return
@@ -487,7 +487,7 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
     if not back and may_evade:
         hexes = evasion_hexes(state, att, tgt, fire)
         if hexes:
-            choice = yield ask(tgt.side, "evade", [EVADE_NOT, *[Evade(label(h), at=h)
+            choice = yield ask(tgt.side, Kind.EVADE, [EVADE_NOT, *[Evade(label(h), at=h)
                                                                      for h in hexes]],
                                     unit=state.top(tgt), target=state.top(att),
                                     prompt=f"{label(att.hex)} attacks {label(t_hex)}")
@@ -534,7 +534,7 @@ def _advance(state: State, att: Stack, vacated: Hex) -> Steps:
            and type_forbids(state, cls, e, vacated)
            for n in state.board.neighbors(vacated) for e in occ.get(n, ())):
         return
-    choice = yield ask(att.side, "advance", [ADVANCE, STAY], unit=state.top(att),
+    choice = yield ask(att.side, Kind.ADVANCE, [ADVANCE, STAY], unit=state.top(att),
                             prompt=f"advance into {state.board.label(vacated)}?")
     if choice == ADVANCE:
         state.emit("advance", f"{state.name(att)}: advance to "

@@ -23,7 +23,6 @@ import numpy as np
 from ancients.battle import Battle, Decision
 from ancients.hexgrid import Corner, Hex
 from ancients.morale import MoraleTest
-from ancients.raphia.battle import TURNS
 from ancients.raphia.combat import (
     assess,
     attack_table,
@@ -46,6 +45,7 @@ from ancients.raphia.options import (
     Attack,
     Evade,
     Face,
+    Kind,
     MoveTo,
     ShiftTo,
 )
@@ -53,7 +53,7 @@ from ancients.raphia.rally import pursued_rout
 from ancients.raphia.rout import rout_path
 from ancients.raphia.state import Stack, State, Status
 
-__all__ = ["DoctrineCommander", "attack_value"]
+__all__ = ["HANDLERS", "DoctrineCommander", "Memo", "attack_value", "shared_values"]
 
 _FORWARD = {"ptolemaic": 2, "seleucid": 5}  # the corner facing the enemy (E / W)
 
@@ -186,10 +186,7 @@ class DoctrineCommander:
 
     def decide(self, battle: Battle, decision: Decision) -> Hashable:
         state: State = battle.state  # type: ignore[attr-defined]
-        handler = getattr(self, "_" + decision.kind.replace(" ", "_"), None)
-        if handler is None:
-            return decision.options[0]
-        choice: Hashable = handler(battle, state, decision)
+        choice = HANDLERS[Kind(decision.kind)](self, battle, state, decision)
         options = decision.options
         # the handlers answer with the options themselves: identity settles it without
         # calling the options' __eq__ one by one
@@ -344,7 +341,7 @@ class DoctrineCommander:
         worth more than what the enemy in good order within reach could take from it in
         disorder; never in the last turn, as pursuers score nothing (§13), nor after a
         rout about to leave the map, which it would follow off (§10)."""
-        if CONTINUE_PURSUIT not in d.options or battle.turn >= TURNS:
+        if CONTINUE_PURSUIT not in d.options or battle.turn >= state.edition.turns:
             return RALLY
         p = state.stack_of(d.unit or "")
         assert p is not None
@@ -400,3 +397,20 @@ class DoctrineCommander:
             return min(self._dist(battle, state, h) if state.board.contains(h) else 99.0
                        for h in corner_front(me.hex, Corner(o.corner)))
         return min(d.options, key=near)
+
+
+Handler = Callable[[DoctrineCommander, Battle, State, Decision], Hashable]
+#: the doctrine's answer to each kind of decision
+HANDLERS: dict[Kind, Handler] = {
+    Kind.MOVE: DoctrineCommander._move,
+    Kind.LEADER: DoctrineCommander._leader,
+    Kind.ATTACK: DoctrineCommander._attack,
+    Kind.EVADE: DoctrineCommander._evade,
+    Kind.ADVANCE: DoctrineCommander._advance,
+    Kind.PURSUE: DoctrineCommander._pursue,
+    Kind.BACK_ATTACK: DoctrineCommander._back_attack,
+    Kind.RALLY: DoctrineCommander._rally,
+    Kind.FACING: DoctrineCommander._facing,
+    Kind.ELEPHANT_BUMPED: DoctrineCommander._elephant_bumped,
+    Kind.ROUT_SHIFT: DoctrineCommander._rout_shift,
+}

@@ -15,6 +15,8 @@ __all__ = ["EDITIONS", "EditionRules"]
 @attrs.frozen
 class EditionRules:
     year: int
+    #: §3 the game turns (§4: then the first player's extra rally; §13: victory)
+    turns: int
     #: §3 the phases of a half-turn, in order
     sequence: tuple[str, ...]
     #: §8 fire: 1990 "no modifiers"; French text: the light infantry modifiers apply
@@ -86,7 +88,7 @@ _SEQUENCE_1991 = ("movement", "combat", "morale", "rout", "pursuit", "rout tests
 
 EDITIONS: dict[int, EditionRules] = {
     1990: EditionRules(
-        year=1990, sequence=_SEQUENCE_1990, fire_modifiers=False,
+        year=1990, turns=8, sequence=_SEQUENCE_1990, fire_modifiers=False,
         elephants_vs_phalanx="not_front", drop_negatives_on_flank=False,
         evasion_cavalry_hexes=2, evasion_min_ratio=None, phalanx_tests_once=False,
         stack_tests_top_only=False, elephant_sees_rout_tests=True,
@@ -100,7 +102,7 @@ EDITIONS: dict[int, EditionRules] = {
         attack_own_routed_elephants=False,
     ),
     1991: EditionRules(
-        year=1991, sequence=_SEQUENCE_1991, fire_modifiers=True,
+        year=1991, turns=8, sequence=_SEQUENCE_1991, fire_modifiers=True,
         elephants_vs_phalanx="never", drop_negatives_on_flank=True,
         evasion_cavalry_hexes=1, evasion_min_ratio=Fraction(3, 2), phalanx_tests_once=True,
         stack_tests_top_only=True, elephant_sees_rout_tests=False,

@@ -11,7 +11,7 @@ from ancients.hexgrid import Corner, Hex
 from ancients.raphia.bitboard import members
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.morale import stack_test
-from ancients.raphia.options import HOLD, DisengageTo, MoveTo, SplitTo, Turn, ask, corner_name
+from ancients.raphia.options import HOLD, DisengageTo, Kind, MoveTo, SplitTo, Turn, ask, corner_name
 from ancients.raphia.stacking import join_cost, merge, split_rearguard, split_top
 from ancients.raphia.state import MISS, Stack, State, Status
 
@@ -361,7 +361,7 @@ def movement_phase(state: State, side: str) -> Steps:
         options = move_options(state, stack, occ, zoc, contact)
         if options == [HOLD]:
             continue
-        choice = yield ask(side, "move", options, unit=state.top(stack),
+        choice = yield ask(side, Kind.MOVE, options, unit=state.top(stack),
                                 prompt=f"move the stack in {state.board.label(stack.hex)}")
         if choice == HOLD:
             moved.add(stack.sid)
@@ -400,7 +400,7 @@ def _leader_moves(state: State, side: str, moved: set[int]) -> Steps:
         dests = _options(state, _reach(state, ghost, occ, zoc, contact))
         if not dests:
             continue
-        choice = yield ask(side, "leader", [HOLD, *dests],
+        choice = yield ask(side, Kind.LEADER, [HOLD, *dests],
                                 unit=leader, prompt=f"move {leader}?")
         if isinstance(choice, MoveTo):
             if not alone:

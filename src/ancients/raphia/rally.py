@@ -13,7 +13,7 @@ from collections.abc import Generator, Hashable
 from ancients.battle import Decision
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.morale import stack_test
-from ancients.raphia.options import CONTINUE_PURSUIT, RALLY, STAY_IN_ROUT, Face, ask
+from ancients.raphia.options import CONTINUE_PURSUIT, RALLY, STAY_IN_ROUT, Face, Kind, ask
 from ancients.raphia.rout import in_contact_with
 from ancients.raphia.stacking import merge, stack_problem
 from ancients.raphia.state import Stack, State, Status
@@ -41,7 +41,7 @@ def rally_phase(state: State, side: str) -> Steps:
         if pursued_rout(state, p) is not None:
             # §10: still in contact it may attempt to rally or pursue on (a free attack
             # next time); out of contact, or with no fugitive left, it must test
-            choice = yield ask(side, "rally", [RALLY, CONTINUE_PURSUIT], unit=state.top(p),
+            choice = yield ask(side, Kind.RALLY, [RALLY, CONTINUE_PURSUIT], unit=state.top(p),
                                prompt="pursuing, in contact: attempt to rally?")
             if choice == CONTINUE_PURSUIT:
                 continue
@@ -71,7 +71,7 @@ def rally_phase(state: State, side: str) -> Steps:
                 and s.pursued.intersection(r.counters) for s in state.stacks):
             continue  # §9 (1990): only a unit not being pursued may try to rally
         # §3/§9: the player "may" test to rally a rout that "wishes" to rally
-        choice = yield ask(side, "rally", [RALLY, STAY_IN_ROUT], unit=state.top(r),
+        choice = yield ask(side, Kind.RALLY, [RALLY, STAY_IN_ROUT], unit=state.top(r),
                            prompt=f"rout in {label(r.hex)}: attempt to rally?")
         if choice == STAY_IN_ROUT:
             continue
@@ -88,7 +88,7 @@ def rally_phase(state: State, side: str) -> Steps:
             _rejoin(state, r, mates)  # facing the way its stack-mates face
         elif state.is_phalanx(r) and state.edition.rally_choose_facing:
             # §6 addendum: a unit rallied from rout chooses its facing
-            choice = yield ask(side, "facing", [Face(c) for c in range(1, 7)],
+            choice = yield ask(side, Kind.FACING, [Face(c) for c in range(1, 7)],
                                     unit=state.top(r), prompt="face which way?")
             assert isinstance(choice, Face)
             state.update(r, facing=choice.corner)

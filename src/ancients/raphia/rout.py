@@ -10,7 +10,7 @@ from ancients.hexgrid import Direction, Hex
 from ancients.raphia.combat import resolve, type_forbids
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.morale import stack_test
-from ancients.raphia.options import MOVE_ON, NO_PURSUIT, PURSUE, STAY, Attack, ShiftTo, ask
+from ancients.raphia.options import MOVE_ON, NO_PURSUIT, PURSUE, STAY, Attack, Kind, ShiftTo, ask
 from ancients.raphia.state import Stack, State, Status
 
 __all__ = ["back_attack_phase", "morale_phase", "pursuit_phase", "rout_path", "rout_phase",
@@ -129,7 +129,7 @@ def _start_pursuit(state: State, attackers: list[int], routed: list[Stack]) -> S
             continue  # §10: a phalanx never pursues
         if cls is not TroopClass.CAVALRY:  # elephants and lighter infantry may choose
             where = state.board.label(targets[0].hex)
-            choice = yield ask(att.side, "pursue", [PURSUE, NO_PURSUIT], unit=state.top(att),
+            choice = yield ask(att.side, Kind.PURSUE, [PURSUE, NO_PURSUIT], unit=state.top(att),
                                prompt=f"pursue the rout from {where}?")
             if choice != PURSUE:
                 continue
@@ -263,7 +263,7 @@ def _shift_aside(state: State, stack: Stack, edge: str, occ: Occ) -> Generator[
             return free[0]
         if free:
             label = board.label
-            choice = yield ask(stack.side, "rout shift",
+            choice = yield ask(stack.side, Kind.ROUT_SHIFT,
                                [ShiftTo(label(n), at=n) for n in free], unit=state.top(stack),
                                prompt=f"the rout in {label(stack.hex)} may not stay among "
                                       "other units: shift it to which free hex?")
@@ -451,7 +451,7 @@ def _bumped(state: State, stack: Stack, pos: Hex, occ: Occ) -> Generator[
                      not any(s is not stack for s in occ.get(n, ()))})
     if not shifts:
         return None
-    choice = yield ask(bumped[0].side, "elephant bumped", [MOVE_ON, *shifts],
+    choice = yield ask(bumped[0].side, Kind.ELEPHANT_BUMPED, [MOVE_ON, *shifts],
                        unit=state.top(bumped[0]), target=state.top(stack),
                        prompt=f"routing elephants end on {label(pos)}: let them move on "
                               "or shift them one hex?")
@@ -586,7 +586,7 @@ def back_attack_phase(state: State, side: str) -> Generator[Decision, Hashable, 
         if not targets:
             continue
         options = sorted({Attack(label(p.hex), label(t.hex)) for t in targets})
-        choice = yield ask(side, "back attack", [*options, STAY], unit=state.top(p),
+        choice = yield ask(side, Kind.BACK_ATTACK, [*options, STAY], unit=state.top(p),
                                 prompt="free attack on a rout in contact?")
         if isinstance(choice, Attack):
             tgt = next(t for t in targets if label(t.hex) == choice.target)

@@ -19,7 +19,7 @@ from ancients.raphia.combat import (
     strength,
 )
 from ancients.raphia.movement import _contact_hexes, destinations, move_options
-from ancients.raphia.options import HOLD, DisengageTo, MoveTo, SplitTo, Turn
+from ancients.raphia.options import HOLD, DisengageTo, Face, MoveTo, SplitTo, Turn
 from ancients.raphia.rout import morale_phase, rout_path, rout_phase
 from ancients.raphia.stacking import join_cost, merge, stack_problem
 from ancients.raphia.state import Hit, Status
@@ -164,10 +164,12 @@ def test_zone_of_control_stops_and_contact_pins(stage: Any) -> None:
     for m in dests:
         h = st.hex(m.to)
         assert h.distance(far) >= 1
-    # a hex beyond the enemy cannot be reached through its zone of control
-    beyond = far.neighbor(Direction.SE)
-    assert MoveTo(st.state.board.label(beyond), None) not in dests or \
-        beyond.distance(st.hex(C)) <= 4
+    # a hex beyond the enemy, in reach of the cavalry's 5 points around the enemy (its
+    # neighbours are its front), cannot be reached through that zone of control
+    beyond = MoveTo(st.state.board.label(far.neighbor(Direction.SE)))
+    assert beyond not in dests
+    assert beyond in destinations(st.state, cav, st.state.occupancy(), set(),
+                                  _contact_hexes(st.state, P))
     # an isolated counter in contact cannot move
     lone = st.put(P, st.state.board.label(far.neighbor(Direction.N)), ["P-cretans1"])
     assert opts(st, lone) == [HOLD]
@@ -216,10 +218,12 @@ def test_phalanx_next_to_pursuers_only_turns_freely_in_place(stage: Any) -> None
 
 
 def test_passing_through_own_units_by_edition(stage: Any) -> None:
-    # pass_through=rout: the strict reading of 1990 §10 (only a rout interpenetrates)
-    for spec, allowed in (("raphia", False), ("raphia(edition=1990)", True),
-                          ("raphia(edition=1990,pass_through=rout)", False),
-                          ("raphia(pass_through=rout)", False)):
+    # §10 (1990): "a rout is the only means of making stacks interpenetrate", and the
+    # addendum's §7 says it again; pass_through=any: the looser reading (any unit passes
+    # through friends, not ending there), in either edition
+    for spec, allowed in (("raphia", False), ("raphia(edition=1990)", False),
+                          ("raphia(edition=1990,pass_through=any)", True),
+                          ("raphia(pass_through=any)", True)):
         st = stage(spec)
         cav = st.put(P, C, ["P-libyan-cav"])
         # a wall of friends in the column to the east
@@ -284,18 +288,27 @@ def test_own_routed_elephants_may_be_attacked_1991_only(stage: Any) -> None:
         assert may_attack(st.state, lt, el) == ok
 
 
-def test_routed_defender_times_four_and_flank_times_two(stage: Any) -> None:
-    st = stage()
+@pytest.mark.parametrize(("spec", "times"), [("raphia", 4), ("raphia(edition=1990)", 2),
+                                             ("raphia(edition=1990,rout_multiplier=x4)", 4)])
+def test_routed_defender_by_edition_and_flank_times_two(stage: Any, spec: str,
+                                                        times: int) -> None:
+    # §8: the attacker of a rout multiplies its strength by 2 (1990, English) or 4 (the
+    # French chapter, the later text); rout_multiplier=x4 reads 1990's "unless already
+    # quadrupled" as presuming x4. A rout is always taken in the flank; never x2 on top
+    st = stage(spec)
     s = st.state
     att = st.put(P, C, ["P-cretans1"])
     r = st.put(S, nb(st, C, 3), ["S-arabs1"], status=Status.ROUTED)
     a = assess(s, att, r)
-    assert a.multiplier == 4 and a.flank  # routs: always a flank attack, ×4 (French text)
+    assert a.multiplier == times and a.flank
+    rp = st.put(S, "1212", ["S-phal-mace3"], facing=5, status=Status.ROUTED)
+    assert assess(s, st.put(P, nb(st, "1212", 2), ["P-cretans3"]), rp).multiplier == times
     ph = st.put(S, "1808", ["S-phal-mace1"], facing=5)
     lt = st.put(P, nb(st, "1808", 2), ["P-cretans2"])  # behind its right
     b = assess(s, lt, ph)
     assert b.multiplier == 2 and b.flank
-    assert ("flank attack", 1) in b.modifiers and all(v >= 0 for _, v in b.modifiers)
+    assert ("flank attack", 1) in b.modifiers
+    assert all(v >= 0 for _, v in b.modifiers) == s.edition.drop_negatives_on_flank
     front = st.put(P, nb(st, "1808", 5), ["P-cretans3"])
     c = assess(s, front, ph)
     assert c.multiplier == 1 and ("light against phalanx", -4) in c.modifiers
@@ -701,7 +714,7 @@ def test_negative_modifiers_dropped_per_edition(stage: Any, spec: str, drops: bo
     r = st.put(S, "1808", ["S-phal-mace2"], facing=5, status=Status.ROUTED)
     lt2 = st.put(P, nb(st, "1808", 5), ["P-cretans3"])  # in what was its front
     b = assess(s, lt2, r)
-    assert b.multiplier == 4 and all(v >= 0 for _, v in b.modifiers)  # both editions
+    assert all(v >= 0 for _, v in b.modifiers)  # both editions
 
 
 def test_isolated_counter_goes_under_the_top_of_the_stack_that_joins_it(stage: Any) -> None:
@@ -906,14 +919,15 @@ def test_elephant_panicked_by_a_rout_goes_its_way_first_1990(stage: Any) -> None
     assert s.paths[el.sid][0][1] == start.neighbor(way)
 
 
-@pytest.mark.parametrize(("spec", "through"), [("raphia", False), ("raphia(edition=1990)", True),
-                                               ("raphia(edition=1990,pass_through=rout)",
-                                                False)])
+@pytest.mark.parametrize(("spec", "through"), [("raphia", False), ("raphia(edition=1990)", False),
+                                               ("raphia(edition=1990,pass_through=any)",
+                                                True)])
 @pytest.mark.parametrize("friend_status", [Status.ROUTED, Status.GOOD])
-def test_pursuers_pass_through_friends_only_in_1990(stage: Any, spec: str, through: bool,
-                                                   friend_status: Status) -> None:
-    # §7 addendum: only a rout passes through its own side's units, so a pursuer stops
-    # before any friend on the rout's route; 1990 lets it pass (not end) there
+def test_pursuers_pass_through_friends_only_with_pass_through_any(
+        stage: Any, spec: str, through: bool, friend_status: Status) -> None:
+    # §7 addendum, §10 (1990): only a rout passes through its own side's units, so a
+    # pursuer stops before any friend on the rout's route; pass_through=any lets it
+    # pass (not end) there
     from ancients.raphia.rout import pursuit_phase
     st = stage(spec)
     s = st.state
@@ -1371,3 +1385,172 @@ def test_event_messages_need_no_verb_agreement(spec: str) -> None:
     named = [e.message for e in battle.log if e.kind not in ("phase", "end")]
     assert named and not [m for m in named if re.search(r"\(\d{4}\) \w", m)]
     assert any(re.search(r"\(\d{4}\): attack on .* \(\d{4}\): ", m) for m in named)
+
+
+# -- contact (§5, §6), evasion and results (§8), rally facing (§6), routs (§10) -----------
+@pytest.mark.parametrize("enemy", [Status.GOOD, Status.PURSUING, Status.ROUTED])
+def test_no_stack_formed_in_contact_with_enemies_in_good_order(stage: Any,
+                                                              enemy: Status) -> None:
+    # §5: "stacks cannot be formed in contact with enemy units in good order": next to a
+    # pursuer or a rout they may
+    st = stage()
+    s = st.state
+    cav = st.put(P, C, ["P-libyan-cav"])  # 5 points; joining cavalry costs 1
+    friend = nb(st, nb(st, C, 3), 3)
+    st.put(P, friend, ["P-egyptian-cav"])
+    foe = st.put(S, nb(st, friend, 3), ["S-cavalry1"], status=enemy)
+    if enemy is Status.PURSUING:
+        s.update(foe, pursued=frozenset({"P-cretans1"}))
+    assert st.hex(C) not in s.contact_hexes(P) | s.good_order_contact(P)
+    dests = destinations(s, cav, s.occupancy(), s.zoc(P), _contact_hexes(s, P))
+    assert (MoveTo(friend) in dests) == (enemy is not Status.GOOD)
+    assert MoveTo(nb(st, friend, 1)) in dests  # (next to the friend, not joining it)
+
+
+@pytest.mark.parametrize("enemy", [None, Status.GOOD, Status.PURSUING])
+def test_phalanx_turns_during_its_move_unless_in_contact_with_an_enemy_in_good_order(
+        stage: Any, enemy: Status | None) -> None:
+    # §6: a phalanx may change its facing during its move "as long as [it is] not in
+    # contact with an enemy unit in good order": not in a hex next to one (here on an
+    # enemy phalanx's flank, off its zone of control), though next to a pursuer it may
+    st = stage()
+    s = st.state
+    ph = st.put(P, C, ["P-phal-mace1"], facing=2)  # 2 points, front NE and SE
+    ahead = nb(st, C, 2)
+    if enemy is Status.GOOD:
+        st.put(S, nb(st, ahead, 2), ["S-phal-mace1"], facing=2)  # faces away from us
+    elif enemy is Status.PURSUING:
+        p = st.put(S, nb(st, ahead, 2), ["S-cavalry1"], status=Status.PURSUING)
+        s.update(p, pursued=frozenset({"P-cretans1"}))
+    assert st.hex(ahead) not in s.zoc(P) and st.hex(C) not in s.contact_hexes(P)
+    dests = destinations(s, ph, s.occupancy(), s.zoc(P), _contact_hexes(s, P))
+    facings = {m.facing for m in dests if m.to == ahead}
+    # facing 1: turned before the step; facing 3 only by turning in that hex
+    assert facings == ({1, 2} if enemy is Status.GOOD else {1, 2, 3})
+
+
+def test_evasion_beside_a_phalanx_flank(stage: Any) -> None:
+    # §8: evasion needs "a free hex ... that is not on an enemy front": a hex next to the
+    # attacking phalanx's flank is not on its front
+    st = stage()
+    s = st.state
+    ph = st.put(P, C, ["P-phal-mace1"], facing=2)  # front: NE and SE
+    cav = st.put(S, nb(st, C, 2), ["S-cavalry1"])
+    hexes = set(evasion_hexes(s, ph, cav, fire=False))
+    assert st.hex(nb(st, C, 1)) in hexes  # beside the phalanx, on its flank
+    assert st.hex(nb(st, C, 3)) not in hexes  # on its front
+    assert not hexes & set(s.zoc(S))
+
+
+@pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)"])
+def test_rallied_phalanx_chooses_its_facing_1991(stage: Any, spec: str) -> None:
+    # §6 addendum: a unit or stack that rallies from a rout is free to choose its
+    # orientation; 1990 keeps the facing it had
+    from ancients.raphia.options import RALLY
+    from ancients.raphia.rally import rally_phase
+    st = stage(spec)
+    ph = st.put(P, C, ["P-phal-mace1"], facing=2, status=Status.ROUTED)
+    _morale(st, "P-phal-mace1", 2)
+    asked = drive(rally_phase(st.state, P), lambda d: RALLY if d.kind == "rally" else Face(4))
+    assert ph.status is Status.GOOD
+    if spec == "raphia":
+        assert [d.kind for d in asked] == ["rally", "facing"]
+        assert asked[1].options == tuple(Face(c) for c in range(1, 7))
+        assert ph.facing == 4
+    else:
+        assert [d.kind for d in asked] == ["rally"] and ph.facing == 2
+
+
+@pytest.mark.parametrize("fire", [False, True])
+@pytest.mark.parametrize("attacker_merc", [False, True])
+@pytest.mark.parametrize("target_merc", [False, True])
+@pytest.mark.parametrize("routed", [False, True])
+def test_x_becomes_t_for_fire_and_between_mercenaries(
+        stage: Any, fire: bool, attacker_merc: bool, target_merc: bool, routed: bool) -> None:
+    # §8, §11, Annex: between mercenaries X becomes T (fire included, a rout included:
+    # "treat every X result as T"); fire turns X into T "except for units in rout"
+    st = stage()
+    s = st.state
+    cid = "P-cretans1" if fire else "P-agema1"  # neither is a mercenary
+    if attacker_merc:
+        s.replace(cid, attrs.evolve(s.counter(cid), mercenary=True))
+    target = st.put(S, C, ["S-merc-grec1" if target_merc else "S-phal-mace1"], facing=5,
+                    status=Status.ROUTED if routed else Status.GOOD)
+    att = st.put(P, nb(st, C, 5), [cid])
+    a = assess(s, att, target, fire=fire)
+    assert a.x_to_t == ((attacker_merc and target_merc) or (fire and not routed))
+    assert a.probabilities(s)["X"] == 0 or not a.x_to_t
+
+
+@pytest.mark.parametrize(("defence", "tests"), [(["S-arabs1", "S-arabs2"], True),
+                                                (["S-arabs1"], False)])
+def test_infantry_attack_at_exactly_one_half_tests(stage: Any, defence: list[str],
+                                                   tests: bool) -> None:
+    # §8: infantry attacking head-on at a basic ratio "of 1/2 or less" tests: 2 against 4
+    # (exactly 1/2) does, 2 against 3 does not
+    st = stage()
+    s = st.state
+    att = st.put(P, C, ["P-cretans1"])
+    tgt = st.put(S, nb(st, C, 3), defence)
+    _morale(st, "P-cretans1", 2)
+    assert assess(s, att, tgt).basic_ratio == Fraction(2, 2 + len(defence))
+    from ancients.raphia.combat import resolve
+    drive(resolve(s, att, tgt), lambda d: d.options[0])
+    why = [e.data.get("why") for e in st.battle.log if e.kind == "morale"]
+    assert ("attack at inferiority" in why) == tests
+
+
+@pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)"])
+@pytest.mark.parametrize("rout_at", [5, 6])
+def test_rout_through_friendly_routs_before_other_friends_1991(stage: Any, spec: str,
+                                                               rout_at: int) -> None:
+    # §10: the addendum's order is a rout, then other troops, then phalanxes; 1990 has
+    # only non-phalanx before phalanx, so a friendly rout and other friendly troops rank
+    # alike (the itinerary then takes the first direction)
+    st = stage(spec)
+    s = st.state
+    r = st.put(P, C, ["P-libyan-cav"], status=Status.ROUTED)  # its edge is west: SW, NW
+    other = 11 - rout_at
+    st.put(P, nb(st, C, rout_at), ["P-cretans2"], status=Status.ROUTED)
+    st.put(P, nb(st, C, other), ["P-cretans3"])
+    path, _ = rout_path(s, r, s.occupancy())
+    first = rout_at if spec == "raphia" else min(rout_at, other)
+    assert path[0] == st.hex(nb(st, C, first))
+
+
+@pytest.mark.parametrize("option", ["phase", "each_combat"])
+def test_second_rank_exposed_by_a_rout_with_tests_after_each_combat(stage: Any,
+                                                                    option: str) -> None:
+    # §8 addendum: "if the top counter of a stack is removed (by elimination or rout), the
+    # second rank may then be attacked"; the addendum's sequence tests the defender only
+    # after every attack, where no rout can expose it; morale_tests=each_combat tests the
+    # stacks hit right after each combat, and a top counter routed then exposes it
+    from ancients.battle import Phase
+    st = stage(f"raphia(morale_tests={option})")
+    s = st.state
+    tgt = st.put(S, C, ["S-arabs1", "S-arabs2"])
+    st.put(P, nb(st, C, 5), ["P-agema1"])
+    st.put(P, nb(st, C, 6), ["P-agema2"])
+    _morale(st, "S-arabs1", 13)  # always fails: routs
+    _morale(st, "S-arabs2", 2)  # always passes: stays
+    s.dice = _Scripted(s.dice, [], rolls=[6, 2])  # 8 against 4, +1: T; then no effect
+
+    def answer(d: Any) -> Any:
+        if d.kind == "attack":
+            return next((o for o in d.options if getattr(o, "fire", True) is False),
+                        d.options[-1])
+        return d.options[0] if d.kind in ("move", "evade") else d.options[-1]  # hold, stand
+    engine = st.battle._half_turn(P)
+    item = next(engine)
+    while True:
+        try:
+            item = engine.send(None if isinstance(item, Phase) else answer(item))
+        except StopIteration:
+            break
+    combats = [e for e in st.battle.log if e.kind == "combat"]
+    assert combats[0].data["result"] == "T"
+    assert any(e.kind == "rout" and "S-arabs1" in e.units for e in st.battle.log)
+    exposed = [e for e in combats[1:] if e.units[-1] == "S-arabs2"]
+    assert bool(exposed) == (option == "each_combat")
+    assert tgt.counters[0] == "S-arabs2" if option == "each_combat" else True
+

@@ -110,7 +110,8 @@ class RaphiaBattle(Battle):
             if step == "movement":
                 yield from movement_phase(st, side)
             elif step == "combat":
-                yield from combat_phase(st, side)
+                yield from combat_phase(st, side, (lambda: morale_phase(st, side, True))
+                                        if st.edition.tests_after_each_combat else None)
             elif step == "morale":
                 yield from morale_phase(st, side)
             elif step == "rout":

@@ -4,7 +4,7 @@ evasion, advance after combat; and the combat phase."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Generator, Hashable
+from collections.abc import Callable, Generator, Hashable
 from fractions import Fraction
 
 import attrs
@@ -146,8 +146,9 @@ def assess(state: State, att: Stack, tgt: Stack, fire: bool = False,
         a, d = strength(state, att), strength(state, tgt)
     routed = tgt.status is Status.ROUTED
     flank = routed or disorder or is_flank(state, att.hex, tgt)
-    # §8: ×4 against a rout (French text), ×2 on a flank (phalanx, disordered pursuer)
-    mult = 4 if routed else 2 if flank else 1
+    # §8: against a rout ×2 (1990) or ×4 (French text), ×2 on a flank (phalanx,
+    # disordered pursuer), never both
+    mult = state.edition.rout_multiplier if routed else 2 if flank else 1
     column = state.tables.combat.column(a * mult, d)
     if fire and not state.edition.fire_modifiers:
         mods: list[tuple[str, int]] = []
@@ -158,9 +159,11 @@ def assess(state: State, att: Stack, tgt: Stack, fire: bool = False,
         drop = routed or (flank and state.edition.drop_negatives_on_flank)
         mods = state.tables.modifiers.modifiers(att_class, state.stack_class(tgt), flank,
                                                 drop)
-    mercs = (state.top_counter(att).mercenary and state.top_counter(tgt).mercenary)
+    # §8, §11, Annex: X becomes T between mercenaries (top counters, §5 addendum), fire
+    # included, whatever the target's state; and in any fire, "except for units in rout"
+    mercs = state.top_counter(att).mercenary and state.top_counter(tgt).mercenary
     return Assessment(a, d, mult, column, tuple(mods), flank, fire,
-                      (fire and not routed) or (mercs and not fire))
+                      mercs or (fire and not routed))
 
 
 def attack_options(state: State, side: str) -> list[Attack]:
@@ -372,8 +375,11 @@ def _target_hex(state: State, option: Attack) -> Hex:
         state.board.hex(option.target)
 
 
-def combat_phase(state: State, side: str) -> Steps:
-    """§8: the phasing player attacks as he pleases, one attack at a time."""
+def combat_phase(state: State, side: str,
+                 after_each: Callable[[], Steps] | None = None) -> Steps:
+    """§8: the phasing player attacks as he pleases, one attack at a time
+    (``after_each``: what follows each attack at once, the morale tests with
+    ``morale_tests=each_combat``)."""
     while True:
         options = attack_options(state, side)
         if not options:
@@ -385,12 +391,14 @@ def combat_phase(state: State, side: str) -> Steps:
         assert isinstance(choice, Attack)
         att, tgt = find_pair(state, choice, side)
         yield from resolve(state, att, tgt, fire=choice.fire)
+        if after_each is not None:
+            yield from after_each()
 
 
 def evasion_hexes(state: State, att: Stack, tgt: Stack, fire: bool) -> list[Hex]:
     """§8 evasion: light infantry from infantry, cavalry from anything, never from fire or
-    in rout, to a free hex not on an enemy front; 1 hex (cavalry 1–2 in 1990); the French
-    text only at inferiority (1.5/1 or worse)."""
+    in rout, to a free hex not on an enemy front (beside a phalanx's flank, it may); 1 hex
+    (cavalry 1–2 in 1990); the French text only at inferiority (1.5/1 or worse)."""
     if fire or tgt.status is Status.ROUTED or state.leader_alone(tgt):
         return []
     classes = {state.counter(c).troop_class for c in state.combatants(tgt)}
@@ -411,9 +419,8 @@ def evasion_hexes(state: State, att: Stack, tgt: Stack, fire: bool) -> list[Hex]
     occ = state.occupancy()
     zoc = state.zoc(tgt.side)
 
-    def free(h: Hex) -> bool:
-        return (state.board.passable(h) and not occ.get(h) and h not in zoc
-                and h.distance(att.hex) >= 2)
+    def free(h: Hex) -> bool:  # a free hex "that is not on an enemy front" (§8)
+        return state.board.passable(h) and not occ.get(h) and h not in zoc
 
     first = [h for h in state.board.neighbors(tgt.hex) if free(h)]
     out = set(first)

@@ -93,6 +93,10 @@ def _ends(state: State, stack: Stack, occ: Occ, contact: set[Hex], speed: int,
     contact_cells = _cells(state, "contact cells", contact)
     banned = 0 if state.leader_alone(stack) else \
         _no_contact(state, stack.side, state.stack_class(stack)) & contact_cells
+    # §5: "stacks cannot be formed in contact with enemy units in good order" (pursuers
+    # are not in good order)
+    formed_not = _cells(state, "good order contact cells",
+                        state.good_order_contact(stack.side))
     hexes = state.board.bits.hexes
     out: Ends = []
     for facing, levels in layers:
@@ -115,7 +119,7 @@ def _ends(state: State, stack: Stack, occ: Occ, contact: set[Hex], speed: int,
                     if level >> b & 1:
                         break
                     left -= 1
-                if not _may_join(state, stack, others, left, bool(contact_cells >> b & 1),
+                if not _may_join(state, stack, others, left, bool(formed_not >> b & 1),
                                  memo, mover):
                     reached ^= 1 << b
         out.append((facing, reached))
@@ -153,8 +157,9 @@ def _join_costs(state: State) -> dict[Hashable, int | None]:
 def _may_join(state: State, stack: Stack, others: list[Stack], left: int,
               in_contact: bool, memo: dict[Hashable, int | None] | None = None,
               mover: tuple[Hashable, ...] | None = None) -> bool:
-    """§5: may ``stack`` end its move on ``others`` (forming a stack) with ``left`` points?
-    (``memo``: :func:`_join_costs`; ``mover``: ``stack``'s part of its keys.)"""
+    """§5: may ``stack`` end its move on ``others`` (forming a stack) with ``left`` points,
+    ``in_contact`` with an enemy in good order? (``memo``: :func:`_join_costs`;
+    ``mover``: ``stack``'s part of its keys.)"""
     if len(others) != 1:
         return False
     target = others[0]
@@ -260,7 +265,10 @@ def _phalanx_destinations(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
         blocked &= ~start
     enter = state.board.passable_bits & ~blocked
     stop = _cells(state, "zoc cells", zoc) & ~start  # §7: an enemy front ends the move
-    may_turn = ~_cells(state, "contact cells", contact)
+    # §6: it turns during its move "as long as [it is] not in contact with an enemy unit
+    # in good order" (next to pursuers only, it may)
+    may_turn = ~_cells(state, "good order contact cells",
+                       state.good_order_contact(stack.side))
     front = bb.front
     i0 = (stack.facing or 1) - 1
     seen = [0] * 6

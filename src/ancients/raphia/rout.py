@@ -56,15 +56,24 @@ def put_to_rout(state: State, stack: Stack, failed: list[str], push: int | None)
     return out
 
 
-def morale_phase(state: State, side: str) -> Steps:
+def morale_phase(state: State, side: str, after_combat: bool = False) -> Steps:
     """§3 addendum step 3: the opponent tests the stacks the phasing side hit; §10: the
-    attackers of a routed stack pursue (cavalry must, phalanxes never)."""
+    attackers of a routed stack pursue (cavalry must, phalanxes never).
+
+    ``after_combat``: right after one attack (option ``morale_tests=each_combat``): the
+    stacks hit test at once, but for phalanxes that test once for all their results
+    (§8 addendum), which wait for the phase."""
+    once = state.edition.phalanx_tests_once
     for sid, hit in sorted(state.hits.items()):
         stack = state.stack(sid)
+        phalanx = stack is not None and all(state.counter(c).phalanx
+                                            for c in state.combatants(stack))
+        if after_combat and phalanx and once:
+            continue
+        del state.hits[sid]
         if stack is None or stack.status is Status.ROUTED or state.leader_alone(stack):
             continue
-        phalanx = all(state.counter(c).phalanx for c in state.combatants(stack))
-        times = 1 if (phalanx and state.edition.phalanx_tests_once) else len(hit.results)
+        times = 1 if (phalanx and once) else len(hit.results)
         failed: set[str] = set()
         for _ in range(times):
             failed.update(stack_test(state, stack, "after combat"))
@@ -78,7 +87,6 @@ def morale_phase(state: State, side: str) -> Steps:
         _elephants_see(state, routed)
         if whole or not state.edition.pursuit_needs_whole_rout:
             yield from _start_pursuit(state, hit.attackers, routed)
-    state.hits.clear()
 
 
 def _elephants_see(state: State, routed: list[Stack]) -> None:

@@ -33,6 +33,7 @@ _UNSET: Any = object()  # State.update: a field left as it is
 # the names of per-side caches, made once
 _ZOC = {side: ("zoc", side) for side in SIDES}
 _CONTACT = {side: ("contact", side) for side in SIDES}
+_GOOD_CONTACT = {side: ("contact in good order", side) for side in SIDES}
 _LEADER = {side: ("leader", side) for side in SIDES}
 
 #: the metadata of a State field that is not part of the battle's state (the data it is
@@ -460,16 +461,25 @@ class State:
 
     def contact_hexes(self, side: str) -> set[Hex]:
         """Hexes next to an enemy of ``side`` in contact: a combat unit in good order or
-        pursuing (cached: do not mutate)."""
-        name, version = _CONTACT[side], self.enemy_version(side)
+        pursuing (§3, §7: contact "with an enemy unit"; cached: do not mutate)."""
+        return self._next_to_enemies(_CONTACT[side], side, (Status.GOOD, Status.PURSUING))
+
+    def good_order_contact(self, side: str) -> set[Hex]:
+        """Hexes next to an enemy combat unit of ``side`` in good order (§5: no stack is
+        formed there; §6: a phalanx does not turn there during its move; cached: do not
+        mutate)."""
+        return self._next_to_enemies(_GOOD_CONTACT[side], side, (Status.GOOD,))
+
+    def _next_to_enemies(self, name: Hashable, side: str, statuses: tuple[Status, ...]
+                         ) -> set[Hex]:
+        version = self.enemy_version(side)
         hit = self.recall(name, version)  # the set, or MISS
         if hit is not MISS:
             return cast(set[Hex], hit)
         result: set[Hex] = set()
         nbrs = self.board.neighbors
         for s in self.stacks:
-            if s.side != side and s.status is not Status.ROUTED and \
-                    not self.leader_alone(s):
+            if s.side != side and s.status in statuses and not self.leader_alone(s):
                 result.update(nbrs(s.hex))
         self.store(name, version, result)
         return result

@@ -83,7 +83,7 @@ def test_modifiers_table_printed_rows_and_flank_drops_negatives() -> None:
     assert m.values[(C.PHALANX, C.CAVALRY)] == 2
     assert m.values[(C.CAVALRY, C.LIGHT)] == 3
     assert m.values[(C.CAVALRY, C.SEMI_HEAVY)] == 2
-    assert m.modifiers(C.LIGHT, C.PHALANX, flank=False) == [("light against phalanx", -4)]
+    assert m.modifiers(C.LIGHT, C.PHALANX, flank=False) == [("light infantry against phalanx", -4)]
     assert m.modifiers(C.LIGHT, C.PHALANX, flank=True) == [("flank attack", 1)]
 
 

@@ -57,9 +57,13 @@ def test_turn_sequence_and_final_rally(spec: str) -> None:
     assert tuple(phases[1:1 + len(seq)]) == seq
     assert len(phases) == 1 + 16 * len(seq) + 1 and phases[-1] == "final rally"
     assert ("rout tests" in seq) == (spec == "raphia")
-    init = next(e for e in b.log if e.kind == "initiative")
+    rolls = [e for e in b.log if e.kind == "initiative"]  # ties roll again (§3)
     first = next(e for e in b.log if e.kind == "phase" and e.phase == "movement")
-    assert init.side == first.side
+    assert rolls[-1].side == rolls[-1].data["first"] == first.side
+    assert all(e.data["first"] is None and len(set(e.data["rolls"].values())) == 1
+               for e in rolls[:-1])
+    winner_roll = rolls[-1].data["rolls"]
+    assert winner_roll[first.side] == max(winner_roll.values())
     assert b.outcome is not None and b.outcome.turns == 8
 
 
@@ -311,7 +315,7 @@ def test_routed_defender_by_edition_and_flank_times_two(stage: Any, spec: str,
     assert all(v >= 0 for _, v in b.modifiers) == s.edition.drop_negatives_on_flank
     front = st.put(P, nb(st, "1808", 5), ["P-cretans3"])
     c = assess(s, front, ph)
-    assert c.multiplier == 1 and ("light against phalanx", -4) in c.modifiers
+    assert c.multiplier == 1 and ("light infantry against phalanx", -4) in c.modifiers
 
 
 def test_fire_ratio_modifiers_and_x_to_t(stage: Any) -> None:
@@ -710,7 +714,7 @@ def test_negative_modifiers_dropped_per_edition(stage: Any, spec: str, drops: bo
     lt = st.put(P, nb(st, C, 2), ["P-cretans2"])  # on its flank
     a = assess(s, lt, ph)
     assert a.multiplier == 2 and ("flank attack", 1) in a.modifiers
-    assert (("light against phalanx", -4) not in a.modifiers) == drops
+    assert (("light infantry against phalanx", -4) not in a.modifiers) == drops
     r = st.put(S, "1808", ["S-phal-mace2"], facing=5, status=Status.ROUTED)
     lt2 = st.put(P, nb(st, "1808", 5), ["P-cretans3"])  # in what was its front
     b = assess(s, lt2, r)

@@ -482,9 +482,11 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
     if (not fire and not back and frontal and a.basic_ratio <= Fraction(1, 2)
             and a_class in _INFANTRY
             and stack_test(state, att, "attack at inferiority", top_only=True)):  # failed
-        state.emit("attack refused", f"{state.name(att)}: no attack on "
-                   f"{state.name(tgt, t_hex)}: test at inferiority failed", side=side,
-                   units=att.counters)
+        state.emit("attack refused", f"{state.name(att)}: attack at inferiority on "
+                   f"{state.name(tgt, t_hex)}: called off, morale test failed", side=side,
+                   units=att.counters, attacker=list(att.counters),
+                   defender=list(tgt.counters), attacker_hex=label(att.hex),
+                   defender_hex=label(t_hex))
         return
     # §11 championship: the defender's "?" counter is revealed once the attack goes ahead
     # (the same combat value, so the assessment above stands)
@@ -501,32 +503,60 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
             if isinstance(choice, Evade):
                 state.update(tgt, hex=choice.at if choice.at is not None
                              else state.board.hex(choice.to))
-                state.emit("evade", f"{state.name(tgt, t_hex)}: evade to {choice.to}",
-                           side=tgt.side,
-                           units=tgt.counters)
+                state.emit("evade", f"{state.name(tgt, t_hex)}: evade to {choice.to}, away "
+                           f"from {state.name(att)}", side=tgt.side, units=tgt.counters,
+                           counters=list(tgt.counters), attacker=list(att.counters),
+                           **{"from": label(t_hex)}, to=choice.to)
                 yield from _advance(state, att, t_hex)
                 return
     roll = state.dice.roll("2d6", f"combat {label(att.hex)} vs {label(t_hex)}")
     result = a.result(state, roll)
     column = "<1/4" if a.column is None else state.tables.combat.columns[a.column]
-    mods = "".join(f" {v:+d} {r}" for r, v in a.modifiers)
     what = "fire at" if fire else "back attack on" if back else "attack on"
     state.emit("combat", f"{state.name(att)}: {what} {state.name(tgt, t_hex)}: "
-               f"{a.attack}x{a.multiplier}"
-               f" vs {a.defence} -> {column}, roll {roll}{mods} = {result}", side=side,
-               units=[state.top(att), state.top(tgt)], result=result, column=column,
-               roll=roll, modifier=a.modifier, fire=fire, back=back)
+               f"{_combat_words(state, a, att, tgt, roll, result)}", side=side,
+               units=[state.top(att), state.top(tgt)], attacker=list(att.counters),
+               defender=list(tgt.counters), attacker_hex=label(att.hex),
+               defender_hex=label(t_hex), attack=a.attack, defence=a.defence,
+               multiplier=a.multiplier, column=column, roll=roll,
+               modifiers=[[r, v] for r, v in a.modifiers], modifier=a.modifier,
+               total=roll + a.modifier, result=result, flank=a.flank, fire=fire, back=back)
     routed = tgt.status is Status.ROUTED
     if result == "X":
         gone = eliminate_top(state, tgt)
         state.emit("eliminated", f"{state.counter_name(gone)} ({label(t_hex)}): eliminated",
-                   side=tgt.side, units=[gone])
+                   side=tgt.side, units=[gone], counter=gone, hex=label(t_hex))
         if not routed and tgt in state.stacks and not state.leader_alone(tgt):
             _record(state, tgt, att, "X")
     elif result == "T" and not routed:
         _record(state, tgt, att, "T")
     if not back:
         yield from _advance(state, att, t_hex)
+
+
+_RESULT_WORDS = {"-": "—", "T": "T", "X": "X"}
+
+
+def _combat_words(state: State, a: Assessment, att: Stack, tgt: Stack, roll: int,
+                  result: Result) -> str:
+    """The figures of a combat for its message: strengths (and why multiplied), the
+    column, the dice with their modifiers, the result."""
+    strength = str(a.attack)
+    if a.multiplier > 1:
+        how = {2: "doubled", 4: "quadrupled"}.get(a.multiplier, f"times {a.multiplier}")
+        why = "against a rout" if tgt.status is Status.ROUTED else "on the flank"
+        strength = f"{a.attack} {how} {why} ({a.attack * a.multiplier})"
+    column = "ratio below 1/4" if a.column is None else \
+        f"ratio {state.tables.combat.columns[a.column]}"
+    mods = "".join(f", {v:+d} {r}" for r, v in a.modifiers)
+    total = f": {roll + a.modifier}" if a.modifiers else ""
+    reduced = ""
+    if result == "T" and a.x_to_t and state.tables.combat.result(
+            a.column, roll + a.modifier) == "X":
+        mercs = state.top_counter(att).mercenary and state.top_counter(tgt).mercenary
+        reduced = f" (an X, reduced to T {'between mercenaries' if mercs else 'for fire'})"
+    return (f"{'fire' if a.fire else 'strength'} {strength} against {a.defence}, {column}; "
+            f"dice {roll}{mods}{total}, result {_RESULT_WORDS[result]}{reduced}")
 
 
 def _advance(state: State, att: Stack, vacated: Hex) -> Steps:
@@ -544,6 +574,9 @@ def _advance(state: State, att: Stack, vacated: Hex) -> Steps:
     choice = yield ask(att.side, Kind.ADVANCE, [ADVANCE, STAY], unit=state.top(att),
                             prompt=f"advance into {state.board.label(vacated)}?")
     if choice == ADVANCE:
-        state.emit("advance", f"{state.name(att)}: advance to "
-                   f"{state.board.label(vacated)}", side=att.side, units=att.counters)
+        start = att.hex
         state.update(att, hex=vacated)
+        state.emit("advance", f"{state.name(att, start)}: advance to "
+                   f"{state.board.label(vacated)}", side=att.side, units=att.counters,
+                   counters=list(att.counters), **{"from": state.board.label(start)},
+                   to=state.board.label(vacated))

@@ -15,7 +15,7 @@ from ancients.raphia.options import HOLD, DisengageTo, Kind, MoveTo, SplitTo, Tu
 from ancients.raphia.stacking import join_cost, merge, split_rearguard, split_top
 from ancients.raphia.state import MISS, Stack, State, Status
 
-__all__ = ["destinations", "move_options", "movement_phase"]
+__all__ = ["destinations", "move_cost", "move_options", "movement_phase"]
 
 Steps = Generator[Decision, Hashable, None]
 Occ = dict[Hex, list[Stack]]
@@ -220,20 +220,29 @@ def destinations(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
             if opt.at is not None}
 
 
+Layers = list[tuple[int, list[int]]]  # per facing (0: none), the cells first reached per step
+
+
 def _reach(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
            contact: set[Hex]) -> Ends:
-    """Where ``stack`` may end its move (§6–§7), as :func:`_ends` gives them: a search
-    of the whole frontier at once, one step per movement point."""
+    """Where ``stack`` may end its move (§6–§7), as :func:`_ends` gives them."""
+    speed, layers, occupied = _layers(state, stack, occ, zoc)
+    return _ends(state, stack, occ, contact, speed, layers, occupied)
+
+
+def _layers(state: State, stack: Stack, occ: Occ, zoc: set[Hex]) -> tuple[int, Layers, int]:
+    """``stack``'s speed, the cells it reaches at each step (per facing) and the occupied
+    cells: a search of the whole frontier at once, one step per movement point (§6–§7)."""
     speed = state.speed(stack)
+    occupied = _occupied(state, occ)
     if state.is_phalanx(stack) and not state.leader_alone(stack):
-        return _phalanx_destinations(state, stack, occ, zoc, contact, speed)
+        return speed, _phalanx_layers(state, stack, occ, zoc, speed, occupied), occupied
     bb = state.board.bits
     start = 1 << bb.bit[stack.hex]
     open_ = _open_cells(state, stack.side) & ~start
     stop = _cells(state, "zoc cells", zoc)  # §7: entering an enemy front ends the move
-    occupied = _occupied(state, occ)
     if not state.edition.pass_through_friends:
-        stop |= occupied  # §7 addendum: nor through friends
+        stop |= occupied  # §7 addendum, §10 (1990): nor through friends
 
     def search() -> list[int]:
         left, dilate = open_, bb.dilate
@@ -249,18 +258,19 @@ def _reach(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
             if not frontier:
                 break
         return levels
-    # the last search is kept: breaking a stack (§5) searches again from the same hex
+    # the last search is kept: breaking a stack (§5), or the cost of the move chosen,
+    # searches again from the same hex
     levels: list[int] = state.cached("search", (start, speed, open_, stop), search)
-    return _ends(state, stack, occ, contact, speed, [(0, levels)], occupied)
+    return speed, [(0, levels)], occupied
 
 
-def _phalanx_destinations(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
-                          contact: set[Hex], speed: int) -> Ends:
+def _phalanx_layers(state: State, stack: Stack, occ: Occ, zoc: set[Hex], speed: int,
+                    occupied: int) -> Layers:
     """§6–§7: a phalanx moves only into its two front hexes and turns 60° for 1 point
     (not in contact); one frontier per facing."""
     bb = state.board.bits
     start = 1 << bb.bit[stack.hex]
-    occupied = blocked = _occupied(state, occ)
+    blocked = occupied
     if not any(s is not stack for s in occ.get(stack.hex, ())):
         blocked &= ~start
     enter = state.board.passable_bits & ~blocked
@@ -269,34 +279,54 @@ def _phalanx_destinations(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
     # in good order" (next to pursuers only, it may)
     may_turn = ~_cells(state, "good order contact cells",
                        state.good_order_contact(stack.side))
-    front = bb.front
     i0 = (stack.facing or 1) - 1
-    seen = [0] * 6
-    seen[i0] = start
-    frontier = list(seen)
-    levels: list[list[int]] = [[] for _ in range(6)]
-    for _ in range(speed):
-        new = [0] * 6
-        for i in range(6):
-            f = frontier[i] & ~stop
-            if f:
-                new[i] |= front(f, i + 1) & enter
-                turn = f & may_turn
-                if turn:
-                    new[i - 5] |= turn
-                    new[i - 1] |= turn
-        grown = 0
-        for i in range(6):
-            n = new[i] & ~seen[i]
-            seen[i] |= n
-            levels[i].append(n)
-            new[i] = n
-            grown |= n
-        if not grown:
-            break
-        frontier = new
-    return _ends(state, stack, occ, contact, speed,
-                 [(i + 1, lv) for i, lv in enumerate(levels)], occupied)
+
+    def search() -> Layers:
+        front = bb.front
+        seen = [0] * 6
+        seen[i0] = start
+        frontier = list(seen)
+        levels: list[list[int]] = [[] for _ in range(6)]
+        for _ in range(speed):
+            new = [0] * 6
+            for i in range(6):
+                f = frontier[i] & ~stop
+                if f:
+                    new[i] |= front(f, i + 1) & enter
+                    turn = f & may_turn
+                    if turn:
+                        new[i - 5] |= turn
+                        new[i - 1] |= turn
+            grown = 0
+            for i in range(6):
+                n = new[i] & ~seen[i]
+                seen[i] |= n
+                levels[i].append(n)
+                new[i] = n
+                grown |= n
+            if not grown:
+                break
+            frontier = new
+        return [(i + 1, lv) for i, lv in enumerate(levels)]
+    # kept as the other search is (the cost of the move chosen searches again)
+    layers: Layers = state.cached("phalanx search", (start, i0, speed, enter, stop, may_turn),
+                                  search)
+    return layers
+
+
+def move_cost(state: State, stack: Stack, option: MoveTo) -> int:
+    """The movement points ``stack`` spends to reach ``option`` (§6–§7; a join's cost
+    comes on top, §5): the step at which its search first reached the hex and facing."""
+    to = option.at if option.at is not None else state.board.hex(option.to)
+    if to == stack.hex and option.facing is not None:  # turning where it stands
+        return min((option.facing - (stack.facing or 1)) % 6,
+                   ((stack.facing or 1) - option.facing) % 6)
+    _, layers, _ = _layers(state, stack, state.occupancy(), state.zoc(stack.side))
+    bit = 1 << state.board.bits.bit[to]
+    for facing, levels in layers:
+        if facing == (option.facing or 0):
+            return next((i + 1 for i, cells in enumerate(levels) if cells & bit), 0)
+    return 0
 
 
 def _hypothetical(stack: Stack, counters: list[str]) -> Stack:
@@ -338,21 +368,32 @@ def move_options(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
     return opts
 
 
-def apply_move(state: State, stack: Stack, option: MoveTo) -> Stack:
-    """Carry out a move; a move into a friendly stack joins it (§5)."""
+def apply_move(state: State, stack: Stack, option: MoveTo, how: str = "") -> Stack:
+    """Carry out a move; a move into a friendly stack joins it (§5). ``how``: what the
+    message says first (a split, a disengagement)."""
+    label = state.board.label
     to = option.at if option.at is not None else state.board.hex(option.to)
-    old = state.name(stack)
+    cost = move_cost(state, stack, option)
+    start, before = stack.hex, stack.counters
     others = [s for s in state.occupancy().get(to, ()) if s is not stack]
     if option.facing is not None:
         state.update(stack, hex=to, facing=option.facing)
     else:
         state.update(stack, hex=to)
-    state.emit("move", f"{old}: {option}", side=stack.side, units=stack.counters)
+    facing = f"face {corner_name(option.facing)}" if option.facing else ""
+    where = ("turn to " + facing) if to == start else \
+        f"move to {label(to)}" + (f", facing {facing[5:]}" if facing else "")
+    state.emit("move", f"{state.name(stack, start)}: {how}{where} ({cost} MP)",
+               side=stack.side, units=before, counters=list(before),
+               **{"from": label(start)}, to=label(to), facing=option.facing, cost=cost)
     if others:
-        merge(state, others[0], stack)
-        state.emit("join", f"stack formed: {state.name(others[0])}", side=stack.side,
-                   units=others[0].counters)
-        return others[0]
+        target = others[0]
+        fee = join_cost(state, stack, target) or 0
+        merge(state, target, stack)
+        state.emit("join", f"{state.name(target)}: stack formed ({fee} MP)",
+                   side=stack.side, units=target.counters, counters=list(target.counters),
+                   hex=label(to), cost=fee)
+        return target
     return stack
 
 
@@ -375,19 +416,23 @@ def movement_phase(state: State, side: str) -> Steps:
             moved.add(stack.sid)
         elif isinstance(choice, SplitTo):
             part = split_top(state, stack)
-            moved.add(apply_move(state, part, choice).sid)
+            moved.add(apply_move(state, part, choice, "split from its stack, ").sid)
             queue.insert(0, stack)
         elif isinstance(choice, DisengageTo):
             part = split_rearguard(state, stack, choice.rearguard)
             moved.add(stack.sid)
-            moved.add(apply_move(state, part, choice).sid)
+            how = f"disengage, leaving {state.counters_name(stack.counters)} as rearguard, "
+            moved.add(apply_move(state, part, choice, how).sid)
         elif isinstance(choice, Turn):
             moved.add(stack.sid)
             if not stack_test(state, stack, "turn in contact", top_only=True):
+                was = stack.facing
                 c = Corner(stack.facing or 1).turn(choice.steps).value
-                state.emit("turn", f"{state.name(stack)}: turn in contact to face "
-                           f"{corner_name(c)}", side=side, units=stack.counters)
                 state.update(stack, facing=c)
+                state.emit("turn", f"{state.name(stack)}: turn in contact to face "
+                           f"{corner_name(c)} (all its MP)", side=side, units=stack.counters,
+                           counters=list(stack.counters), hex=state.board.label(stack.hex),
+                           facing=c, from_facing=was)
         else:
             assert isinstance(choice, MoveTo)
             moved.add(apply_move(state, stack, choice).sid)

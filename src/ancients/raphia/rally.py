@@ -13,7 +13,15 @@ from collections.abc import Generator, Hashable
 from ancients.battle import Decision
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.morale import stack_test
-from ancients.raphia.options import CONTINUE_PURSUIT, RALLY, STAY_IN_ROUT, Face, Kind, ask
+from ancients.raphia.options import (
+    CONTINUE_PURSUIT,
+    RALLY,
+    STAY_IN_ROUT,
+    Face,
+    Kind,
+    ask,
+    corner_name,
+)
 from ancients.raphia.rout import in_contact_with
 from ancients.raphia.stacking import merge, stack_problem
 from ancients.raphia.state import Stack, State, Status
@@ -56,7 +64,8 @@ def rally_phase(state: State, side: str) -> Steps:
         p, mates = found
         state.update(p, status=Status.GOOD, pursued=frozenset())
         state.emit("rally", f"{state.name(p)}: rallied from pursuit", side=side,
-                   units=p.counters)
+                   units=p.counters, counters=list(p.counters), hex=label(p.hex),
+                   **{"from": "pursuit"})
         if mates is not None:
             _rejoin(state, p, mates)
     for r in sorted(state.side_stacks(side, Status.ROUTED), key=lambda s: s.sid):
@@ -81,9 +90,8 @@ def rally_phase(state: State, side: str) -> Steps:
             continue
         r, mates = found
         state.update(r, status=Status.GOOD, edge="own", push=None)
-        names = ", ".join(state.counter_name(c) for c in state.combatants(r))
-        state.emit("rally", f"{names} ({label(r.hex)}): rallied", side=side,
-                   units=r.counters)
+        state.emit("rally", f"{state.name(r)}: rallied", side=side, units=r.counters,
+                   counters=list(r.counters), hex=label(r.hex), **{"from": "rout"})
         if mates is not None:
             _rejoin(state, r, mates)  # facing the way its stack-mates face
         elif state.is_phalanx(r) and state.edition.rally_choose_facing:
@@ -92,6 +100,9 @@ def rally_phase(state: State, side: str) -> Steps:
                                     unit=state.top(r), prompt="face which way?")
             assert isinstance(choice, Face)
             state.update(r, facing=choice.corner)
+            state.emit("facing", f"{state.name(r)}: face {corner_name(choice.corner)}",
+                       side=side, units=r.counters, counters=list(r.counters),
+                       hex=label(r.hex), facing=choice.corner)
 
 
 def _rallied_part(state: State, stack: Stack, failed: list[str]
@@ -118,8 +129,9 @@ def _rejoin(state: State, rallied: Stack, mates: Stack) -> None:
     """§5: one stack in good order per hex: the rallied counters join their stack-mates,
     in the edition's stacking order."""
     merge(state, mates, rallied)
-    state.emit("join", f"stack formed again: {state.name(mates)}", side=rallied.side,
-               units=mates.counters)
+    state.emit("join", f"{state.name(mates)}: stack formed again", side=rallied.side,
+               units=mates.counters, counters=list(mates.counters),
+               hex=state.board.label(mates.hex), cost=0)
 
 
 def _split_rallied(state: State, stack: Stack, failed: list[str]) -> Stack | None:

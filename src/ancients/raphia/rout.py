@@ -51,8 +51,12 @@ def put_to_rout(state: State, stack: Stack, failed: list[str], push: int | None)
         out.append(routed)
     if keep:
         state.update(stack, counters=keep + leaders)
+    label = state.board.label(stack.hex)
     for r in out:
-        state.emit("rout", f"{state.name(r)}: put to rout", side=r.side, units=r.counters)
+        stands = f" ({state.counters_name(stack.counters)} stands)" if keep else ""
+        state.emit("rout", f"{state.name(r)}: put to rout{stands}", side=r.side,
+                   units=r.counters, counters=list(r.counters), hex=label,
+                   standing=list(stack.counters) if keep else [])
     return out
 
 
@@ -142,8 +146,10 @@ def _start_pursuit(state: State, attackers: list[int], routed: list[Stack]) -> S
             if choice != PURSUE:
                 continue
         state.update(att, status=Status.PURSUING, pursued=pursued)
-        state.emit("pursuit", f"{state.name(att)}: in pursuit", side=att.side,
-                   units=att.counters)
+        state.emit("pursuit", f"{state.name(att)}: pursuit of "
+                   f"{', '.join(state.name(t) for t in targets)}", side=att.side,
+                   units=att.counters, counters=list(att.counters),
+                   hex=state.board.label(att.hex), pursued=sorted(pursued))
 
 
 # -- the rout itinerary (§10 and addendum) ----------------------------------------------
@@ -287,10 +293,11 @@ def _lose(state: State, stack: Stack, why: str) -> None:
         if state.counter(c).leader:
             state.leader_dead.add(stack.side)
             state.emit("leader killed", f"{state.counter_name(c)}: carried off the map "
-                       "and killed, -3 to the army's morale", side=stack.side, units=[c])
-    names = ", ".join(state.counter_name(c) for c in stack.counters)
-    state.emit("lost", f"{names} ({state.board.label(stack.hex)}): {why}, lost",
-               side=stack.side, units=stack.counters)
+                       "and killed, -3 to his army's morale (§11)", side=stack.side,
+                       units=[c], leader=c)
+    state.emit("lost", f"{state.name(stack)}: {why}, lost", side=stack.side,
+               units=stack.counters, counters=list(stack.counters),
+               hex=state.board.label(stack.hex), why=why)
     state.remove_stack(stack)
 
 
@@ -335,17 +342,21 @@ def move_rout(state: State, stack: Stack) -> Steps:
     if path and path[-1] is None:
         _lose(state, stack, "rout off the map")
         return
+    facts = {"counters": list(stack.counters), "from": label(start), "edge": edge,
+             "shifted": shifted, "crossed": blocked is not None}
     if path:
         end = path[-1]
         assert end is not None
         state.update(stack, hex=end)
-        what = f"rout shifted to {label(end)}" if shifted else f"rout to {label(end)} (" \
-            + " ".join(label(h) for h in path if h is not None) + ")"
+        via = [label(h) for h in path[:-1] if h is not None]
+        what = f"rout shifted to {label(end)}" if shifted else f"rout to {label(end)}" + (
+            f" (via {' '.join(via)})" if via else "")
         state.emit("rout move", f"{state.name(stack, start)}: {what}", side=stack.side,
-                   units=stack.counters)
+                   units=stack.counters, to=label(end),
+                   path=[label(h) for h in path if h is not None], **facts)
     else:
         state.emit("rout move", f"{state.name(stack)}: rout blocked, no move", side=stack.side,
-                   units=stack.counters)
+                   units=stack.counters, to=label(start), path=[], **facts)
 
 
 def _nearest_empty(state: State, stack: Stack, pos: Hex) -> tuple[Hex, list[Hex]]:
@@ -440,8 +451,11 @@ def move_elephants(state: State, stack: Stack) -> Steps:
     state.update(stack, hex=end)
     state.paths[stack.sid] = ([start, *path], None, frozenset(stack.counters))
     label = state.board.label
-    state.emit("elephant rout", f"{state.name(stack, start)}: stampede to {label(end)} ("
-               + " ".join(label(h) for h in path) + ")", side=stack.side, units=stack.counters)
+    via = [label(h) for h in path[:-1]]
+    state.emit("elephant rout", f"{state.name(stack, start)}: stampede to {label(end)}"
+               + (f" (via {' '.join(via)})" if via else ""), side=stack.side,
+               units=stack.counters, counters=list(stack.counters),
+               **{"from": label(start)}, to=label(end), path=[label(h) for h in path])
 
 
 def _bumped(state: State, stack: Stack, pos: Hex, occ: Occ) -> Generator[
@@ -568,9 +582,12 @@ def pursuit_phase(state: State, side: str) -> None:
             walked.pop()
         if walked:
             label = state.board.label
-            state.emit("pursuit move", f"{state.name(p)}: pursuit to {label(walked[-1])}",
-                       side=side, units=p.counters)
+            start = p.hex
             state.update(p, hex=walked[-1])
+            state.emit("pursuit move", f"{state.name(p, start)}: pursuit to "
+                       f"{label(walked[-1])}", side=side, units=p.counters,
+                       counters=list(p.counters), **{"from": label(start)},
+                       to=label(walked[-1]))
 
 
 def back_attack_phase(state: State, side: str) -> Generator[Decision, Hashable, None]:

@@ -22,7 +22,7 @@ def stack_problem(state: State, counters: Sequence[str]) -> str | None:
     if len(classes) == 1:
         (cls, n), = classes.items()
         if n > table.limit[cls]:
-            return f"{n} {cls} counters exceed the limit of {table.limit[cls]}"
+            return f"{n} {cls.words} counters exceed the limit of {table.limit[cls]}"
         return None
     # the second exception: light infantry escorting elephants
     if set(classes) == {TroopClass.ELEPHANT, TroopClass.LIGHT}:
@@ -31,7 +31,8 @@ def stack_problem(state: State, counters: Sequence[str]) -> str | None:
         if classes[TroopClass.LIGHT] > table.escort:
             return f"an elephant escort is at most {table.escort} light infantry"
         return None
-    return "only troops of the same type stack (" + ", ".join(sorted(classes)) + ")"
+    return "only troops of the same type stack (" + ", ".join(
+        sorted(c.words for c in classes)) + ")"
 
 
 def join_cost(state: State, mover: Stack, target: Stack) -> int | None:

@@ -12,7 +12,7 @@ from ancients.dice import Dice
 from ancients.events import Event
 from ancients.hexgrid import Hex
 from ancients.raphia.board import Board
-from ancients.raphia.counters import SIDES, Counter, CounterSet, TroopClass
+from ancients.raphia.counters import SIDES, Counter, CounterSet, TroopClass, counter_labels
 from ancients.raphia.edition import EditionRules
 from ancients.raphia.tables import Result, Tables
 
@@ -141,10 +141,12 @@ class State:
                                     metadata=NOT_STATE)
     _cache: dict[Hashable, tuple[Hashable, Any]] = attrs.field(
         init=False, factory=dict, repr=False, metadata=NOT_STATE)
+    _labels: dict[str, str] = attrs.field(init=False, repr=False, metadata=NOT_STATE)
 
     def __attrs_post_init__(self) -> None:
         self.leaders = frozenset(c.id for c in self.counters.counters.values() if c.leader)
         self._by_id = dict(self.counters.counters)
+        self._labels = counter_labels(self.counters)
 
     # -- identity ----------------------------------------------------------------------
     def counter(self, cid: str) -> Counter:
@@ -408,15 +410,31 @@ class State:
         return self.board.neighbors(stack.hex)
 
     def counter_name(self, cid: str) -> str:
-        """A counter's printed name for the log (``Phal. Mace``)."""
-        return self.counter(cid).name
+        """A counter for messages: its printed name, numbered where its side has several
+        of that name (``Phal. Mace 3``)."""
+        return self._labels.get(cid) or self.counter(cid).name
+
+    def counters_name(self, cids: Iterable[str]) -> str:
+        """Counters for messages, by name: several of one name as ``Phal. Mace ×4``, one
+        as :meth:`counter_name`, a leader after "with" (``Household cavalry ×2 with
+        Ptolemy IV``)."""
+        groups: dict[str, list[str]] = {}
+        leaders = []
+        for c in cids:
+            if c in self.leaders:
+                leaders.append(self.counter_name(c))
+            else:
+                groups.setdefault(self._by_id[c].name, []).append(c)
+        text = " + ".join(self.counter_name(ids[0]) if len(ids) == 1 else f"{name} ×{len(ids)}"
+                          for name, ids in groups.items())
+        if not text:
+            return ", ".join(leaders)
+        return f"{text} with {', '.join(leaders)}" if leaders else text
 
     def name(self, stack: Stack, at: Hex | None = None) -> str:
-        """A stack for the log: its top counter's name, how many counters, and its hex
-        (``Phal. Mace x4 (1513)``)."""
-        n = len(self.combatants(stack)) or len(stack.counters)
-        more = f" x{n}" if n > 1 else ""
-        return f"{self.counter_name(self.top(stack))}{more} " \
+        """A stack for messages: :meth:`counters_name` and its hex (``Phal. Mace ×4
+        (1513)``; ``at``: another hex, where it stood)."""
+        return f"{self.counters_name(stack.counters)} " \
                f"({self.board.label(stack.hex if at is None else at)})"
 
     def in_good_order(self, stack: Stack) -> bool:

@@ -108,7 +108,7 @@ class ModifierTable:
         out: list[tuple[str, int]] = []
         base = self.values.get((attacker, defender), 0)
         if base and not (drop_negatives and base < 0):
-            out.append((f"{attacker} against {defender}", base))
+            out.append((f"{attacker.words} against {defender.words}", base))
         if flank and self.flank.get(attacker, 0):
             out.append(("flank attack", self.flank[attacker]))
         return out

@@ -3,8 +3,8 @@ of control, contact, rearguards, joining and breaking stacks; and the movement p
 
 from __future__ import annotations
 
-from collections.abc import Collection, Generator, Hashable
-from typing import cast
+from collections.abc import Callable, Collection, Generator, Hashable
+from typing import Any, TypeVar, cast
 
 from ancients.battle import Decision
 from ancients.hexgrid import Corner, Hex
@@ -18,6 +18,7 @@ from ancients.raphia.state import MISS, Stack, State, Status
 __all__ = ["destinations", "move_cost", "move_options", "movement_phase"]
 
 Steps = Generator[Decision, Hashable, None]
+T = TypeVar("T")
 Occ = dict[Hex, list[Stack]]
 Ends = list[tuple[int, int]]  # where a move may end: per facing (0: none), the cells
 
@@ -258,10 +259,27 @@ def _layers(state: State, stack: Stack, occ: Occ, zoc: set[Hex]) -> tuple[int, L
             if not frontier:
                 break
         return levels
-    # the last search is kept: breaking a stack (§5), or the cost of the move chosen,
-    # searches again from the same hex
-    levels: list[int] = state.cached("search", (start, speed, open_, stop), search)
+    levels: list[int] = _searched(state, (start, speed, open_, stop), search)
     return speed, [(0, levels)], occupied
+
+
+_SEARCHES = 8  # searches kept per state
+
+
+def _searched(state: State, key: Hashable, search: Callable[[], T]) -> T:
+    """``search()``, whose result depends on nothing but ``key``: the last few are kept
+    (a stack and the parts it may break into, §5, search from the same hex, and the
+    cost of the move chosen reads its search again)."""
+    kept: dict[Hashable, Any] | None = state.kept("searches")
+    if kept is None:
+        kept = {}
+        state.keep("searches", kept)
+    hit = kept.get(key, MISS)
+    if hit is MISS:
+        if len(kept) >= _SEARCHES:
+            kept.clear()
+        hit = kept[key] = search()
+    return cast(T, hit)
 
 
 def _phalanx_layers(state: State, stack: Stack, occ: Occ, zoc: set[Hex], speed: int,
@@ -308,9 +326,8 @@ def _phalanx_layers(state: State, stack: Stack, occ: Occ, zoc: set[Hex], speed: 
                 break
             frontier = new
         return [(i + 1, lv) for i, lv in enumerate(levels)]
-    # kept as the other search is (the cost of the move chosen searches again)
-    layers: Layers = state.cached("phalanx search", (start, i0, speed, enter, stop, may_turn),
-                                  search)
+    layers: Layers = _searched(state, ("phalanx", start, i0, speed, enter, stop, may_turn),
+                               search)
     return layers
 
 

@@ -94,12 +94,9 @@ def _ends(state: State, stack: Stack, occ: Occ, contact: set[Hex], speed: int,
     contact_cells = _cells(state, "contact cells", contact)
     banned = 0 if state.leader_alone(stack) else \
         _no_contact(state, stack.side, state.stack_class(stack)) & contact_cells
-    # §5: "stacks cannot be formed in contact with enemy units in good order" (pursuers
-    # are not in good order)
-    formed_not = _cells(state, "good order contact cells",
-                        state.good_order_contact(stack.side))
     hexes = state.board.bits.hexes
     out: Ends = []
+    formed_not = -1  # (the cells where no stack is formed, once needed)
     for facing, levels in layers:
         reached = 0
         for level in levels:
@@ -115,6 +112,11 @@ def _ends(state: State, stack: Stack, occ: Occ, contact: set[Hex], speed: int,
                 others = [s for s in occ[h] if s is not stack]
                 if not others:
                     continue
+                if formed_not < 0:
+                    # §5: "stacks cannot be formed in contact with enemy units in good
+                    # order" (pursuers and routs are not in good order)
+                    formed_not = _cells(state, "good order contact cells",
+                                        state.good_order_contact(stack.side))
                 left = speed - 1
                 for level in levels:
                     if level >> b & 1:
@@ -293,13 +295,13 @@ def _phalanx_layers(state: State, stack: Stack, occ: Occ, zoc: set[Hex], speed: 
         blocked &= ~start
     enter = state.board.passable_bits & ~blocked
     stop = _cells(state, "zoc cells", zoc) & ~start  # §7: an enemy front ends the move
-    # §6: it turns during its move "as long as [it is] not in contact with an enemy unit
-    # in good order" (next to pursuers only, it may)
-    may_turn = ~_cells(state, "good order contact cells",
-                       state.good_order_contact(stack.side))
     i0 = (stack.facing or 1) - 1
 
     def search() -> Layers:
+        # §6: it turns during its move "as long as [it is] not in contact with an enemy
+        # unit in good order" (next to pursuers only, it may)
+        may_turn = ~_cells(state, "good order contact cells",
+                           state.good_order_contact(stack.side))
         front = bb.front
         seen = [0] * 6
         seen[i0] = start
@@ -326,8 +328,9 @@ def _phalanx_layers(state: State, stack: Stack, occ: Occ, zoc: set[Hex], speed: 
                 break
             frontier = new
         return [(i + 1, lv) for i, lv in enumerate(levels)]
-    layers: Layers = _searched(state, ("phalanx", start, i0, speed, enter, stop, may_turn),
-                               search)
+    # (where it may turn depends on the enemy alone: its version stands for it)
+    layers: Layers = _searched(state, ("phalanx", start, i0, speed, enter, stop,
+                                       state.enemy_version(stack.side)), search)
     return layers
 
 

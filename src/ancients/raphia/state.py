@@ -35,6 +35,7 @@ _ZOC = {side: ("zoc", side) for side in SIDES}
 _CONTACT = {side: ("contact", side) for side in SIDES}
 _GOOD_CONTACT = {side: ("contact in good order", side) for side in SIDES}
 _LEADER = {side: ("leader", side) for side in SIDES}
+_ENEMY = {SIDES[0]: SIDES[1], SIDES[1]: SIDES[0]}
 
 #: the metadata of a State field that is not part of the battle's state (the data it is
 #: played with, and what is derived from the rest): left out of State.fingerprint
@@ -142,6 +143,8 @@ class State:
     _cache: dict[Hashable, tuple[Hashable, Any]] = attrs.field(
         init=False, factory=dict, repr=False, metadata=NOT_STATE)
     _labels: dict[str, str] = attrs.field(init=False, repr=False, metadata=NOT_STATE)
+    _names: dict[tuple[str, ...], str] = attrs.field(init=False, factory=dict, repr=False,
+                                                     metadata=NOT_STATE)
 
     def __attrs_post_init__(self) -> None:
         self.leaders = frozenset(c.id for c in self.counters.counters.values() if c.leader)
@@ -418,6 +421,13 @@ class State:
         """Counters for messages, by name: several of one name as ``Phal. Mace ×4``, one
         as :meth:`counter_name`, a leader after "with" (``Household cavalry ×2 with
         Ptolemy IV``)."""
+        cids = tuple(cids)
+        known = self._names.get(cids)
+        if known is None:
+            known = self._names[cids] = self._counters_name(cids)
+        return known
+
+    def _counters_name(self, cids: tuple[str, ...]) -> str:
         groups: dict[str, list[str]] = {}
         leaders = []
         for c in cids:
@@ -490,10 +500,10 @@ class State:
 
     def _next_to_enemies(self, name: Hashable, side: str, statuses: tuple[Status, ...]
                          ) -> set[Hex]:
-        version = self.enemy_version(side)
-        hit = self.recall(name, version)  # the set, or MISS
-        if hit is not MISS:
-            return cast(set[Hex], hit)
+        version = self._changes.counts.get(_ENEMY[side], 0)  # (enemy_version)
+        hit = self._cache.get(name)
+        if hit is not None and hit[0] == version:
+            return cast(set[Hex], hit[1])
         result: set[Hex] = set()
         nbrs = self.board.neighbors
         for s in self.stacks:

@@ -221,7 +221,7 @@ def test_phalanx_next_to_pursuers_only_turns_freely_in_place(stage: Any) -> None
     assert not [e for e in st.battle.log if e.kind == "morale"]  # no test
 
 
-def test_passing_through_own_units_by_edition(stage: Any) -> None:
+def test_only_routs_pass_through_own_units_unless_pass_through_any(stage: Any) -> None:
     # §10 (1990): "a rout is the only means of making stacks interpenetrate", and the
     # addendum's §7 says it again; pass_through=any: the looser reading (any unit passes
     # through friends, not ending there), in either edition
@@ -668,7 +668,7 @@ def test_victory_is_counted_after_the_final_rally() -> None:
     assert out.score == {k: float(v) for k, v in victory_points(b.state).items()}
 
 
-# -- audit: clause-by-clause checks added by the rules-fidelity review -------------------
+# -- more clauses: turning in contact, modifiers, stacking order, routs, elephants ------
 class _Scripted:
     """Dice whose d6 rolls come from a script first (then from the real dice)."""
 
@@ -1196,7 +1196,7 @@ def test_second_rank_exposed_only_to_a_stack_that_has_not_attacked(stage: Any) -
     assert attack_options(s, P) == []  # S-arabs2 has defended, both have attacked
 
 
-# -- second audit ------------------------------------------------------------------------
+# -- pursuit, back attacks, rearguards, fire at routed elephants ----------------------
 def test_blocked_pursuer_may_back_attack_other_routs_in_contact(stage: Any) -> None:
     # §10 addendum: a pursuer blocked because its rout crossed steady friends may not
     # back-attack that rout, but may back-attack any other rout in contact with it

@@ -1558,3 +1558,24 @@ def test_second_rank_exposed_by_a_rout_with_tests_after_each_combat(stage: Any,
     assert bool(exposed) == (option == "each_combat")
     assert tgt.counters[0] == "S-arabs2" if option == "each_combat" else True
 
+
+
+def test_a_moves_cost_in_movement_points(stage: Any) -> None:
+    # §6–§7: a hex costs one point, a phalanx's 60° turn one; the log gives the cost of
+    # the move chosen (the stack's, or the part of it that moves)
+    from ancients.raphia.movement import movement_phase
+    st = stage()
+    s = st.state
+    far = nb(st, nb(st, nb(st, C, 3), 3), 3)
+    st.put(P, C, ["P-libyan-cav"])  # 5 points
+    st.put(P, "1005", ["P-phal-mace1"], facing=2)
+    north = nb(st, "1005", 1)  # a turn to NNE, then a step
+    st.put(P, "1020", ["P-cretans1", "P-cretans2"])
+    split = nb(st, nb(st, "1020", 4), 4)
+    wanted = [MoveTo(far), MoveTo(north, 1), SplitTo(split)]
+
+    def pick(d: Any) -> Any:
+        return next((o for o in wanted if o in d.options), HOLD)
+    drive(movement_phase(s, P), pick)
+    moves = {e.data["to"]: e.data["cost"] for e in st.battle.log if e.kind == "move"}
+    assert moves == {far: 3, north: 2, split: 2}

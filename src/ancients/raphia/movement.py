@@ -228,8 +228,12 @@ Layers = list[tuple[int, list[int]]]  # per facing (0: none), the cells first re
 
 def _reach(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
            contact: set[Hex]) -> Ends:
-    """Where ``stack`` may end its move (§6–§7), as :func:`_ends` gives them."""
+    """Where ``stack`` may end its move (§6–§7), as :func:`_ends` gives them (its search
+    is kept for :func:`move_cost` until the next decision's options are made)."""
     speed, layers, occupied = _layers(state, stack, occ, zoc)
+    kept: dict[Hashable, Layers] | None = state.kept("move layers")
+    if kept is not None:
+        kept[(stack.hex, stack.counters, stack.facing)] = layers
     return _ends(state, stack, occ, contact, speed, layers, occupied)
 
 
@@ -335,13 +339,17 @@ def _phalanx_layers(state: State, stack: Stack, occ: Occ, zoc: set[Hex], speed: 
 
 
 def move_cost(state: State, stack: Stack, option: MoveTo) -> int:
-    """The movement points ``stack`` spends to reach ``option`` (§6–§7; a join's cost
-    comes on top, §5): the step at which its search first reached the hex and facing."""
+    """The movement points ``stack`` (or the part of it that moves) spends to reach
+    ``option`` (§6–§7; a join's cost comes on top, §5): the step at which its search,
+    when the option was offered, first reached the hex and facing."""
     to = option.at if option.at is not None else state.board.hex(option.to)
     if to == stack.hex and option.facing is not None:  # turning where it stands
         return min((option.facing - (stack.facing or 1)) % 6,
                    ((stack.facing or 1) - option.facing) % 6)
-    _, layers, _ = _layers(state, stack, state.occupancy(), state.zoc(stack.side))
+    kept: dict[Hashable, Layers] | None = state.kept("move layers")
+    layers = None if kept is None else kept.get((stack.hex, stack.counters, stack.facing))
+    if layers is None:
+        _, layers, _ = _layers(state, stack, state.occupancy(), state.zoc(stack.side))
     bit = 1 << state.board.bits.bit[to]
     for facing, levels in layers:
         if facing == (option.facing or 0):
@@ -357,6 +365,7 @@ def _hypothetical(stack: Stack, counters: list[str]) -> Stack:
 def move_options(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
                  contact: set[Hex]) -> list[Hashable]:
     """The move decision's options for one stack (§5–§7)."""
+    state.keep("move layers", {})  # (the searches of this decision, for move_cost)
     opts: list[Hashable] = [HOLD]
     fighters = state.combatants(stack)
     leaders = [c for c in stack.counters if c not in fighters]
@@ -470,6 +479,7 @@ def _leader_moves(state: State, side: str, moved: set[int]) -> Steps:
         if alone and stack.hex in contact:
             continue  # §7: an isolated counter in contact cannot move
         ghost = _hypothetical(stack, [leader])
+        state.keep("move layers", {})
         dests = _options(state, _reach(state, ghost, occ, zoc, contact))
         if not dests:
             continue

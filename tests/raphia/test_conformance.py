@@ -13,7 +13,8 @@ BATTLES = 20 if os.environ.get("ANCIENTS_SLOW") else 3
 
 @pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)",
                                   "raphia(egyptian_morale=championship)",
-                                  "raphia(edition=1990,pass_through=rout)"])
+                                  "raphia(edition=1990,pass_through=any)",
+                                  "raphia(morale_tests=each_combat,rout_multiplier=x4)"])
 def test_check_ruleset(spec: str) -> None:
     report = check_ruleset(spec, battles=BATTLES, seed=11)
     assert report.battles == BATTLES and report.illegal_checked > 0

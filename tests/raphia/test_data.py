@@ -83,7 +83,7 @@ def test_modifiers_table_printed_rows_and_flank_drops_negatives() -> None:
     assert m.values[(C.PHALANX, C.CAVALRY)] == 2
     assert m.values[(C.CAVALRY, C.LIGHT)] == 3
     assert m.values[(C.CAVALRY, C.SEMI_HEAVY)] == 2
-    assert m.modifiers(C.LIGHT, C.PHALANX, flank=False) == [("light against phalanx", -4)]
+    assert m.modifiers(C.LIGHT, C.PHALANX, flank=False) == [("light infantry against phalanx", -4)]
     assert m.modifiers(C.LIGHT, C.PHALANX, flank=True) == [("flank attack", 1)]
 
 
@@ -99,7 +99,9 @@ def test_map_edges_and_lines() -> None:
     assert not b.passable(b.hex("1526"))  # desert dunes
     assert b.passable(b.hex("1512"))
     assert b.lines["ptolemaic"].step == 1 and b.lines["seleucid"].step == -1
-    assert b.lines["seleucid"].colours == {1990: "blue", 1991: "red"}
+    # §2 and its erratum: the red line is the Seleucids', the blue the Ptolemaic camp's
+    # (one printed colour per line, whatever the edition)
+    assert (b.lines["seleucid"].colour, b.lines["ptolemaic"].colour) == ("red", "blue")
 
 
 def test_a_table_can_be_replaced_by_option(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from ancients.raphia.state import Stack, State, Status
 def _reference(state: State, stack: Stack, h: object, facing: int | None
                ) -> tuple[float, float]:
     gain = threat = 0.0
-    ghost = Stack(-1, stack.side, h, list(stack.counters), facing,  # type: ignore[arg-type]
+    ghost = Stack(-1, stack.side, h, stack.counters, facing,  # type: ignore[arg-type]
                   stack.status)
     occ = state.occupancy()
     for n in state.board.neighbors(ghost.hex):

@@ -19,7 +19,7 @@ from ancients.raphia.combat import (
     strength,
 )
 from ancients.raphia.movement import _contact_hexes, destinations, move_options
-from ancients.raphia.options import HOLD, DisengageTo, MoveTo, SplitTo, Turn
+from ancients.raphia.options import HOLD, DisengageTo, Face, MoveTo, SplitTo, Turn
 from ancients.raphia.rout import morale_phase, rout_path, rout_phase
 from ancients.raphia.stacking import join_cost, merge, stack_problem
 from ancients.raphia.state import Hit, Status
@@ -57,9 +57,13 @@ def test_turn_sequence_and_final_rally(spec: str) -> None:
     assert tuple(phases[1:1 + len(seq)]) == seq
     assert len(phases) == 1 + 16 * len(seq) + 1 and phases[-1] == "final rally"
     assert ("rout tests" in seq) == (spec == "raphia")
-    init = next(e for e in b.log if e.kind == "initiative")
+    rolls = [e for e in b.log if e.kind == "initiative"]  # ties roll again (§3)
     first = next(e for e in b.log if e.kind == "phase" and e.phase == "movement")
-    assert init.side == first.side
+    assert rolls[-1].side == rolls[-1].data["first"] == first.side
+    assert all(e.data["first"] is None and len(set(e.data["rolls"].values())) == 1
+               for e in rolls[:-1])
+    winner_roll = rolls[-1].data["rolls"]
+    assert winner_roll[first.side] == max(winner_roll.values())
     assert b.outcome is not None and b.outcome.turns == 8
 
 
@@ -93,7 +97,7 @@ def test_forming_stacks_costs_and_impossibilities(stage: Any) -> None:
     assert join_cost(s, e1, e2) is None
     assert join_cost(s, lt, e1) == 1  # the escort may be re-formed
     cav = st.put(P, "1810", ["P-libyan-cav"])
-    cav.status = Status.PURSUING
+    st.state.update(cav, status=Status.PURSUING)
     cav2 = st.put(P, "1811", ["P-egyptian-cav"])
     assert join_cost(s, cav, cav2) is None  # disorder (§10 addendum)
 
@@ -112,7 +116,7 @@ def test_stacking_order_by_edition(stage: Any) -> None:
     a = st.put(P, C, ["P-cretans1", "P-cretans2", "P-cretans3"])
     b = st.put(P, C, ["S-dahae1"])
     merge(st.state, a, b)
-    assert a.counters == ["P-cretans1", "S-dahae1", "P-cretans2", "P-cretans3"]  # under top
+    assert list(a.counters) == ["P-cretans1", "S-dahae1", "P-cretans2", "P-cretans3"]  # under top
 
 
 def test_only_top_fights_plus_one_per_counter_and_leader(stage: Any) -> None:
@@ -121,7 +125,7 @@ def test_only_top_fights_plus_one_per_counter_and_leader(stage: Any) -> None:
     stk = st.put(P, C, ["P-phal-mace1", "P-egyptians1", "P-egyptians2", "P-egyptians3"],
                  facing=2)
     assert strength(s, stk) == 13
-    stk.counters.append("ptolemy")
+    st.state.update(stk, counters=[*stk.counters, "ptolemy"])
     assert strength(s, stk) == 14
     alone = st.put(P, "1805", ["ptolemy"])
     assert strength(s, alone) == 1
@@ -164,10 +168,12 @@ def test_zone_of_control_stops_and_contact_pins(stage: Any) -> None:
     for m in dests:
         h = st.hex(m.to)
         assert h.distance(far) >= 1
-    # a hex beyond the enemy cannot be reached through its zone of control
-    beyond = far.neighbor(Direction.SE)
-    assert MoveTo(st.state.board.label(beyond), None) not in dests or \
-        beyond.distance(st.hex(C)) <= 4
+    # a hex beyond the enemy, in reach of the cavalry's 5 points around the enemy (its
+    # neighbours are its front), cannot be reached through that zone of control
+    beyond = MoveTo(st.state.board.label(far.neighbor(Direction.SE)))
+    assert beyond not in dests
+    assert beyond in destinations(st.state, cav, st.state.occupancy(), set(),
+                                  _contact_hexes(st.state, P))
     # an isolated counter in contact cannot move
     lone = st.put(P, st.state.board.label(far.neighbor(Direction.N)), ["P-cretans1"])
     assert opts(st, lone) == [HOLD]
@@ -183,7 +189,7 @@ def test_rearguard_disengagement(stage: Any) -> None:
     gen = __import__("ancients.raphia.movement", fromlist=["x"]).movement_phase(st.state, P)
     drive(gen, lambda d: next(x for x in d.options if isinstance(x, DisengageTo))
           if d.kind == "move" else d.options[0])
-    assert stack.counters == ["P-agema3"] and stack.hex == st.hex(C)  # bottom stays
+    assert list(stack.counters) == ["P-agema3"] and stack.hex == st.hex(C)  # bottom stays
 
 
 def test_phalanx_turn_in_contact_is_offered(stage: Any) -> None:
@@ -201,7 +207,7 @@ def test_phalanx_next_to_pursuers_only_turns_freely_in_place(stage: Any) -> None
     st = stage()
     ph = st.put(P, C, ["P-phal-mace1"], facing=2)
     pursuer = st.put(S, nb(st, C, 2), ["S-arabs1"], status=Status.PURSUING)
-    pursuer.pursued = frozenset({"P-cretans1"})
+    st.state.update(pursuer, pursued=frozenset({"P-cretans1"}))
     o = opts(st, ph)
     assert not any(isinstance(x, Turn) for x in o)
     turns = [x for x in o if type(x) is MoveTo]
@@ -215,11 +221,13 @@ def test_phalanx_next_to_pursuers_only_turns_freely_in_place(stage: Any) -> None
     assert not [e for e in st.battle.log if e.kind == "morale"]  # no test
 
 
-def test_passing_through_own_units_by_edition(stage: Any) -> None:
-    # pass_through=rout: the strict reading of 1990 §10 (only a rout interpenetrates)
-    for spec, allowed in (("raphia", False), ("raphia(edition=1990)", True),
-                          ("raphia(edition=1990,pass_through=rout)", False),
-                          ("raphia(pass_through=rout)", False)):
+def test_only_routs_pass_through_own_units_unless_pass_through_any(stage: Any) -> None:
+    # §10 (1990): "a rout is the only means of making stacks interpenetrate", and the
+    # addendum's §7 says it again; pass_through=any: the looser reading (any unit passes
+    # through friends, not ending there), in either edition
+    for spec, allowed in (("raphia", False), ("raphia(edition=1990)", False),
+                          ("raphia(edition=1990,pass_through=any)", True),
+                          ("raphia(pass_through=any)", True)):
         st = stage(spec)
         cav = st.put(P, C, ["P-libyan-cav"])
         # a wall of friends in the column to the east
@@ -284,21 +292,30 @@ def test_own_routed_elephants_may_be_attacked_1991_only(stage: Any) -> None:
         assert may_attack(st.state, lt, el) == ok
 
 
-def test_routed_defender_times_four_and_flank_times_two(stage: Any) -> None:
-    st = stage()
+@pytest.mark.parametrize(("spec", "times"), [("raphia", 4), ("raphia(edition=1990)", 2),
+                                             ("raphia(edition=1990,rout_multiplier=x4)", 4)])
+def test_routed_defender_by_edition_and_flank_times_two(stage: Any, spec: str,
+                                                        times: int) -> None:
+    # §8: the attacker of a rout multiplies its strength by 2 (1990, English) or 4 (the
+    # French chapter, the later text); rout_multiplier=x4 reads 1990's "unless already
+    # quadrupled" as presuming x4. A rout is always taken in the flank; never x2 on top
+    st = stage(spec)
     s = st.state
     att = st.put(P, C, ["P-cretans1"])
     r = st.put(S, nb(st, C, 3), ["S-arabs1"], status=Status.ROUTED)
     a = assess(s, att, r)
-    assert a.multiplier == 4 and a.flank  # routs: always a flank attack, ×4 (French text)
+    assert a.multiplier == times and a.flank
+    rp = st.put(S, "1212", ["S-phal-mace3"], facing=5, status=Status.ROUTED)
+    assert assess(s, st.put(P, nb(st, "1212", 2), ["P-cretans3"]), rp).multiplier == times
     ph = st.put(S, "1808", ["S-phal-mace1"], facing=5)
     lt = st.put(P, nb(st, "1808", 2), ["P-cretans2"])  # behind its right
     b = assess(s, lt, ph)
     assert b.multiplier == 2 and b.flank
-    assert ("flank attack", 1) in b.modifiers and all(v >= 0 for _, v in b.modifiers)
+    assert ("flank attack", 1) in b.modifiers
+    assert all(v >= 0 for _, v in b.modifiers) == s.edition.drop_negatives_on_flank
     front = st.put(P, nb(st, "1808", 5), ["P-cretans3"])
     c = assess(s, front, ph)
-    assert c.multiplier == 1 and ("light against phalanx", -4) in c.modifiers
+    assert c.multiplier == 1 and ("light infantry against phalanx", -4) in c.modifiers
 
 
 def test_fire_ratio_modifiers_and_x_to_t(stage: Any) -> None:
@@ -434,7 +451,7 @@ def test_morale_modifiers(stage: Any) -> None:
     b = st.put(P, nb(st, nb(st, C, 4), 4), ["P-cretans2"])
     assert ("leader within 2 hexes", 1) in modifiers(s, b)
     s.leader_dead.add(P)
-    b.status = Status.PURSUING
+    st.state.update(b, status=Status.PURSUING)
     m = dict(modifiers(s, b))
     assert m["army leader killed"] == -3 and m["pursuing"] == -2
     e = st.put(P, "1805", ["P-elephants1"])
@@ -526,7 +543,7 @@ def test_pursuer_following_its_rout_off_the_map_is_lost(stage: Any, spec: str) -
     s = st.state
     st.put(P, "0212", ["P-cretans1"], status=Status.ROUTED)
     p = st.put(S, "0312", ["S-cavalry1", "antiochos"], status=Status.PURSUING)
-    p.pursued = frozenset({"P-cretans1"})
+    st.state.update(p, pursued=frozenset({"P-cretans1"}))
     drive(rout_phase(s, P))
     pursuit_phase(s, S)
     assert p not in s.stacks
@@ -537,7 +554,7 @@ def test_pursuer_following_its_rout_off_the_map_is_lost(stage: Any, spec: str) -
     s = st.state
     st.put(P, "0412", ["P-libyan-cav"], status=Status.ROUTED)  # 0313 0212 0113, off
     slow = st.put(S, "0512", ["S-arabs1"], status=Status.PURSUING)  # 3 movement points
-    slow.pursued = frozenset({"P-libyan-cav"})
+    st.state.update(slow, pursued=frozenset({"P-libyan-cav"}))
     drive(rout_phase(s, P))
     pursuit_phase(s, S)
     assert slow in s.stacks and slow.hex == st.hex("0212") and "S-arabs1" not in s.gone
@@ -556,7 +573,7 @@ def test_elephant_rout_1991_pushback_and_ends_on_empty_hex(stage: Any) -> None:
     st = stage()
     s = st.state
     el = st.put(P, C, ["P-elephants1"], status=Status.ROUTED)
-    el.push = int(Direction.SW)
+    st.state.update(el, push=int(Direction.SW))
     drive(rout_phase(s, P))
     if el in s.stacks:
         assert all(o is el or o.hex != el.hex for o in s.stacks)
@@ -617,7 +634,7 @@ def test_leader_only_eliminated_when_alone(stage: Any) -> None:
     s = st.state
     stack = st.put(P, C, ["P-cretans1", "ptolemy"])
     eliminate_top(s, stack)
-    assert stack.counters == ["ptolemy"] and P not in s.leader_dead
+    assert list(stack.counters) == ["ptolemy"] and P not in s.leader_dead
     eliminate_top(s, stack)
     assert P in s.leader_dead and stack not in s.stacks
 
@@ -651,7 +668,7 @@ def test_victory_is_counted_after_the_final_rally() -> None:
     assert out.score == {k: float(v) for k, v in victory_points(b.state).items()}
 
 
-# -- audit: clause-by-clause checks added by the rules-fidelity review -------------------
+# -- more clauses: turning in contact, modifiers, stacking order, routs, elephants ------
 class _Scripted:
     """Dice whose d6 rolls come from a script first (then from the real dice)."""
 
@@ -697,11 +714,11 @@ def test_negative_modifiers_dropped_per_edition(stage: Any, spec: str, drops: bo
     lt = st.put(P, nb(st, C, 2), ["P-cretans2"])  # on its flank
     a = assess(s, lt, ph)
     assert a.multiplier == 2 and ("flank attack", 1) in a.modifiers
-    assert (("light against phalanx", -4) not in a.modifiers) == drops
+    assert (("light infantry against phalanx", -4) not in a.modifiers) == drops
     r = st.put(S, "1808", ["S-phal-mace2"], facing=5, status=Status.ROUTED)
     lt2 = st.put(P, nb(st, "1808", 5), ["P-cretans3"])  # in what was its front
     b = assess(s, lt2, r)
-    assert b.multiplier == 4 and all(v >= 0 for _, v in b.modifiers)  # both editions
+    assert all(v >= 0 for _, v in b.modifiers)  # both editions
 
 
 def test_isolated_counter_goes_under_the_top_of_the_stack_that_joins_it(stage: Any) -> None:
@@ -711,14 +728,14 @@ def test_isolated_counter_goes_under_the_top_of_the_stack_that_joins_it(stage: A
     lone = st.put(P, C, ["S-dahae1"])
     moving = st.put(P, C, ["P-cretans1", "P-cretans2", "P-cretans3"])
     merge(st.state, lone, moving)
-    assert lone.counters == ["P-cretans1", "S-dahae1", "P-cretans2", "P-cretans3"]
+    assert list(lone.counters) == ["P-cretans1", "S-dahae1", "P-cretans2", "P-cretans3"]
 
 
 def test_back_attacks_respect_what_an_arm_may_never_attack(stage: Any) -> None:
     from ancients.raphia.rout import back_attack_phase
     st = stage()
     cav = st.put(S, C, ["S-cavalry1"], status=Status.PURSUING)
-    cav.pursued = frozenset({"P-cretans1"})
+    st.state.update(cav, pursued=frozenset({"P-cretans1"}))
     st.put(P, nb(st, C, 5), ["P-elephants1"], status=Status.ROUTED)
     lt = st.put(P, nb(st, C, 6), ["P-cretans1"], status=Status.ROUTED)
     asked = drive(back_attack_phase(st.state, S), lambda d: d.options[-1])
@@ -906,14 +923,15 @@ def test_elephant_panicked_by_a_rout_goes_its_way_first_1990(stage: Any) -> None
     assert s.paths[el.sid][0][1] == start.neighbor(way)
 
 
-@pytest.mark.parametrize(("spec", "through"), [("raphia", False), ("raphia(edition=1990)", True),
-                                               ("raphia(edition=1990,pass_through=rout)",
-                                                False)])
+@pytest.mark.parametrize(("spec", "through"), [("raphia", False), ("raphia(edition=1990)", False),
+                                               ("raphia(edition=1990,pass_through=any)",
+                                                True)])
 @pytest.mark.parametrize("friend_status", [Status.ROUTED, Status.GOOD])
-def test_pursuers_pass_through_friends_only_in_1990(stage: Any, spec: str, through: bool,
-                                                   friend_status: Status) -> None:
-    # §7 addendum: only a rout passes through its own side's units, so a pursuer stops
-    # before any friend on the rout's route; 1990 lets it pass (not end) there
+def test_pursuers_pass_through_friends_only_with_pass_through_any(
+        stage: Any, spec: str, through: bool, friend_status: Status) -> None:
+    # §7 addendum, §10 (1990): only a rout passes through its own side's units, so a
+    # pursuer stops before any friend on the rout's route; pass_through=any lets it
+    # pass (not end) there
     from ancients.raphia.rout import pursuit_phase
     st = stage(spec)
     s = st.state
@@ -922,7 +940,7 @@ def test_pursuers_pass_through_friends_only_in_1990(stage: Any, spec: str, throu
         route.append(route[-1].neighbor(Direction.NW))
     router = st.put(P, s.board.label(route[3]), ["P-cretans1"], status=Status.ROUTED)
     p = st.put(S, C, ["S-cavalry1"], status=Status.PURSUING)
-    p.pursued = frozenset({"P-cretans1"})
+    st.state.update(p, pursued=frozenset({"P-cretans1"}))
     st.put(S, s.board.label(route[1]), ["S-arabs1"], status=friend_status)
     s.paths[router.sid] = (route, None, frozenset(router.counters))
     pursuit_phase(s, S)
@@ -958,7 +976,7 @@ def test_rally_of_a_pursued_rout_by_edition(stage: Any, spec: str, tests: int) -
     st = stage(spec)
     st.put(P, C, ["P-cretans1"], status=Status.ROUTED)
     far = st.put(S, "2520", ["S-cavalry1"], status=Status.PURSUING)
-    far.pursued = frozenset({"P-cretans1"})
+    st.state.update(far, pursued=frozenset({"P-cretans1"}))
     assert len(_rally_tests(st)) == tests
 
 
@@ -978,7 +996,7 @@ def test_pursuers_rally_top_counter_or_each_counter(stage: Any, spec: str, tests
     st = stage(spec)
     p = st.put(P, C, ["P-household-cav1", "P-household-cav2", "P-libyan-cav"],
                status=Status.PURSUING)
-    p.pursued = frozenset({"S-arabs1"})
+    st.state.update(p, pursued=frozenset({"S-arabs1"}))
     _morale(st, "P-household-cav2", 13)  # always fails: pursues on in 1990
     _morale(st, "P-household-cav1", 2)
     _morale(st, "P-libyan-cav", 2)
@@ -987,7 +1005,7 @@ def test_pursuers_rally_top_counter_or_each_counter(stage: Any, spec: str, tests
     assert len(rallies) == tests
     if spec != "raphia":
         left = [x for x in st.state.stacks if x.status is Status.PURSUING]
-        assert [x.counters for x in left] == [["P-household-cav2"]]
+        assert [list(x.counters) for x in left] == [["P-household-cav2"]]
 
 
 def test_a_pursuer_rallying_later_rejoins_its_rallied_stack_mates(stage: Any) -> None:
@@ -1000,7 +1018,7 @@ def test_a_pursuer_rallying_later_rejoins_its_rallied_stack_mates(stage: Any) ->
     st = stage("raphia(edition=1990)")
     p = st.put(P, C, ["P-household-cav1", "P-household-cav2", "P-libyan-cav"],
                status=Status.PURSUING)
-    p.pursued = frozenset({"S-arabs1"})
+    st.state.update(p, pursued=frozenset({"S-arabs1"}))
     _morale(st, "P-household-cav2", 13)
     _morale(st, "P-household-cav1", 0)
     _morale(st, "P-libyan-cav", 0)
@@ -1011,7 +1029,7 @@ def test_a_pursuer_rallying_later_rejoins_its_rallied_stack_mates(stage: Any) ->
     drive(rally_phase(st.state, P), lambda d: d.options[0])
     (whole,) = st.state.stacks
     assert whole.status is Status.GOOD and whole.hex == st.hex(C)
-    assert whole.counters == ["P-household-cav1", "P-libyan-cav", "P-household-cav2"]
+    assert list(whole.counters) == ["P-household-cav1", "P-libyan-cav", "P-household-cav2"]
     # no room: a rallied stack-mate already at the limit keeps the late rallier pursuing
     st = stage("raphia(edition=1990)")
     limit = st.state.tables.stacking.limit[st.state.counter("P-household-cav1").troop_class]
@@ -1021,7 +1039,7 @@ def test_a_pursuer_rallying_later_rejoins_its_rallied_stack_mates(stage: Any) ->
     assert len(cavalry) > limit
     st.put(P, C, cavalry[:limit])
     late = st.put(P, C, cavalry[limit:limit + 1], status=Status.PURSUING)
-    late.pursued = frozenset({"S-arabs1"})
+    st.state.update(late, pursued=frozenset({"S-arabs1"}))
     assert stack_problem(st.state, cavalry[:limit + 1]) is not None
     _morale(st, cavalry[limit], 0)
     drive(rally_phase(st.state, P), lambda d: d.options[0])
@@ -1092,7 +1110,7 @@ def test_pursuer_in_contact_may_continue_the_pursuit(stage: Any, spec: str) -> N
     for answer, status in [(CONTINUE_PURSUIT, Status.PURSUING), (RALLY, Status.GOOD)]:
         st = stage(spec)
         p = st.put(P, C, ["P-libyan-cav"], status=Status.PURSUING)
-        p.pursued = frozenset({"S-arabs1"})
+        st.state.update(p, pursued=frozenset({"S-arabs1"}))
         st.put(S, nb(st, C, 2), ["S-arabs1"], status=Status.ROUTED)
         _morale(st, "P-libyan-cav", 0)
         asked = drive(rally_phase(st.state, P), lambda d, a=answer: a)
@@ -1110,7 +1128,7 @@ def test_pursuer_out_of_contact_must_test(stage: Any, spec: str, why: str) -> No
     from ancients.raphia.rally import rally_phase
     st = stage(spec)
     p = st.put(P, C, ["P-libyan-cav"], status=Status.PURSUING)
-    p.pursued = frozenset({"S-arabs1"})
+    st.state.update(p, pursued=frozenset({"S-arabs1"}))
     if why == "lost contact":
         st.put(S, "2520", ["S-arabs1"], status=Status.ROUTED)
     else:
@@ -1171,14 +1189,14 @@ def test_second_rank_exposed_only_to_a_stack_that_has_not_attacked(stage: Any) -
     def stand(d: Any) -> Any:
         return d.options[0] if d.kind == "evade" else d.options[-1]  # no evasion, stay
     drive(resolve(s, *find_pair(s, first, P)), stand)
-    assert tgt.counters == ["S-arabs2"] and "S-arabs1" in s.defended
+    assert list(tgt.counters) == ["S-arabs2"] and "S-arabs1" in s.defended
     left = attack_options(s, P)
     assert left and {o.attacker for o in left} == {nb(st, C, 4)}
     drive(resolve(s, *find_pair(s, left[0], P)), stand)
     assert attack_options(s, P) == []  # S-arabs2 has defended, both have attacked
 
 
-# -- second audit ------------------------------------------------------------------------
+# -- pursuit, back attacks, rearguards, fire at routed elephants ----------------------
 def test_blocked_pursuer_may_back_attack_other_routs_in_contact(stage: Any) -> None:
     # §10 addendum: a pursuer blocked because its rout crossed steady friends may not
     # back-attack that rout, but may back-attack any other rout in contact with it
@@ -1189,7 +1207,7 @@ def test_blocked_pursuer_may_back_attack_other_routs_in_contact(stage: Any) -> N
     r1 = r0.neighbor(Direction.NW)
     r2 = r1.neighbor(Direction.NW)
     p = st.put(S, C, ["S-cavalry1"], status=Status.PURSUING)
-    p.pursued = frozenset({"P-cretans1"})
+    st.state.update(p, pursued=frozenset({"P-cretans1"}))
     st.put(P, s.board.label(r1), ["P-agema1"])  # steady friends crossed: blocked
     pursued = st.put(P, s.board.label(r0.neighbor(Direction.N)), ["P-cretans1"],
                      status=Status.ROUTED)  # (staged next to where the pursuer stops)
@@ -1241,9 +1259,9 @@ def test_rearguard_of_one_or_more_bottom_counters(stage: Any) -> None:
     two = next(x for x in opts(st, stack) if isinstance(x, DisengageTo)
                and getattr(x, "rearguard", 1) == 2)
     drive(movement_phase(st.state, P), lambda d: two if d.kind == "move" else d.options[0])
-    assert stack.counters == ["P-agema2", "P-agema3"] and stack.hex == st.hex(C)
+    assert list(stack.counters) == ["P-agema2", "P-agema3"] and stack.hex == st.hex(C)
     moved = next(s for s in st.state.stacks if "P-agema1" in s.counters)
-    assert moved.counters == ["P-agema1"] and moved.hex == two.at
+    assert list(moved.counters) == ["P-agema1"] and moved.hex == two.at
 
 
 @pytest.mark.parametrize(("spec", "ok"), [("raphia", True), ("raphia(edition=1990)", False)])
@@ -1371,3 +1389,193 @@ def test_event_messages_need_no_verb_agreement(spec: str) -> None:
     named = [e.message for e in battle.log if e.kind not in ("phase", "end")]
     assert named and not [m for m in named if re.search(r"\(\d{4}\) \w", m)]
     assert any(re.search(r"\(\d{4}\): attack on .* \(\d{4}\): ", m) for m in named)
+
+
+# -- contact (§5, §6), evasion and results (§8), rally facing (§6), routs (§10) -----------
+@pytest.mark.parametrize("enemy", [Status.GOOD, Status.PURSUING, Status.ROUTED])
+def test_no_stack_formed_in_contact_with_enemies_in_good_order(stage: Any,
+                                                              enemy: Status) -> None:
+    # §5: "stacks cannot be formed in contact with enemy units in good order": next to a
+    # pursuer or a rout they may
+    st = stage()
+    s = st.state
+    cav = st.put(P, C, ["P-libyan-cav"])  # 5 points; joining cavalry costs 1
+    friend = nb(st, nb(st, C, 3), 3)
+    st.put(P, friend, ["P-egyptian-cav"])
+    foe = st.put(S, nb(st, friend, 3), ["S-cavalry1"], status=enemy)
+    if enemy is Status.PURSUING:
+        s.update(foe, pursued=frozenset({"P-cretans1"}))
+    assert st.hex(C) not in s.contact_hexes(P) | s.good_order_contact(P)
+    dests = destinations(s, cav, s.occupancy(), s.zoc(P), _contact_hexes(s, P))
+    assert (MoveTo(friend) in dests) == (enemy is not Status.GOOD)
+    assert MoveTo(nb(st, friend, 1)) in dests  # (next to the friend, not joining it)
+
+
+@pytest.mark.parametrize("enemy", [None, Status.GOOD, Status.PURSUING])
+def test_phalanx_turns_during_its_move_unless_in_contact_with_an_enemy_in_good_order(
+        stage: Any, enemy: Status | None) -> None:
+    # §6: a phalanx may change its facing during its move "as long as [it is] not in
+    # contact with an enemy unit in good order": not in a hex next to one (here on an
+    # enemy phalanx's flank, off its zone of control), though next to a pursuer it may
+    st = stage()
+    s = st.state
+    ph = st.put(P, C, ["P-phal-mace1"], facing=2)  # 2 points, front NE and SE
+    ahead = nb(st, C, 2)
+    if enemy is Status.GOOD:
+        st.put(S, nb(st, ahead, 2), ["S-phal-mace1"], facing=2)  # faces away from us
+    elif enemy is Status.PURSUING:
+        p = st.put(S, nb(st, ahead, 2), ["S-cavalry1"], status=Status.PURSUING)
+        s.update(p, pursued=frozenset({"P-cretans1"}))
+    assert st.hex(ahead) not in s.zoc(P) and st.hex(C) not in s.contact_hexes(P)
+    dests = destinations(s, ph, s.occupancy(), s.zoc(P), _contact_hexes(s, P))
+    facings = {m.facing for m in dests if m.to == ahead}
+    # facing 1: turned before the step; facing 3 only by turning in that hex
+    assert facings == ({1, 2} if enemy is Status.GOOD else {1, 2, 3})
+
+
+def test_evasion_beside_a_phalanx_flank(stage: Any) -> None:
+    # §8: evasion needs "a free hex ... that is not on an enemy front": a hex next to the
+    # attacking phalanx's flank is not on its front
+    st = stage()
+    s = st.state
+    ph = st.put(P, C, ["P-phal-mace1"], facing=2)  # front: NE and SE
+    cav = st.put(S, nb(st, C, 2), ["S-cavalry1"])
+    hexes = set(evasion_hexes(s, ph, cav, fire=False))
+    assert st.hex(nb(st, C, 1)) in hexes  # beside the phalanx, on its flank
+    assert st.hex(nb(st, C, 3)) not in hexes  # on its front
+    assert not hexes & set(s.zoc(S))
+
+
+@pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)"])
+def test_rallied_phalanx_chooses_its_facing_1991(stage: Any, spec: str) -> None:
+    # §6 addendum: a unit or stack that rallies from a rout is free to choose its
+    # orientation; 1990 keeps the facing it had
+    from ancients.raphia.options import RALLY
+    from ancients.raphia.rally import rally_phase
+    st = stage(spec)
+    ph = st.put(P, C, ["P-phal-mace1"], facing=2, status=Status.ROUTED)
+    _morale(st, "P-phal-mace1", 2)
+    asked = drive(rally_phase(st.state, P), lambda d: RALLY if d.kind == "rally" else Face(4))
+    assert ph.status is Status.GOOD
+    if spec == "raphia":
+        assert [d.kind for d in asked] == ["rally", "facing"]
+        assert asked[1].options == tuple(Face(c) for c in range(1, 7))
+        assert ph.facing == 4
+    else:
+        assert [d.kind for d in asked] == ["rally"] and ph.facing == 2
+
+
+@pytest.mark.parametrize("fire", [False, True])
+@pytest.mark.parametrize("attacker_merc", [False, True])
+@pytest.mark.parametrize("target_merc", [False, True])
+@pytest.mark.parametrize("routed", [False, True])
+def test_x_becomes_t_for_fire_and_between_mercenaries(
+        stage: Any, fire: bool, attacker_merc: bool, target_merc: bool, routed: bool) -> None:
+    # §8, §11, Annex: between mercenaries X becomes T (fire included, a rout included:
+    # "treat every X result as T"); fire turns X into T "except for units in rout"
+    st = stage()
+    s = st.state
+    cid = "P-cretans1" if fire else "P-agema1"  # neither is a mercenary
+    if attacker_merc:
+        s.replace(cid, attrs.evolve(s.counter(cid), mercenary=True))
+    target = st.put(S, C, ["S-merc-grec1" if target_merc else "S-phal-mace1"], facing=5,
+                    status=Status.ROUTED if routed else Status.GOOD)
+    att = st.put(P, nb(st, C, 5), [cid])
+    a = assess(s, att, target, fire=fire)
+    assert a.x_to_t == ((attacker_merc and target_merc) or (fire and not routed))
+    assert a.probabilities(s)["X"] == 0 or not a.x_to_t
+
+
+@pytest.mark.parametrize(("defence", "tests"), [(["S-arabs1", "S-arabs2"], True),
+                                                (["S-arabs1"], False)])
+def test_infantry_attack_at_exactly_one_half_tests(stage: Any, defence: list[str],
+                                                   tests: bool) -> None:
+    # §8: infantry attacking head-on at a basic ratio "of 1/2 or less" tests: 2 against 4
+    # (exactly 1/2) does, 2 against 3 does not
+    st = stage()
+    s = st.state
+    att = st.put(P, C, ["P-cretans1"])
+    tgt = st.put(S, nb(st, C, 3), defence)
+    _morale(st, "P-cretans1", 2)
+    assert assess(s, att, tgt).basic_ratio == Fraction(2, 2 + len(defence))
+    from ancients.raphia.combat import resolve
+    drive(resolve(s, att, tgt), lambda d: d.options[0])
+    why = [e.data.get("why") for e in st.battle.log if e.kind == "morale"]
+    assert ("attack at inferiority" in why) == tests
+
+
+@pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)"])
+@pytest.mark.parametrize("rout_at", [5, 6])
+def test_rout_through_friendly_routs_before_other_friends_1991(stage: Any, spec: str,
+                                                               rout_at: int) -> None:
+    # §10: the addendum's order is a rout, then other troops, then phalanxes; 1990 has
+    # only non-phalanx before phalanx, so a friendly rout and other friendly troops rank
+    # alike (the itinerary then takes the first direction)
+    st = stage(spec)
+    s = st.state
+    r = st.put(P, C, ["P-libyan-cav"], status=Status.ROUTED)  # its edge is west: SW, NW
+    other = 11 - rout_at
+    st.put(P, nb(st, C, rout_at), ["P-cretans2"], status=Status.ROUTED)
+    st.put(P, nb(st, C, other), ["P-cretans3"])
+    path, _ = rout_path(s, r, s.occupancy())
+    first = rout_at if spec == "raphia" else min(rout_at, other)
+    assert path[0] == st.hex(nb(st, C, first))
+
+
+@pytest.mark.parametrize("option", ["phase", "each_combat"])
+def test_second_rank_exposed_by_a_rout_with_tests_after_each_combat(stage: Any,
+                                                                    option: str) -> None:
+    # §8 addendum: "if the top counter of a stack is removed (by elimination or rout), the
+    # second rank may then be attacked"; the addendum's sequence tests the defender only
+    # after every attack, where no rout can expose it; morale_tests=each_combat tests the
+    # stacks hit right after each combat, and a top counter routed then exposes it
+    from ancients.battle import Phase
+    st = stage(f"raphia(morale_tests={option})")
+    s = st.state
+    tgt = st.put(S, C, ["S-arabs1", "S-arabs2"])
+    st.put(P, nb(st, C, 5), ["P-agema1"])
+    st.put(P, nb(st, C, 6), ["P-agema2"])
+    _morale(st, "S-arabs1", 13)  # always fails: routs
+    _morale(st, "S-arabs2", 2)  # always passes: stays
+    s.dice = _Scripted(s.dice, [], rolls=[6, 2])  # 8 against 4, +1: T; then no effect
+
+    def answer(d: Any) -> Any:
+        if d.kind == "attack":
+            return next((o for o in d.options if getattr(o, "fire", True) is False),
+                        d.options[-1])
+        return d.options[0] if d.kind in ("move", "evade") else d.options[-1]  # hold, stand
+    engine = st.battle._half_turn(P)
+    item = next(engine)
+    while True:
+        try:
+            item = engine.send(None if isinstance(item, Phase) else answer(item))
+        except StopIteration:
+            break
+    combats = [e for e in st.battle.log if e.kind == "combat"]
+    assert combats[0].data["result"] == "T"
+    assert any(e.kind == "rout" and "S-arabs1" in e.units for e in st.battle.log)
+    exposed = [e for e in combats[1:] if e.units[-1] == "S-arabs2"]
+    assert bool(exposed) == (option == "each_combat")
+    assert tgt.counters[0] == "S-arabs2" if option == "each_combat" else True
+
+
+
+def test_a_moves_cost_in_movement_points(stage: Any) -> None:
+    # §6–§7: a hex costs one point, a phalanx's 60° turn one; the log gives the cost of
+    # the move chosen (the stack's, or the part of it that moves)
+    from ancients.raphia.movement import movement_phase
+    st = stage()
+    s = st.state
+    far = nb(st, nb(st, nb(st, C, 3), 3), 3)
+    st.put(P, C, ["P-libyan-cav"])  # 5 points
+    st.put(P, "1005", ["P-phal-mace1"], facing=2)
+    north = nb(st, "1005", 1)  # a turn to NNE, then a step
+    st.put(P, "1020", ["P-cretans1", "P-cretans2"])
+    split = nb(st, nb(st, "1020", 4), 4)
+    wanted = [MoveTo(far), MoveTo(north, 1), SplitTo(split)]
+
+    def pick(d: Any) -> Any:
+        return next((o for o in wanted if o in d.options), HOLD)
+    drive(movement_phase(s, P), pick)
+    moves = {e.data["to"]: e.data["cost"] for e in st.battle.log if e.kind == "move"}
+    assert moves == {far: 3, north: 2, split: 2}

@@ -9,12 +9,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from enum import IntEnum
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import NamedTuple, cast
 
 from ancients.errors import GeometryError
-
-if TYPE_CHECKING:
-    from ancients.hexgrid.lines import EdgePolicy
 
 _SQRT3 = math.sqrt(3.0)
 
@@ -108,12 +105,6 @@ class Hex(NamedTuple):
             for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
                 out.append(_new_hex(Hex, (q0 + dq, r0 + dr)))
         return out
-
-    def line_to(self, other: tuple[int, int], edge_policy: EdgePolicy | None = None) -> list[Hex]:
-        """The hexes of :func:`line` from this hex to ``other``."""
-        from ancients.hexgrid.lines import EdgePolicy, line  # (lines imports Hex)
-
-        return line(self, Hex(*other), edge_policy or EdgePolicy.NUDGE_POSITIVE)
 
 
 # tuple.__new__ skips the namedtuple's Python-level __new__: about twice as fast.

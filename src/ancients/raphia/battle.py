@@ -3,13 +3,16 @@ half-turns in the edition's order, the first player's extra rally, victory (§13
 
 from __future__ import annotations
 
+import re
 from collections.abc import Generator, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ancients.battle import Battle, Commander, Decision, Engine, Outcome, Phase
+from ancients.events import Event
 from ancients.raphia.combat import combat_phase
 from ancients.raphia.counters import SIDES
 from ancients.raphia.movement import movement_phase
+from ancients.raphia.narrative import explain, glossary
 from ancients.raphia.rally import rally_phase
 from ancients.raphia.rout import (
     back_attack_phase,
@@ -27,9 +30,8 @@ if TYPE_CHECKING:
     from ancients.raphia.deployment import RaphiaSetup
     from ancients.raphia.ruleset import Raphia
 
-__all__ = ["TURNS", "RaphiaBattle"]
+__all__ = ["RaphiaBattle"]
 
-TURNS = 8
 _CONDITION = {Status.GOOD: Condition.GOOD_ORDER, Status.ROUTED: Condition.ROUTED,
               Status.PURSUING: Condition.PURSUING}
 
@@ -52,6 +54,7 @@ class RaphiaBattle(Battle):
         self.deployed: tuple[str, ...] = tuple(c for s in setup.stacks for c in s.counters)
         self.first: str | None = None
         self.points: dict[str, int] = victory_points(self.state)
+        self._terms: dict[str, tuple[re.Pattern[str], str]] | None = None
 
     # -- the turn sequence -------------------------------------------------------------
     def play(self) -> Engine:
@@ -60,7 +63,7 @@ class RaphiaBattle(Battle):
         self._egyptian_morale()
         self.first = self._initiative()
         order = (self.first, SIDES[1 - SIDES.index(self.first)])
-        for self.turn in range(1, TURNS + 1):
+        for self.turn in range(1, st.edition.turns + 1):
             for side in order:
                 yield from self._half_turn(side)
         # §4: the first player's extra rally phase
@@ -68,9 +71,21 @@ class RaphiaBattle(Battle):
         st.attacked.clear()
         yield from rally_phase(st, self.first)
         self.points = victory_points(st)
-        return Outcome.from_units(winner=winner(st, self.points), reason="turn limit",
-                                  turns=TURNS, sides=SIDES, units=self.units(),
+        won = winner(st, self.points)
+        self._victory(won)
+        return Outcome.from_units(winner=won, reason="turn limit",
+                                  turns=st.edition.turns, sides=SIDES, units=self.units(),
                                   score={s: float(v) for s, v in self.points.items()})
+
+    def _victory(self, won: str) -> None:
+        """§13: the victory points of each side, and the Seleucid tie rule if it decides."""
+        a, b = (self.points[side] for side in SIDES)
+        if a == b:
+            how = f"{a} each, and a tie goes to the {won} player (§13)"
+        else:
+            how = f"{SIDES[0]} {a}, {SIDES[1]} {b}: {won} wins (§13)"
+        self.emit("victory", f"victory points of the troops in good order on the map: {how}",
+                  side=won, points=dict(self.points), winner=won, tie=a == b)
 
     def _egyptian_morale(self) -> None:
         """§11: roll the Egyptian morale table, or prepare the championship draw."""
@@ -80,25 +95,32 @@ class RaphiaBattle(Battle):
             return
         if self.ruleset.options.egyptian_morale == "championship":
             st.championship_pool = list(st.counters.championship)
-            self.emit("egyptian morale", "championship rule: each '?' counter is revealed "
-                      "at its first combat (§11)", side="ptolemaic")
+            self.emit("egyptian morale", "Egyptian phalanx: each '?' counter is replaced by "
+                      "a counter drawn at random at its first combat (§11 championship)",
+                      side="ptolemaic", units=egyptians, rule="championship")
             return
         roll = self.dice.roll(st.tables.egyptian.dice, "Egyptian morale (§11)")
         morale = st.tables.egyptian.morale[roll]
         for c in egyptians:
             st.morale_override[c] = morale
-        self.emit("egyptian morale", f"the Egyptian phalanx's morale is {morale} (§11)",
-                  side="ptolemaic", units=egyptians, morale=morale)
+        self.emit("egyptian morale", f"Egyptian phalanx: morale {morale} for the battle "
+                  f"(die {roll}, §11)", side="ptolemaic", units=egyptians, morale=morale,
+                  roll=roll, rule="roll")
 
     def _initiative(self) -> str:
         """§3: both roll two dice; the higher total plays first (ties roll again)."""
         while True:
             a = self.dice.roll("2d6", f"initiative {SIDES[0]}")
             b = self.dice.roll("2d6", f"initiative {SIDES[1]}")
-            if a != b:
-                first = SIDES[0] if a > b else SIDES[1]
-                self.emit("initiative", f"{first} plays first ({a} against {b})", side=first)
-                return first
+            rolls = {SIDES[0]: a, SIDES[1]: b}
+            if a == b:
+                self.emit("initiative", f"initiative: {SIDES[0]} and {SIDES[1]} both roll "
+                          f"{a}: they roll again (§3)", rolls=rolls, first=None)
+                continue
+            first = SIDES[0] if a > b else SIDES[1]
+            self.emit("initiative", f"initiative: {SIDES[0]} rolls {a}, {SIDES[1]} rolls "
+                      f"{b}: {first} plays first (§3)", side=first, rolls=rolls, first=first)
+            return first
 
     def _half_turn(self, side: str) -> Generator[Decision | Phase, Hashable, None]:
         st = self.state
@@ -112,7 +134,8 @@ class RaphiaBattle(Battle):
             if step == "movement":
                 yield from movement_phase(st, side)
             elif step == "combat":
-                yield from combat_phase(st, side)
+                yield from combat_phase(st, side, (lambda: morale_phase(st, side, True))
+                                        if st.edition.tests_after_each_combat else None)
             elif step == "morale":
                 yield from morale_phase(st, side)
             elif step == "rout":
@@ -149,6 +172,14 @@ class RaphiaBattle(Battle):
 
     def fingerprint(self) -> Hashable:
         return (super().fingerprint(), self.state.fingerprint())
+
+    def explain(self, event: Event) -> Mapping[str, str]:
+        """The terms ``event``'s message uses that a newcomer may not know (results,
+        ratio, MP, facing, rout, ...), each with a one-line explanation."""
+        terms = self._terms
+        if terms is None:
+            terms = self._terms = glossary(self.state.tables)
+        return explain(event.message, terms)
 
     def to_svg(self) -> str:
         from ancients.raphia.render import render_svg

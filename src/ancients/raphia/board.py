@@ -6,7 +6,6 @@ import enum
 from collections.abc import Mapping
 from typing import Any
 
-import attr
 import attrs
 
 from ancients.hexgrid import Direction, Hex, HexBoard, OffsetLayout, corner_front
@@ -32,14 +31,15 @@ class Terrain(enum.StrEnum):
 @attrs.frozen
 class DeploymentLine:
     """§2: ``column`` (0-based) is the column of hexes immediately behind the line;
-    ``step`` is +1 if the army faces east, -1 if west."""
+    ``step`` is +1 if the army faces east, -1 if west; ``colour`` as printed on the map
+    (the 1991 erratum's)."""
 
     side: str
     column: int
     step: int
     first_row: int
     last_row: int
-    colours: Mapping[int, str]
+    colour: str
 
     def zone(self, col: int) -> str:
         """Where a column lies for this army: "line", "front1", "front2", "reserve" or
@@ -70,8 +70,7 @@ class Board:
     _by_label: dict[str, Hex] = attrs.field(init=False, repr=False)
     _fronts: dict[tuple[Hex, int], tuple[Hex, Hex]] = attrs.field(init=False, repr=False)
     _index: dict[Hex, int] = attrs.field(init=False, repr=False)
-    # attr.ib, not attrs.field (the same function): see ancients.events.Event
-    memo: dict[Any, Any] = attr.ib(init=False, repr=False, factory=dict)
+    memo: dict[Any, Any] = attrs.field(init=False, repr=False, factory=dict)
     """Objects derived from the map alone (the move options, ...), made once."""
 
     def __attrs_post_init__(self) -> None:
@@ -175,13 +174,12 @@ def load_board(path: str = "") -> Board:
 
 
 def _line(f: Field, side: str, cols: int, rows: int) -> DeploymentLine:
-    f.check_keys(["column", "facing", "first_row", "last_row", "colour_1990", "colour_1991"])
+    f.check_keys(["column", "facing", "first_row", "last_row", "colour"])
     col = f["column"].as_int(min=3, max=cols - 2) - 1
     step = 1 if f["facing"].choice(["east", "west"]) == "east" else -1
     first, last = f["first_row"].as_int(min=1, max=rows) - 1, f["last_row"].as_int(max=rows) - 1
     if last < first:
         raise f["last_row"].error("last_row is before first_row")
-    colours = {1990: f["colour_1990"].as_str(), 1991: f["colour_1991"].as_str()}
-    return DeploymentLine(side, col, step, first, last, colours)
+    return DeploymentLine(side, col, step, first, last, f["colour"].choice(["red", "blue"]))
 
 

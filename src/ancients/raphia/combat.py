@@ -4,10 +4,9 @@ evasion, advance after combat; and the combat phase."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Generator, Hashable
+from collections.abc import Callable, Generator, Hashable
 from fractions import Fraction
 
-import attr
 import attrs
 
 from ancients.battle import Decision
@@ -16,7 +15,7 @@ from ancients.hexgrid import Hex
 from ancients.raphia.board import Board
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.morale import ensure_identity, stack_test
-from ancients.raphia.options import ADVANCE, END_ATTACKS, EVADE_NOT, STAY, Attack, Evade, ask
+from ancients.raphia.options import ADVANCE, END_ATTACKS, EVADE_NOT, STAY, Attack, Evade, Kind, ask
 from ancients.raphia.state import Hit, Stack, State, Status
 from ancients.raphia.tables import CombatTable, Result
 
@@ -147,8 +146,9 @@ def assess(state: State, att: Stack, tgt: Stack, fire: bool = False,
         a, d = strength(state, att), strength(state, tgt)
     routed = tgt.status is Status.ROUTED
     flank = routed or disorder or is_flank(state, att.hex, tgt)
-    # §8: ×4 against a rout (French text), ×2 on a flank (phalanx, disordered pursuer)
-    mult = 4 if routed else 2 if flank else 1
+    # §8: against a rout ×2 (1990) or ×4 (French text), ×2 on a flank (phalanx,
+    # disordered pursuer), never both
+    mult = state.edition.rout_multiplier if routed else 2 if flank else 1
     column = state.tables.combat.column(a * mult, d)
     if fire and not state.edition.fire_modifiers:
         mods: list[tuple[str, int]] = []
@@ -159,9 +159,11 @@ def assess(state: State, att: Stack, tgt: Stack, fire: bool = False,
         drop = routed or (flank and state.edition.drop_negatives_on_flank)
         mods = state.tables.modifiers.modifiers(att_class, state.stack_class(tgt), flank,
                                                 drop)
-    mercs = (state.top_counter(att).mercenary and state.top_counter(tgt).mercenary)
+    # §8, §11, Annex: X becomes T between mercenaries (top counters, §5 addendum), fire
+    # included, whatever the target's state; and in any fire, "except for units in rout"
+    mercs = state.top_counter(att).mercenary and state.top_counter(tgt).mercenary
     return Assessment(a, d, mult, column, tuple(mods), flank, fire,
-                      (fire and not routed) or (mercs and not fire))
+                      mercs or (fire and not routed))
 
 
 def attack_options(state: State, side: str) -> list[Attack]:
@@ -213,7 +215,7 @@ _NO_ATTACKS: _Own = ([], {})
 _MAX_CHANGES = 24  # more stacks changed than this: the table is made afresh
 
 
-@attr.s(auto_attribs=True, eq=False, slots=True)  # not attrs.define: see state.State
+@attrs.define(eq=False)
 class _Table:
     """The possible attacks of one side at one state of the stacks, per attacker."""
 
@@ -373,25 +375,30 @@ def _target_hex(state: State, option: Attack) -> Hex:
         state.board.hex(option.target)
 
 
-def combat_phase(state: State, side: str) -> Steps:
-    """§8: the phasing player attacks as he pleases, one attack at a time."""
+def combat_phase(state: State, side: str,
+                 after_each: Callable[[], Steps] | None = None) -> Steps:
+    """§8: the phasing player attacks as he pleases, one attack at a time
+    (``after_each``: what follows each attack at once, the morale tests with
+    ``morale_tests=each_combat``)."""
     while True:
         options = attack_options(state, side)
         if not options:
             return
-        choice = yield ask(side, "attack", [*options, END_ATTACKS],
+        choice = yield ask(side, Kind.ATTACK, [*options, END_ATTACKS],
                                 prompt="choose an attack, or stop attacking")
         if choice == END_ATTACKS:
             return
         assert isinstance(choice, Attack)
         att, tgt = find_pair(state, choice, side)
         yield from resolve(state, att, tgt, fire=choice.fire)
+        if after_each is not None:
+            yield from after_each()
 
 
 def evasion_hexes(state: State, att: Stack, tgt: Stack, fire: bool) -> list[Hex]:
     """§8 evasion: light infantry from infantry, cavalry from anything, never from fire or
-    in rout, to a free hex not on an enemy front; 1 hex (cavalry 1–2 in 1990); the French
-    text only at inferiority (1.5/1 or worse)."""
+    in rout, to a free hex not on an enemy front (beside a phalanx's flank, it may); 1 hex
+    (cavalry 1–2 in 1990); the French text only at inferiority (1.5/1 or worse)."""
     if fire or tgt.status is Status.ROUTED or state.leader_alone(tgt):
         return []
     classes = {state.counter(c).troop_class for c in state.combatants(tgt)}
@@ -412,9 +419,8 @@ def evasion_hexes(state: State, att: Stack, tgt: Stack, fire: bool) -> list[Hex]
     occ = state.occupancy()
     zoc = state.zoc(tgt.side)
 
-    def free(h: Hex) -> bool:
-        return (state.board.passable(h) and not occ.get(h) and h not in zoc
-                and h.distance(att.hex) >= 2)
+    def free(h: Hex) -> bool:  # a free hex "that is not on an enemy front" (§8)
+        return state.board.passable(h) and not occ.get(h) and h not in zoc
 
     first = [h for h in state.board.neighbors(tgt.hex) if free(h)]
     out = set(first)
@@ -435,14 +441,14 @@ def _record(state: State, tgt: Stack, att: Stack, result: Result) -> None:
 def eliminate_top(state: State, tgt: Stack) -> str:
     """§8 X: the top counter is removed (a leader only when attacked alone, §11)."""
     top = state.top(tgt)
-    tgt.counters = [c for c in tgt.counters if c != top]
+    state.update(tgt, counters=[c for c in tgt.counters if c != top])
     state.gone[top] = "eliminated"
     if state.counter(top).leader:
         state.leader_dead.add(tgt.side)
     if not tgt.counters:
         state.remove_stack(tgt)
     elif state.leader_alone(tgt):
-        tgt.status, tgt.pursued = Status.GOOD, frozenset()
+        state.update(tgt, status=Status.GOOD, pursued=frozenset())
         state.hits.pop(tgt.sid, None)
     return top
 
@@ -476,9 +482,11 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
     if (not fire and not back and frontal and a.basic_ratio <= Fraction(1, 2)
             and a_class in _INFANTRY
             and stack_test(state, att, "attack at inferiority", top_only=True)):  # failed
-        state.emit("attack refused", f"{state.name(att)}: no attack on "
-                   f"{state.name(tgt, t_hex)}: test at inferiority failed", side=side,
-                   units=att.counters)
+        state.emit("attack refused", f"{state.name(att)}: attack at inferiority on "
+                   f"{state.name(tgt, t_hex)}: called off, morale test failed", side=side,
+                   units=att.counters, attacker=list(att.counters),
+                   defender=list(tgt.counters), attacker_hex=label(att.hex),
+                   defender_hex=label(t_hex))
         return
     # §11 championship: the defender's "?" counter is revealed once the attack goes ahead
     # (the same combat value, so the assessment above stands)
@@ -488,38 +496,67 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
     if not back and may_evade:
         hexes = evasion_hexes(state, att, tgt, fire)
         if hexes:
-            choice = yield ask(tgt.side, "evade", [EVADE_NOT, *[Evade(label(h), at=h)
+            choice = yield ask(tgt.side, Kind.EVADE, [EVADE_NOT, *[Evade(label(h), at=h)
                                                                      for h in hexes]],
                                     unit=state.top(tgt), target=state.top(att),
                                     prompt=f"{label(att.hex)} attacks {label(t_hex)}")
             if isinstance(choice, Evade):
-                tgt.hex = choice.at if choice.at is not None else state.board.hex(choice.to)
-                state.emit("evade", f"{state.name(tgt, t_hex)}: evade to {choice.to}",
-                           side=tgt.side,
-                           units=tgt.counters)
+                state.update(tgt, hex=choice.at if choice.at is not None
+                             else state.board.hex(choice.to))
+                state.emit("evade", f"{state.name(tgt, t_hex)}: evade to {choice.to}, away "
+                           f"from {state.name(att)}", side=tgt.side, units=tgt.counters,
+                           counters=list(tgt.counters), attacker=list(att.counters),
+                           **{"from": label(t_hex)}, to=choice.to)
                 yield from _advance(state, att, t_hex)
                 return
     roll = state.dice.roll("2d6", f"combat {label(att.hex)} vs {label(t_hex)}")
     result = a.result(state, roll)
     column = "<1/4" if a.column is None else state.tables.combat.columns[a.column]
-    mods = "".join(f" {v:+d} {r}" for r, v in a.modifiers)
     what = "fire at" if fire else "back attack on" if back else "attack on"
     state.emit("combat", f"{state.name(att)}: {what} {state.name(tgt, t_hex)}: "
-               f"{a.attack}x{a.multiplier}"
-               f" vs {a.defence} -> {column}, roll {roll}{mods} = {result}", side=side,
-               units=[state.top(att), state.top(tgt)], result=result, column=column,
-               roll=roll, modifier=a.modifier, fire=fire, back=back)
+               f"{_combat_words(state, a, att, tgt, roll, result)}", side=side,
+               units=[state.top(att), state.top(tgt)], attacker=list(att.counters),
+               defender=list(tgt.counters), attacker_hex=label(att.hex),
+               defender_hex=label(t_hex), attack=a.attack, defence=a.defence,
+               multiplier=a.multiplier, column=column, roll=roll,
+               modifiers=[[r, v] for r, v in a.modifiers], modifier=a.modifier,
+               total=roll + a.modifier, result=result, flank=a.flank, fire=fire, back=back)
     routed = tgt.status is Status.ROUTED
     if result == "X":
         gone = eliminate_top(state, tgt)
         state.emit("eliminated", f"{state.counter_name(gone)} ({label(t_hex)}): eliminated",
-                   side=tgt.side, units=[gone])
+                   side=tgt.side, units=[gone], counter=gone, hex=label(t_hex))
         if not routed and tgt in state.stacks and not state.leader_alone(tgt):
             _record(state, tgt, att, "X")
     elif result == "T" and not routed:
         _record(state, tgt, att, "T")
     if not back:
         yield from _advance(state, att, t_hex)
+
+
+_RESULT_WORDS = {"-": "—", "T": "T", "X": "X"}
+
+
+def _combat_words(state: State, a: Assessment, att: Stack, tgt: Stack, roll: int,
+                  result: Result) -> str:
+    """The figures of a combat for its message: strengths (and why multiplied), the
+    column, the dice with their modifiers, the result."""
+    strength = str(a.attack)
+    if a.multiplier > 1:
+        how = {2: "doubled", 4: "quadrupled"}.get(a.multiplier, f"times {a.multiplier}")
+        why = "against a rout" if tgt.status is Status.ROUTED else "on the flank"
+        strength = f"{a.attack} {how} {why} ({a.attack * a.multiplier})"
+    column = "ratio below 1/4" if a.column is None else \
+        f"ratio {state.tables.combat.columns[a.column]}"
+    mods = "".join(f", {v:+d} {r}" for r, v in a.modifiers)
+    total = f": {roll + a.modifier}" if a.modifiers else ""
+    reduced = ""
+    if result == "T" and a.x_to_t and state.tables.combat.result(
+            a.column, roll + a.modifier) == "X":
+        mercs = state.top_counter(att).mercenary and state.top_counter(tgt).mercenary
+        reduced = f" (an X, reduced to T {'between mercenaries' if mercs else 'for fire'})"
+    return (f"{'fire' if a.fire else 'strength'} {strength} against {a.defence}, {column}; "
+            f"dice {roll}{mods}{total}, result {_RESULT_WORDS[result]}{reduced}")
 
 
 def _advance(state: State, att: Stack, vacated: Hex) -> Steps:
@@ -534,9 +571,12 @@ def _advance(state: State, att: Stack, vacated: Hex) -> Steps:
            and type_forbids(state, cls, e, vacated)
            for n in state.board.neighbors(vacated) for e in occ.get(n, ())):
         return
-    choice = yield ask(att.side, "advance", [ADVANCE, STAY], unit=state.top(att),
+    choice = yield ask(att.side, Kind.ADVANCE, [ADVANCE, STAY], unit=state.top(att),
                             prompt=f"advance into {state.board.label(vacated)}?")
     if choice == ADVANCE:
-        state.emit("advance", f"{state.name(att)}: advance to "
-                   f"{state.board.label(vacated)}", side=att.side, units=att.counters)
-        att.hex = vacated
+        start = att.hex
+        state.update(att, hex=vacated)
+        state.emit("advance", f"{state.name(att, start)}: advance to "
+                   f"{state.board.label(vacated)}", side=att.side, units=att.counters,
+                   counters=list(att.counters), **{"from": state.board.label(start)},
+                   to=state.board.label(vacated))

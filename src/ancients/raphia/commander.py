@@ -13,17 +13,16 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from itertools import repeat
-from typing import cast
+from typing import Any, TypeVar, cast
 
 import numpy as np
 
 from ancients.battle import Battle, Decision
 from ancients.hexgrid import Corner, Hex
 from ancients.morale import MoraleTest
-from ancients.raphia.battle import TURNS
 from ancients.raphia.combat import (
     assess,
     attack_table,
@@ -33,7 +32,7 @@ from ancients.raphia.combat import (
     type_forbids,
 )
 from ancients.raphia.counters import TroopClass
-from ancients.raphia.exchange import Exchange
+from ancients.raphia.exchange import Exchange, enemy_parts
 from ancients.raphia.morale import modifiers as morale_modifiers
 from ancients.raphia.options import (
     ADVANCE,
@@ -46,19 +45,20 @@ from ancients.raphia.options import (
     Attack,
     Evade,
     Face,
+    Kind,
     MoveTo,
     ShiftTo,
 )
 from ancients.raphia.rally import pursued_rout
 from ancients.raphia.rout import rout_path
-from ancients.raphia.state import MISS, Stack, State, Status
+from ancients.raphia.state import Stack, State, Status
 
-__all__ = ["DoctrineCommander", "attack_value"]
+__all__ = ["HANDLERS", "DoctrineCommander", "Memo", "attack_value", "shared_values"]
 
 _FORWARD = {"ptolemaic": 2, "seleucid": 5}  # the corner facing the enemy (E / W)
 
 
-def _value(state: State, cids: list[str]) -> float:
+def _value(state: State, cids: Sequence[str]) -> float:
     pts = state.tables.victory.points
     # elephants score nothing at the end but fight: value them like cavalry
     return float(sum(pts[state.counter(c).troop_class] or 3 for c in cids))
@@ -82,45 +82,60 @@ def _pass(morale: int, modifier: int) -> float:
 
 _SHARED: dict[Hashable, tuple[object, object, object, dict[Hashable, float]]] = {}
 _MAX_VALUES = 1 << 17  # a memo holding more starts afresh
+T = TypeVar("T")
 
 
-def _values(state: State) -> dict[Hashable, float]:
+def shared_values(state: State) -> dict[Hashable, float]:
     """The memo of attack values for ``state``: shared by every battle of the process
     played with the same tables, counters and edition, the same Egyptian morale and
     the same §11 replacements, on which a value depends beyond its key."""
-    version = (len(state.replaced), len(state.morale_override))
-    hit = state.recall("attack values", version)  # the memo, or MISS
-    if hit is not MISS:
-        return cast(dict[Hashable, float], hit)
-
-    def make() -> dict[Hashable, float]:
-        key = (id(state.tables), id(state.counters), id(state.edition),
-               tuple(sorted(state.morale_override.items())),
-               tuple(sorted(state.replaced.items())))
-        hit = _SHARED.get(key)
-        # the entry holds the objects whose ids it names, so no other can take them
-        if hit is not None and hit[0] is state.tables and hit[1] is state.counters \
-                and hit[2] is state.edition and len(hit[3]) < _MAX_VALUES:
-            return hit[3]
-        if len(_SHARED) >= 64:
-            _SHARED.clear()
-        memo: dict[Hashable, float] = {}
-        _SHARED[key] = (state.tables, state.counters, state.edition, memo)
-        return memo
-    result: dict[Hashable, float] = state.store("attack values", version, make())
-    return result
+    key = (id(state.tables), id(state.counters), id(state.edition),
+           tuple(sorted(state.morale_override.items())),
+           tuple(sorted(state.replaced.items())))
+    hit = _SHARED.get(key)
+    # the entry holds the objects whose ids it names, so no other can take them
+    if hit is not None and hit[0] is state.tables and hit[1] is state.counters \
+            and hit[2] is state.edition and len(hit[3]) < _MAX_VALUES:
+        return hit[3]
+    if len(_SHARED) >= 64:
+        _SHARED.clear()
+    memo: dict[Hashable, float] = {}
+    _SHARED[key] = (state.tables, state.counters, state.edition, memo)
+    return memo
 
 
-def attack_value(state: State, att: Stack, tgt: Stack, fire: bool = False) -> float:
+class Memo:
+    """What a commander works out from one battle's state, kept by the commander (never
+    in the state's own caches): a value under its name while its key holds; asked
+    about another state, it starts afresh."""
+
+    def __init__(self) -> None:
+        self._state: State | None = None
+        self._held: dict[Hashable, tuple[Hashable, Any]] = {}
+
+    def get(self, state: State, name: Hashable, key: Hashable, make: Callable[[], T]) -> T:
+        if state is not self._state:
+            self._state, self._held = state, {}
+        hit = self._held.get(name)
+        if hit is not None and hit[0] == key:
+            return cast(T, hit[1])
+        value = make()
+        self._held[name] = (key, value)
+        return value
+
+
+def attack_value(state: State, att: Stack, tgt: Stack, fire: bool = False,
+                 values: dict[Hashable, float] | None = None) -> float:
     """Expected victory points taken from the enemy by this attack.
 
-    Memoised on what it depends on: both stacks' counters and status, the flank, and
-    the target's morale modifiers (the counters' identities and morale, fixed until a
-    §11 replacement or the Egyptian morale, choose the memo: see :func:`_values`)."""
-    memo = _values(state)
+    Memoised (in ``values``, by default :func:`shared_values`) on what it depends on:
+    both stacks' counters and status, the flank, and the target's morale modifiers (the
+    counters' identities and morale, fixed until a §11 replacement or the Egyptian
+    morale, choose the memo)."""
+    memo = shared_values(state) if values is None else values
     flank = tgt.status is Status.ROUTED or is_flank(state, att.hex, tgt)
     modifier = _morale_modifier(state, tgt)
-    key = (tuple(att.counters), att.status, tuple(tgt.counters), tgt.status,
+    key = (att.counters, att.status, tgt.counters, tgt.status,
            tgt.side == att.side, fire, flank, modifier)
     value = memo.get(key)
     if value is None:
@@ -162,7 +177,7 @@ class DoctrineCommander:
 
     def __init__(self, side: str) -> None:
         self.side = side
-        self._names = (("enemy distance", side), ("near enemy", side))  # cache names
+        self._memo = Memo()
         forward = Corner(_FORWARD[side])
         self._forward = frozenset({forward, forward.turn(1), forward.turn(-1)})
 
@@ -171,10 +186,7 @@ class DoctrineCommander:
 
     def decide(self, battle: Battle, decision: Decision) -> Hashable:
         state: State = battle.state  # type: ignore[attr-defined]
-        handler = getattr(self, "_" + decision.kind.replace(" ", "_"), None)
-        if handler is None:
-            return decision.options[0]
-        choice: Hashable = handler(battle, state, decision)
+        choice = HANDLERS[Kind(decision.kind)](self, battle, state, decision)
         options = decision.options
         # the handlers answer with the options themselves: identity settles it without
         # calling the options' __eq__ one by one
@@ -183,37 +195,39 @@ class DoctrineCommander:
         return choice if choice in options else options[0]
 
     # -- helpers -------------------------------------------------------------------------
+    def _values(self, state: State) -> dict[Hashable, float]:
+        """The attack values' memo (:func:`shared_values`) while the counters' identities
+        and morale hold."""
+        return self._memo.get(state, "attack values",
+                              (len(state.replaced), len(state.morale_override)),
+                              lambda: shared_values(state))
+
     def _enemy_distance(self, battle: Battle, state: State) -> list[float]:
         """Hex distance to the nearest enemy not in rout, per cell: one multi-source
         distance field per state of the enemy (which does not move during our
         movement)."""
-        version = state.enemy_version(self.side)
-        hit = state.recall(self._names[0], version)  # the field, or MISS
-        if hit is not MISS:
-            return cast(list[float], hit)
-        enemies = [s.hex for s in state.stacks if s.side != self.side
-                   and s.status is not Status.ROUTED and not state.leader_alone(s)]
-        field = state.board.grid.distance_field(enemies) if enemies else \
-            np.zeros(state.board.grid.size)
-        result: list[float] = state.store(self._names[0], version, field.tolist())
-        return result
+        def make() -> list[float]:
+            enemies = [s.hex for s in state.stacks if s.side != self.side
+                       and s.status is not Status.ROUTED and not state.leader_alone(s)]
+            field = state.board.grid.distance_field(enemies) if enemies else \
+                np.zeros(state.board.grid.size)
+            values: list[float] = field.tolist()
+            return values
+        return self._memo.get(state, "enemy distance", state.enemy_version(self.side), make)
 
     def _dist(self, battle: Battle, state: State, h: Hex) -> float:
         return self._enemy_distance(battle, state)[state.board.index(h)]
 
     def _near_enemy(self, state: State) -> set[Hex]:
         """Hexes next to an enemy combat unit (any status): only there can a stack attack
-        or be attacked (cached until the enemy moves)."""
-        version = state.enemy_version(self.side)
-        hit = state.recall(self._names[1], version)  # the set, or MISS
-        if hit is not MISS:
-            return cast(set[Hex], hit)
-        result: set[Hex] = set()
-        for e in state.stacks:
-            if e.side != self.side and not state.leader_alone(e):
-                result.update(state.board.neighbors(e.hex))
-        state.store(self._names[1], version, result)
-        return result
+        or be attacked (kept until the enemy moves)."""
+        def make() -> set[Hex]:
+            result: set[Hex] = set()
+            for e in state.stacks:
+                if e.side != self.side and not state.leader_alone(e):
+                    result.update(state.board.neighbors(e.hex))
+            return result
+        return self._memo.get(state, "near enemy", state.enemy_version(self.side), make)
 
     def _position_score(self, battle: Battle, state: State, stack: Stack, h: Hex,
                         facing: int | None,
@@ -234,7 +248,10 @@ class DoctrineCommander:
     def _exchange(self, state: State, stack: Stack) -> Exchange:
         """The best attack ``stack`` could make from a hex and the sum of the attacks the
         enemies next to it could make on it there, per hex (see :class:`Exchange`)."""
-        return Exchange.of(state, stack, _attack_value, _values(state), _morale_modifier)
+        enemies = self._memo.get(
+            state, "exchange enemies", (state.enemy_version(self.side), len(state.leader_dead)),
+            lambda: enemy_parts(state, self.side, _morale_modifier))
+        return Exchange(state, stack, _attack_value, self._values(state), enemies)
 
     # -- decisions -----------------------------------------------------------------------
     def _move(self, battle: Battle, state: State, d: Decision) -> Hashable:
@@ -280,16 +297,17 @@ class DoctrineCommander:
         table = attack_table(state, self.side)
         # the values of the pairs, kept while no stack changes (a "—" or a T result
         # changes none): the next attack decision reads them again
-        values: dict[tuple[Attack, Stack, Stack], float] = state.cached(
-            ("pair values", self.side),
+        values: dict[tuple[Attack, Stack, Stack], float] = self._memo.get(
+            state, "pair values",
             (state.version(), len(state.morale_override), len(state.replaced)), dict)
+        memo = self._values(state)
         for opt in d.options:
             if not isinstance(opt, Attack):
                 continue
             att, tgt = find_pair(state, opt, self.side, table)
             ev = values.get((opt, att, tgt))
             if ev is None:
-                ev = values[(opt, att, tgt)] = attack_value(state, att, tgt, opt.fire)
+                ev = values[(opt, att, tgt)] = attack_value(state, att, tgt, opt.fire, memo)
             if ev > best_ev:
                 best, best_ev = opt, ev
         return best
@@ -323,7 +341,7 @@ class DoctrineCommander:
         worth more than what the enemy in good order within reach could take from it in
         disorder; never in the last turn, as pursuers score nothing (§13), nor after a
         rout about to leave the map, which it would follow off (§10)."""
-        if CONTINUE_PURSUIT not in d.options or battle.turn >= TURNS:
+        if CONTINUE_PURSUIT not in d.options or battle.turn >= state.edition.turns:
             return RALLY
         p = state.stack_of(d.unit or "")
         assert p is not None
@@ -333,8 +351,9 @@ class DoctrineCommander:
         path, _ = rout_path(state, rout, state.occupancy())
         if path and path[-1] is None:
             return RALLY  # its rout would leave the map next time, dragging it along (§10)
-        gain = attack_value(state, p, rout)
-        risk = sum(attack_value(state, e, p) for e in state.stacks
+        memo = self._values(state)
+        gain = attack_value(state, p, rout, values=memo)
+        risk = sum(attack_value(state, e, p, values=memo) for e in state.stacks
                    if e.side != p.side and e.status is Status.GOOD
                    and not state.leader_alone(e)
                    and e.hex.distance(p.hex) <= state.speed(e) + 1
@@ -378,3 +397,20 @@ class DoctrineCommander:
             return min(self._dist(battle, state, h) if state.board.contains(h) else 99.0
                        for h in corner_front(me.hex, Corner(o.corner)))
         return min(d.options, key=near)
+
+
+Handler = Callable[[DoctrineCommander, Battle, State, Decision], Hashable]
+#: the doctrine's answer to each kind of decision
+HANDLERS: dict[Kind, Handler] = {
+    Kind.MOVE: DoctrineCommander._move,
+    Kind.LEADER: DoctrineCommander._leader,
+    Kind.ATTACK: DoctrineCommander._attack,
+    Kind.EVADE: DoctrineCommander._evade,
+    Kind.ADVANCE: DoctrineCommander._advance,
+    Kind.PURSUE: DoctrineCommander._pursue,
+    Kind.BACK_ATTACK: DoctrineCommander._back_attack,
+    Kind.RALLY: DoctrineCommander._rally,
+    Kind.FACING: DoctrineCommander._facing,
+    Kind.ELEPHANT_BUMPED: DoctrineCommander._elephant_bumped,
+    Kind.ROUT_SHIFT: DoctrineCommander._rout_shift,
+}

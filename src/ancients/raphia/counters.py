@@ -11,7 +11,8 @@ from ancients.raphia._data import load_document
 from ancients.scenario import Field
 from ancients.units import TroopKind
 
-__all__ = ["SIDES", "Counter", "CounterSet", "TroopClass", "TroopType", "load_counters"]
+__all__ = ["SIDES", "Counter", "CounterSet", "TroopClass", "TroopType", "counter_labels",
+           "load_counters"]
 
 SIDES = ("ptolemaic", "seleucid")
 
@@ -25,6 +26,11 @@ class TroopClass(enum.StrEnum):
     PHALANX = "phalanx"
     ELEPHANT = "elephant"
     CAVALRY = "cavalry"
+
+    @property
+    def words(self) -> str:
+        """The rulebook's name for the class (for messages)."""
+        return _WORDS[self]
 
 
 class TroopType(enum.StrEnum):
@@ -52,6 +58,9 @@ class TroopType(enum.StrEnum):
         return _CLASS[self] in (TroopClass.LIGHT, TroopClass.SEMI_HEAVY, TroopClass.PHALANX)
 
 
+_WORDS = {TroopClass.LEADER: "leader", TroopClass.LIGHT: "light infantry",
+          TroopClass.SEMI_HEAVY: "semi-heavy infantry", TroopClass.PHALANX: "phalanx",
+          TroopClass.ELEPHANT: "elephants", TroopClass.CAVALRY: "cavalry"}
 _CLASS = {
     TroopType.LEADER: TroopClass.LEADER, TroopType.LIGHT: TroopClass.LIGHT,
     TroopType.LIGHT_MISSILE: TroopClass.LIGHT, TroopType.SEMI_HEAVY: TroopClass.SEMI_HEAVY,
@@ -120,6 +129,16 @@ class CounterSet:
 
     def __contains__(self, cid: object) -> bool:
         return cid in self.counters
+
+
+def counter_labels(counters: CounterSet) -> dict[str, str]:
+    """Each counter's name for messages: its printed name, numbered in the sheet's order
+    where its side has several of that name (``"Phal. Mace 3"``, ``"Libyan cavalry"``)."""
+    by_name: dict[tuple[str, str], list[str]] = {}
+    for c in counters.counters.values():
+        by_name.setdefault((c.side, c.name), []).append(c.id)
+    return {cid: name if len(ids) == 1 else f"{name} {i}"
+            for (_, name), ids in by_name.items() for i, cid in enumerate(ids, 1)}
 
 
 def _morale(f: Field, kind: TroopType) -> tuple[int | None, bool]:

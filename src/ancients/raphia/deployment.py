@@ -94,7 +94,7 @@ def parse_scenario(data: Mapping[str, Any], source: str | None, board: Board,
         zone = line.zone(board.column(h))
         allowed = _zones_allowed(cls)
         if zone not in allowed:
-            raise hf.error(f"{cls} may not deploy in {board.label(h)} ({zone}); §2 allows "
+            raise hf.error(f"{cls.words} may not deploy in {board.label(h)} ({zone}); §2 allows "
                            + ", ".join(sorted(allowed)))
         if not line.first_row <= board.row(h) <= line.last_row:
             raise hf.error(f"hex {board.label(h)} is outside the deployment rows "

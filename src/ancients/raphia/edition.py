@@ -1,6 +1,8 @@
 """The two editions as data: every rule that differs between the 1990 rules and the 1991
 Casus Belli #61 addendum (with the French consolidated combat chapter) is one field here,
-consulted by the rules; nothing else in the package asks which edition is in force."""
+consulted by the rules; nothing else in the package asks which edition is in force. The
+ruleset's options that choose between readings of the text change these fields too
+(``Raphia.edition_rules``)."""
 
 from __future__ import annotations
 
@@ -15,12 +17,17 @@ __all__ = ["EDITIONS", "EditionRules"]
 @attrs.frozen
 class EditionRules:
     year: int
+    #: §3 the game turns (§4: then the first player's extra rally; §13: victory)
+    turns: int
     #: §3 the phases of a half-turn, in order
     sequence: tuple[str, ...]
     #: §8 fire: 1990 "no modifiers"; French text: the light infantry modifiers apply
     fire_modifiers: bool
     #: §8 elephants may not attack a phalanx from the front (1990) / heavy infantry at all
     elephants_vs_phalanx: Literal["not_front", "never"]
+    #: §8 the attacker of a unit in rout multiplies its strength: 1990 (English) ×2,
+    #: the French chapter ×4
+    rout_multiplier: int
     #: §8 the negative combat modifiers are dropped: 1990 only against a rout ("the
     #: negative modifiers no longer apply to it"); French text: in both the ×4 (rout) and
     #: the ×2 (phalanx flank, disordered pursuer) cases
@@ -68,8 +75,12 @@ class EditionRules:
     #: §5 addendum: reinforcements go under the top counter, two stacks interleave;
     #: 1990: joiners go to the bottom
     join_under_top: bool
-    #: §7 addendum: passing through one's own units is impossible except in rout
+    #: §7 addendum, §10 (1990): passing through one's own units is impossible except in
+    #: rout (both editions; the option ``pass_through=any`` lets any unit pass)
     pass_through_friends: bool
+    #: §3, §8 addendum: the defender's morale tests wait for the morale-test phase; the
+    #: option ``morale_tests=each_combat`` has the stacks hit test right after each combat
+    tests_after_each_combat: bool
     #: §6 addendum: a unit rallied from rout or pursuit chooses its facing
     rally_choose_facing: bool
     #: §10 addendum: one may attack one's own elephants in rout
@@ -86,8 +97,8 @@ _SEQUENCE_1991 = ("movement", "combat", "morale", "rout", "pursuit", "rout tests
 
 EDITIONS: dict[int, EditionRules] = {
     1990: EditionRules(
-        year=1990, sequence=_SEQUENCE_1990, fire_modifiers=False,
-        elephants_vs_phalanx="not_front", drop_negatives_on_flank=False,
+        year=1990, turns=8, sequence=_SEQUENCE_1990, fire_modifiers=False,
+        elephants_vs_phalanx="not_front", rout_multiplier=2, drop_negatives_on_flank=False,
         evasion_cavalry_hexes=2, evasion_min_ratio=None, phalanx_tests_once=False,
         stack_tests_top_only=False, elephant_sees_rout_tests=True,
         rout_sidesteps=True, rout_via_routers_first=False,
@@ -96,12 +107,12 @@ EDITIONS: dict[int, EditionRules] = {
         rally_not_if_pursued=True, elephant_rout="1990", elephants_rally=True,
         pursuit_needs_whole_rout=False, pursuit_blocked_by_friends=False,
         back_attack_any_router=False, disorder_rules=False, join_under_top=False,
-        pass_through_friends=True, rally_choose_facing=False,
+        pass_through_friends=False, tests_after_each_combat=False, rally_choose_facing=False,
         attack_own_routed_elephants=False,
     ),
     1991: EditionRules(
-        year=1991, sequence=_SEQUENCE_1991, fire_modifiers=True,
-        elephants_vs_phalanx="never", drop_negatives_on_flank=True,
+        year=1991, turns=8, sequence=_SEQUENCE_1991, fire_modifiers=True,
+        elephants_vs_phalanx="never", rout_multiplier=4, drop_negatives_on_flank=True,
         evasion_cavalry_hexes=1, evasion_min_ratio=Fraction(3, 2), phalanx_tests_once=True,
         stack_tests_top_only=True, elephant_sees_rout_tests=False,
         rout_sidesteps=False, rout_via_routers_first=True,
@@ -110,7 +121,7 @@ EDITIONS: dict[int, EditionRules] = {
         rally_not_if_pursued=False, elephant_rout="1991", elephants_rally=False,
         pursuit_needs_whole_rout=True, pursuit_blocked_by_friends=True,
         back_attack_any_router=True, disorder_rules=True, join_under_top=True,
-        pass_through_friends=False, rally_choose_facing=True,
+        pass_through_friends=False, tests_after_each_combat=False, rally_choose_facing=True,
         attack_own_routed_elephants=True,
     ),
 }

@@ -9,16 +9,14 @@ enemy, so that a candidate hex costs only its own tests (§6 fronts, §8 bans, �
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import cast
 
-import attr
 import attrs
 
 from ancients.hexgrid import Hex
 from ancients.raphia.counters import TroopClass
-from ancients.raphia.state import MISS, Stack, State, Status
+from ancients.raphia.state import Stack, State, Status
 
-__all__ = ["Exchange"]
+__all__ = ["Exchange", "enemy_parts"]
 
 AttackValue = Callable[[State, Stack, Stack, bool, int], float]
 
@@ -35,30 +33,22 @@ class _Enemy:
     modifier: int  # its §9 morale modifier
 
 
-def _enemies(state: State, side: str, morale_modifier: Callable[[State, Stack], int]
-             ) -> dict[int, _Enemy]:
-    """The enemy stacks' parts, per sid (cached until the enemy changes)."""
-    version = (state.enemy_version(side), len(state.leader_dead))
-    known = state.recall(("exchange enemies", side), version)  # the parts, or MISS
-    if known is not MISS:
-        return cast(dict[int, _Enemy], known)
-
-    def make() -> dict[int, _Enemy]:
-        out = {}
-        for e in state.stacks:
-            if e.side == side or state.leader_alone(e):
-                continue
-            phalanx = state.is_phalanx(e) and e.status is Status.GOOD
-            out[e.sid] = _Enemy(e, tuple(e.counters), state.stack_class(e),
-                                e.status is Status.GOOD,
-                                frozenset(state.front(e)) if phalanx else None,
-                                morale_modifier(state, e))
-        return out
-    result: dict[int, _Enemy] = state.store(("exchange enemies", side), version, make())
-    return result
+def enemy_parts(state: State, side: str, morale_modifier: Callable[[State, Stack], int]
+                ) -> dict[int, _Enemy]:
+    """The parts of the stacks of ``side``'s enemy, per sid (the commander keeps them
+    while the enemy does not change)."""
+    out = {}
+    for e in state.stacks:
+        if e.side == side or state.leader_alone(e):
+            continue
+        phalanx = state.is_phalanx(e) and e.status is Status.GOOD
+        out[e.sid] = _Enemy(e, e.counters, state.stack_class(e), e.status is Status.GOOD,
+                            frozenset(state.front(e)) if phalanx else None,
+                            morale_modifier(state, e))
+    return out
 
 
-@attr.s(auto_attribs=True, eq=False, slots=True)  # not attrs.define: see state.State
+@attrs.define(eq=False)
 class Exchange:
     """The moving ``stack``'s exchanges in candidate hexes (one decision)."""
 
@@ -66,23 +56,18 @@ class Exchange:
     stack: Stack
     value: AttackValue  # the commander's _attack_value (on a memo miss)
     memo: dict[Hashable, float]  # the commander's attack values, shared
-    enemies: dict[int, _Enemy]
-    counters: tuple[str, ...] = attr.ib(init=False)
-    troop_class: TroopClass = attr.ib(init=False)
-    phalanx: bool = attr.ib(init=False)
-    may_attack: bool = attr.ib(init=False)
-    leader_dead: bool = attr.ib(init=False)
-    has_leader: bool = attr.ib(init=False)
-    leader_hex: Hex | None = attr.ib(init=False)
-
-    @classmethod
-    def of(cls, state: State, stack: Stack, value: AttackValue, memo: dict[Hashable, float],
-           morale_modifier: Callable[[State, Stack], int]) -> Exchange:
-        return cls(state, stack, value, memo, _enemies(state, stack.side, morale_modifier))
+    enemies: dict[int, _Enemy]  # enemy_parts
+    counters: tuple[str, ...] = attrs.field(init=False)
+    troop_class: TroopClass = attrs.field(init=False)
+    phalanx: bool = attrs.field(init=False)
+    may_attack: bool = attrs.field(init=False)
+    leader_dead: bool = attrs.field(init=False)
+    has_leader: bool = attrs.field(init=False)
+    leader_hex: Hex | None = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
         st, s = self.state, self.stack
-        self.counters = tuple(s.counters)
+        self.counters = s.counters
         self.troop_class = st.stack_class(s)
         self.phalanx = st.is_phalanx(s)
         self.may_attack = s.status is Status.GOOD and not st.leader_alone(s)
@@ -159,7 +144,7 @@ class Exchange:
 
     def _ghost(self, h: Hex, facing: int | None) -> Stack:
         s = self.stack
-        return Stack(-1, s.side, h, list(s.counters), facing, s.status)
+        return Stack(-1, s.side, h, s.counters, facing, s.status)
 
 
 def _forbids(state: State, attacker: TroopClass, target: _Enemy, from_hex: Hex) -> bool:

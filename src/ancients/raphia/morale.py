@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ancients.morale import MoraleTest
 from ancients.raphia.counters import TroopClass
+from ancients.raphia.narrative import REASONS
 from ancients.raphia.state import Stack, State, Status
 
 __all__ = ["counter_test", "ensure_identity", "modifiers", "stack_test"]
@@ -22,9 +23,11 @@ def ensure_identity(state: State, cid: str) -> None:
     drawn = pool[state.dice.choice(len(pool), f"championship draw for {cid}")]
     state.championship_pool.remove(drawn)
     state.replace(cid, drawn)
-    state.emit("championship", f"{cid}: revealed as {drawn.name} {drawn.combat} "
-               f"{drawn.morale} {drawn.movement}", side=c.side, units=[cid],
-               replacement=drawn.id)
+    state.emit("championship", f"{state.counter_name(cid)}: revealed as a {drawn.combat} "
+               f"{drawn.morale} {drawn.movement} counter, morale {drawn.morale} (§11 "
+               "championship)", side=c.side, units=[cid], counter=cid,
+               replacement=drawn.id, combat=drawn.combat, morale=drawn.morale,
+               movement=drawn.movement)
 
 
 def modifiers(state: State, stack: Stack, *, elephant_rout: bool = False
@@ -46,10 +49,6 @@ def modifiers(state: State, stack: Stack, *, elephant_rout: bool = False
     return out
 
 
-#: the log's words for the reasons of tests worded as a clause (``why`` stays the data)
-_REASONS = {"sees a friendly rout": "seeing a friendly rout"}
-
-
 def counter_test(state: State, stack: Stack, cid: str, why: str, *,
                  elephant_rout: bool = False) -> bool:
     """One morale test of one counter (its morale factor, the stack's modifiers)."""
@@ -59,10 +58,15 @@ def counter_test(state: State, stack: Stack, cid: str, why: str, *,
     test = MoraleTest(state.morale(cid), modifiers=modifiers(state, stack,
                                                              elephant_rout=elephant_rout))
     result = test.roll(state.dice, f"morale {cid}: {why}")
+    mods = "".join(f", {m.value:+d} {m.reason}" for m in test.modifiers)
+    total = f": {result.total}" if test.modifiers else ""
     state.emit("morale", f"{state.counter_name(cid)} ({state.board.label(stack.hex)}): "
-               f"morale test, {_REASONS.get(why, why)}: {result}",
-               side=stack.side, units=[cid], passed=result.passed, target=test.target,
-               why=why)
+               f"morale test {REASONS.get(why, why)}: dice {result.natural}{mods}{total}, "
+               f"needs {test.target}: {'passed' if result.passed else 'failed'}",
+               side=stack.side, units=[cid], counter=cid, hex=state.board.label(stack.hex),
+               why=why, target=test.target, roll=result.natural,
+               modifiers=[[m.reason, m.value] for m in test.modifiers], total=result.total,
+               passed=result.passed)
     return result.passed
 
 

@@ -3,21 +3,22 @@ of control, contact, rearguards, joining and breaking stacks; and the movement p
 
 from __future__ import annotations
 
-from collections.abc import Collection, Generator, Hashable
-from typing import cast
+from collections.abc import Callable, Collection, Generator, Hashable
+from typing import Any, TypeVar, cast
 
 from ancients.battle import Decision
 from ancients.hexgrid import Corner, Hex
 from ancients.raphia.bitboard import members
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.morale import stack_test
-from ancients.raphia.options import HOLD, DisengageTo, MoveTo, SplitTo, Turn, ask, corner_name
+from ancients.raphia.options import HOLD, DisengageTo, Kind, MoveTo, SplitTo, Turn, ask, corner_name
 from ancients.raphia.stacking import join_cost, merge, split_rearguard, split_top
 from ancients.raphia.state import MISS, Stack, State, Status
 
-__all__ = ["destinations", "move_options", "movement_phase"]
+__all__ = ["destinations", "move_cost", "move_options", "movement_phase"]
 
 Steps = Generator[Decision, Hashable, None]
+T = TypeVar("T")
 Occ = dict[Hex, list[Stack]]
 Ends = list[tuple[int, int]]  # where a move may end: per facing (0: none), the cells
 
@@ -95,6 +96,7 @@ def _ends(state: State, stack: Stack, occ: Occ, contact: set[Hex], speed: int,
         _no_contact(state, stack.side, state.stack_class(stack)) & contact_cells
     hexes = state.board.bits.hexes
     out: Ends = []
+    formed_not = -1  # (the cells where no stack is formed, once needed)
     for facing, levels in layers:
         reached = 0
         for level in levels:
@@ -103,19 +105,24 @@ def _ends(state: State, stack: Stack, occ: Occ, contact: set[Hex], speed: int,
         joins = reached & occupied
         if joins:
             memo = _join_costs(state)
-            mover = (tuple(stack.counters), stack.side, stack.status)
+            mover = (stack.counters, stack.side, stack.status)
             for b in members(joins):
                 h = hexes[b]
                 assert h is not None
                 others = [s for s in occ[h] if s is not stack]
                 if not others:
                     continue
+                if formed_not < 0:
+                    # §5: "stacks cannot be formed in contact with enemy units in good
+                    # order" (pursuers and routs are not in good order)
+                    formed_not = _cells(state, "good order contact cells",
+                                        state.good_order_contact(stack.side))
                 left = speed - 1
                 for level in levels:
                     if level >> b & 1:
                         break
                     left -= 1
-                if not _may_join(state, stack, others, left, bool(contact_cells >> b & 1),
+                if not _may_join(state, stack, others, left, bool(formed_not >> b & 1),
                                  memo, mover):
                     reached ^= 1 << b
         out.append((facing, reached))
@@ -153,16 +160,17 @@ def _join_costs(state: State) -> dict[Hashable, int | None]:
 def _may_join(state: State, stack: Stack, others: list[Stack], left: int,
               in_contact: bool, memo: dict[Hashable, int | None] | None = None,
               mover: tuple[Hashable, ...] | None = None) -> bool:
-    """§5: may ``stack`` end its move on ``others`` (forming a stack) with ``left`` points?
-    (``memo``: :func:`_join_costs`; ``mover``: ``stack``'s part of its keys.)"""
+    """§5: may ``stack`` end its move on ``others`` (forming a stack) with ``left`` points,
+    ``in_contact`` with an enemy in good order? (``memo``: :func:`_join_costs`;
+    ``mover``: ``stack``'s part of its keys.)"""
     if len(others) != 1:
         return False
     target = others[0]
     if memo is None:
         memo = _join_costs(state)
     if mover is None:
-        mover = (tuple(stack.counters), stack.side, stack.status)
-    key = (*mover, tuple(target.counters), target.side, target.status)
+        mover = (stack.counters, stack.side, stack.status)
+    key = (*mover, target.counters, target.side, target.status)
     cost = memo[key] if key in memo else memo.setdefault(key, join_cost(state, stack, target))
     if cost is None or cost > left:
         return False
@@ -215,20 +223,33 @@ def destinations(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
             if opt.at is not None}
 
 
+Layers = list[tuple[int, list[int]]]  # per facing (0: none), the cells first reached per step
+
+
 def _reach(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
            contact: set[Hex]) -> Ends:
-    """Where ``stack`` may end its move (§6–§7), as :func:`_ends` gives them: a search
-    of the whole frontier at once, one step per movement point."""
+    """Where ``stack`` may end its move (§6–§7), as :func:`_ends` gives them (its search
+    is kept for :func:`move_cost` until the next decision's options are made)."""
+    speed, layers, occupied = _layers(state, stack, occ, zoc)
+    kept: dict[Hashable, Layers] | None = state.kept("move layers")
+    if kept is not None:
+        kept[(stack.hex, stack.counters, stack.facing)] = layers
+    return _ends(state, stack, occ, contact, speed, layers, occupied)
+
+
+def _layers(state: State, stack: Stack, occ: Occ, zoc: set[Hex]) -> tuple[int, Layers, int]:
+    """``stack``'s speed, the cells it reaches at each step (per facing) and the occupied
+    cells: a search of the whole frontier at once, one step per movement point (§6–§7)."""
     speed = state.speed(stack)
+    occupied = _occupied(state, occ)
     if state.is_phalanx(stack) and not state.leader_alone(stack):
-        return _phalanx_destinations(state, stack, occ, zoc, contact, speed)
+        return speed, _phalanx_layers(state, stack, occ, zoc, speed, occupied), occupied
     bb = state.board.bits
     start = 1 << bb.bit[stack.hex]
     open_ = _open_cells(state, stack.side) & ~start
     stop = _cells(state, "zoc cells", zoc)  # §7: entering an enemy front ends the move
-    occupied = _occupied(state, occ)
     if not state.edition.pass_through_friends:
-        stop |= occupied  # §7 addendum: nor through friends
+        stop |= occupied  # §7 addendum, §10 (1990): nor through friends
 
     def search() -> list[int]:
         left, dilate = open_, bb.dilate
@@ -244,60 +265,107 @@ def _reach(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
             if not frontier:
                 break
         return levels
-    # the last search is kept: breaking a stack (§5) searches again from the same hex
-    levels: list[int] = state.cached("search", (start, speed, open_, stop), search)
-    return _ends(state, stack, occ, contact, speed, [(0, levels)], occupied)
+    levels: list[int] = _searched(state, (start, speed, open_, stop), search)
+    return speed, [(0, levels)], occupied
 
 
-def _phalanx_destinations(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
-                          contact: set[Hex], speed: int) -> Ends:
+_SEARCHES = 8  # searches kept per state
+
+
+def _searched(state: State, key: Hashable, search: Callable[[], T]) -> T:
+    """``search()``, whose result depends on nothing but ``key``: the last few are kept
+    (a stack and the parts it may break into, §5, search from the same hex, and the
+    cost of the move chosen reads its search again)."""
+    kept: dict[Hashable, Any] | None = state.kept("searches")
+    if kept is None:
+        kept = {}
+        state.keep("searches", kept)
+    hit = kept.get(key, MISS)
+    if hit is MISS:
+        if len(kept) >= _SEARCHES:
+            kept.clear()
+        hit = kept[key] = search()
+    return cast(T, hit)
+
+
+def _phalanx_layers(state: State, stack: Stack, occ: Occ, zoc: set[Hex], speed: int,
+                    occupied: int) -> Layers:
     """§6–§7: a phalanx moves only into its two front hexes and turns 60° for 1 point
     (not in contact); one frontier per facing."""
     bb = state.board.bits
     start = 1 << bb.bit[stack.hex]
-    occupied = blocked = _occupied(state, occ)
+    blocked = occupied
     if not any(s is not stack for s in occ.get(stack.hex, ())):
         blocked &= ~start
     enter = state.board.passable_bits & ~blocked
     stop = _cells(state, "zoc cells", zoc) & ~start  # §7: an enemy front ends the move
-    may_turn = ~_cells(state, "contact cells", contact)
-    front = bb.front
     i0 = (stack.facing or 1) - 1
-    seen = [0] * 6
-    seen[i0] = start
-    frontier = list(seen)
-    levels: list[list[int]] = [[] for _ in range(6)]
-    for _ in range(speed):
-        new = [0] * 6
-        for i in range(6):
-            f = frontier[i] & ~stop
-            if f:
-                new[i] |= front(f, i + 1) & enter
-                turn = f & may_turn
-                if turn:
-                    new[i - 5] |= turn
-                    new[i - 1] |= turn
-        grown = 0
-        for i in range(6):
-            n = new[i] & ~seen[i]
-            seen[i] |= n
-            levels[i].append(n)
-            new[i] = n
-            grown |= n
-        if not grown:
-            break
-        frontier = new
-    return _ends(state, stack, occ, contact, speed,
-                 [(i + 1, lv) for i, lv in enumerate(levels)], occupied)
+
+    def search() -> Layers:
+        # §6: it turns during its move "as long as [it is] not in contact with an enemy
+        # unit in good order" (next to pursuers only, it may)
+        may_turn = ~_cells(state, "good order contact cells",
+                           state.good_order_contact(stack.side))
+        front = bb.front
+        seen = [0] * 6
+        seen[i0] = start
+        frontier = list(seen)
+        levels: list[list[int]] = [[] for _ in range(6)]
+        for _ in range(speed):
+            new = [0] * 6
+            for i in range(6):
+                f = frontier[i] & ~stop
+                if f:
+                    new[i] |= front(f, i + 1) & enter
+                    turn = f & may_turn
+                    if turn:
+                        new[i - 5] |= turn
+                        new[i - 1] |= turn
+            grown = 0
+            for i in range(6):
+                n = new[i] & ~seen[i]
+                seen[i] |= n
+                levels[i].append(n)
+                new[i] = n
+                grown |= n
+            if not grown:
+                break
+            frontier = new
+        return [(i + 1, lv) for i, lv in enumerate(levels)]
+    # (where it may turn depends on the enemy alone: its version stands for it)
+    layers: Layers = _searched(state, ("phalanx", start, i0, speed, enter, stop,
+                                       state.enemy_version(stack.side)), search)
+    return layers
+
+
+def move_cost(state: State, stack: Stack, option: MoveTo) -> int:
+    """The movement points ``stack`` (or the part of it that moves) spends to reach
+    ``option`` (§6–§7; a join's cost comes on top, §5): the step at which its search,
+    when the option was offered, first reached the hex and facing."""
+    to = option.at if option.at is not None else state.board.hex(option.to)
+    if to == stack.hex and option.facing is not None:  # turning where it stands
+        return min((option.facing - (stack.facing or 1)) % 6,
+                   ((stack.facing or 1) - option.facing) % 6)
+    kept: dict[Hashable, Layers] | None = state.kept("move layers")
+    layers = None if kept is None else kept.get((stack.hex, stack.counters, stack.facing))
+    if layers is None:
+        _, layers, _ = _layers(state, stack, state.occupancy(), state.zoc(stack.side))
+    bit = 1 << state.board.bits.bit[to]
+    for facing, levels in layers:
+        if facing == (option.facing or 0):
+            return next((i + 1 for i, cells in enumerate(levels) if cells & bit), 0)
+    return 0
 
 
 def _hypothetical(stack: Stack, counters: list[str]) -> Stack:
-    return Stack(-1, stack.side, stack.hex, counters, stack.facing, stack.status)
+    """A stack of some of ``stack``'s counters where it stands (not in the state)."""
+    return Stack(-1, stack.side, stack.hex, tuple(counters), stack.facing, stack.status)
 
 
 def move_options(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
                  contact: set[Hex]) -> list[Hashable]:
     """The move decision's options for one stack (§5–§7)."""
+    state.keep("move layers", {})  # (the searches of this decision, for move_cost)
     opts: list[Hashable] = [HOLD]
     fighters = state.combatants(stack)
     leaders = [c for c in stack.counters if c not in fighters]
@@ -329,20 +397,32 @@ def move_options(state: State, stack: Stack, occ: Occ, zoc: set[Hex],
     return opts
 
 
-def apply_move(state: State, stack: Stack, option: MoveTo) -> Stack:
-    """Carry out a move; a move into a friendly stack joins it (§5)."""
+def apply_move(state: State, stack: Stack, option: MoveTo, how: str = "") -> Stack:
+    """Carry out a move; a move into a friendly stack joins it (§5). ``how``: what the
+    message says first (a split, a disengagement)."""
+    label = state.board.label
     to = option.at if option.at is not None else state.board.hex(option.to)
-    old = state.name(stack)
+    cost = move_cost(state, stack, option)
+    start, before = stack.hex, stack.counters
     others = [s for s in state.occupancy().get(to, ()) if s is not stack]
-    stack.hex = to
     if option.facing is not None:
-        stack.facing = option.facing
-    state.emit("move", f"{old}: {option}", side=stack.side, units=stack.counters)
+        state.update(stack, hex=to, facing=option.facing)
+    else:
+        state.update(stack, hex=to)
+    facing = f"face {corner_name(option.facing)}" if option.facing else ""
+    where = ("turn to " + facing) if to == start else \
+        f"move to {label(to)}" + (f", facing {facing[5:]}" if facing else "")
+    state.emit("move", f"{state.name(stack, start)}: {how}{where} ({cost} MP)",
+               side=stack.side, units=before, counters=list(before),
+               **{"from": label(start)}, to=label(to), facing=option.facing, cost=cost)
     if others:
-        merge(state, others[0], stack)
-        state.emit("join", f"stack formed: {state.name(others[0])}", side=stack.side,
-                   units=others[0].counters)
-        return others[0]
+        target = others[0]
+        fee = join_cost(state, stack, target) or 0
+        merge(state, target, stack)
+        state.emit("join", f"{state.name(target)}: stack formed ({fee} MP)",
+                   side=stack.side, units=target.counters, counters=list(target.counters),
+                   hex=label(to), cost=fee)
+        return target
     return stack
 
 
@@ -359,25 +439,29 @@ def movement_phase(state: State, side: str) -> Steps:
         options = move_options(state, stack, occ, zoc, contact)
         if options == [HOLD]:
             continue
-        choice = yield ask(side, "move", options, unit=state.top(stack),
+        choice = yield ask(side, Kind.MOVE, options, unit=state.top(stack),
                                 prompt=f"move the stack in {state.board.label(stack.hex)}")
         if choice == HOLD:
             moved.add(stack.sid)
         elif isinstance(choice, SplitTo):
             part = split_top(state, stack)
-            moved.add(apply_move(state, part, choice).sid)
+            moved.add(apply_move(state, part, choice, "split from its stack, ").sid)
             queue.insert(0, stack)
         elif isinstance(choice, DisengageTo):
             part = split_rearguard(state, stack, choice.rearguard)
             moved.add(stack.sid)
-            moved.add(apply_move(state, part, choice).sid)
+            how = f"disengage, leaving {state.counters_name(stack.counters)} as rearguard, "
+            moved.add(apply_move(state, part, choice, how).sid)
         elif isinstance(choice, Turn):
             moved.add(stack.sid)
             if not stack_test(state, stack, "turn in contact", top_only=True):
+                was = stack.facing
                 c = Corner(stack.facing or 1).turn(choice.steps).value
+                state.update(stack, facing=c)
                 state.emit("turn", f"{state.name(stack)}: turn in contact to face "
-                           f"{corner_name(c)}", side=side, units=stack.counters)
-                stack.facing = c
+                           f"{corner_name(c)} (all its MP)", side=side, units=stack.counters,
+                           counters=list(stack.counters), hex=state.board.label(stack.hex),
+                           facing=c, from_facing=was)
         else:
             assert isinstance(choice, MoveTo)
             moved.add(apply_move(state, stack, choice).sid)
@@ -395,13 +479,14 @@ def _leader_moves(state: State, side: str, moved: set[int]) -> Steps:
         if alone and stack.hex in contact:
             continue  # §7: an isolated counter in contact cannot move
         ghost = _hypothetical(stack, [leader])
+        state.keep("move layers", {})
         dests = _options(state, _reach(state, ghost, occ, zoc, contact))
         if not dests:
             continue
-        choice = yield ask(side, "leader", [HOLD, *dests],
+        choice = yield ask(side, Kind.LEADER, [HOLD, *dests],
                                 unit=leader, prompt=f"move {leader}?")
         if isinstance(choice, MoveTo):
             if not alone:
-                stack.counters = [c for c in stack.counters if c != leader]
+                state.update(stack, counters=[c for c in stack.counters if c != leader])
                 stack = state.new_stack(side, stack.hex, [leader])
             apply_move(state, stack, choice)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Hashable, Iterable
 from typing import Any
 
@@ -26,6 +27,7 @@ __all__ = [
     "DisengageTo",
     "Evade",
     "Face",
+    "Kind",
     "MoveTo",
     "Plain",
     "ShiftTo",
@@ -35,7 +37,24 @@ __all__ = [
     "corner_name",
 ]
 
-def ask(side: str, kind: str, options: Iterable[Hashable], **context: Any) -> Decision:
+class Kind(enum.StrEnum):
+    """What a Raphia decision is about (``Decision.kind``: a ``str`` for the core and for
+    saved battles)."""
+
+    MOVE = "move"  # §5–§7 a stack in good order: where to, how to face, split, disengage
+    LEADER = "leader"  # §11 a leader joins or leaves a stack
+    ATTACK = "attack"  # §8 the next attack or fire, or no more
+    EVADE = "evade"  # §8 the defender evades, or stands
+    ADVANCE = "advance"  # §8 advance after combat into the vacated hex
+    PURSUE = "pursue"  # §10 elephants and light troops choose to pursue
+    BACK_ATTACK = "back attack"  # §10 a pursuer's free attack on a rout in contact
+    RALLY = "rally"  # §3, §9–§10 attempt to rally (a rout; a pursuer in contact)
+    FACING = "facing"  # §6 addendum: a rallied phalanx picks its facing
+    ELEPHANT_BUMPED = "elephant bumped"  # §9 (1990) let a routing elephant move on, or shift it
+    ROUT_SHIFT = "rout shift"  # §10 (1990) the free hex a rout is shifted to
+
+
+def ask(side: str, kind: Kind, options: Iterable[Hashable], **context: Any) -> Decision:
     """A Decision for ``side`` (a typed front door to the core's converter)."""
     opts: Any = tuple(options)
     return Decision(side, kind, opts, **context)

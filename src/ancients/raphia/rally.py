@@ -13,7 +13,15 @@ from collections.abc import Generator, Hashable
 from ancients.battle import Decision
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.morale import stack_test
-from ancients.raphia.options import CONTINUE_PURSUIT, RALLY, STAY_IN_ROUT, Face, ask
+from ancients.raphia.options import (
+    CONTINUE_PURSUIT,
+    RALLY,
+    STAY_IN_ROUT,
+    Face,
+    Kind,
+    ask,
+    corner_name,
+)
 from ancients.raphia.rout import in_contact_with
 from ancients.raphia.stacking import merge, stack_problem
 from ancients.raphia.state import Stack, State, Status
@@ -41,7 +49,7 @@ def rally_phase(state: State, side: str) -> Steps:
         if pursued_rout(state, p) is not None:
             # §10: still in contact it may attempt to rally or pursue on (a free attack
             # next time); out of contact, or with no fugitive left, it must test
-            choice = yield ask(side, "rally", [RALLY, CONTINUE_PURSUIT], unit=state.top(p),
+            choice = yield ask(side, Kind.RALLY, [RALLY, CONTINUE_PURSUIT], unit=state.top(p),
                                prompt="pursuing, in contact: attempt to rally?")
             if choice == CONTINUE_PURSUIT:
                 continue
@@ -54,9 +62,10 @@ def rally_phase(state: State, side: str) -> Steps:
         if found is None:
             continue
         p, mates = found
-        p.status, p.pursued = Status.GOOD, frozenset()
+        state.update(p, status=Status.GOOD, pursued=frozenset())
         state.emit("rally", f"{state.name(p)}: rallied from pursuit", side=side,
-                   units=p.counters)
+                   units=p.counters, counters=list(p.counters), hex=label(p.hex),
+                   **{"from": "pursuit"})
         if mates is not None:
             _rejoin(state, p, mates)
     for r in sorted(state.side_stacks(side, Status.ROUTED), key=lambda s: s.sid):
@@ -71,7 +80,7 @@ def rally_phase(state: State, side: str) -> Steps:
                 and s.pursued.intersection(r.counters) for s in state.stacks):
             continue  # §9 (1990): only a unit not being pursued may try to rally
         # §3/§9: the player "may" test to rally a rout that "wishes" to rally
-        choice = yield ask(side, "rally", [RALLY, STAY_IN_ROUT], unit=state.top(r),
+        choice = yield ask(side, Kind.RALLY, [RALLY, STAY_IN_ROUT], unit=state.top(r),
                            prompt=f"rout in {label(r.hex)}: attempt to rally?")
         if choice == STAY_IN_ROUT:
             continue
@@ -80,18 +89,20 @@ def rally_phase(state: State, side: str) -> Steps:
         if found is None:
             continue
         r, mates = found
-        r.status, r.edge, r.push = Status.GOOD, "own", None
-        names = ", ".join(state.counter_name(c) for c in state.combatants(r))
-        state.emit("rally", f"{names} ({label(r.hex)}): rallied", side=side,
-                   units=r.counters)
+        state.update(r, status=Status.GOOD, edge="own", push=None)
+        state.emit("rally", f"{state.name(r)}: rallied", side=side, units=r.counters,
+                   counters=list(r.counters), hex=label(r.hex), **{"from": "rout"})
         if mates is not None:
             _rejoin(state, r, mates)  # facing the way its stack-mates face
         elif state.is_phalanx(r) and state.edition.rally_choose_facing:
             # §6 addendum: a unit rallied from rout chooses its facing
-            choice = yield ask(side, "facing", [Face(c) for c in range(1, 7)],
+            choice = yield ask(side, Kind.FACING, [Face(c) for c in range(1, 7)],
                                     unit=state.top(r), prompt="face which way?")
             assert isinstance(choice, Face)
-            r.facing = choice.corner
+            state.update(r, facing=choice.corner)
+            state.emit("facing", f"{state.name(r)}: face {corner_name(choice.corner)}",
+                       side=side, units=r.counters, counters=list(r.counters),
+                       hex=label(r.hex), facing=choice.corner)
 
 
 def _rallied_part(state: State, stack: Stack, failed: list[str]
@@ -108,7 +119,7 @@ def _rallied_part(state: State, stack: Stack, failed: list[str]
     mates = next((s for s in state.stacks if s is not stack and s.side == stack.side
                   and s.hex == stack.hex and s.status is Status.GOOD), None)
     if mates is not None and stack_problem(
-            state, mates.counters + [c for c in stack.counters if c not in failed]):
+            state, [*mates.counters, *(c for c in stack.counters if c not in failed)]):
         return None
     rallied = _split_rallied(state, stack, failed)
     return None if rallied is None else (rallied, mates)
@@ -118,8 +129,9 @@ def _rejoin(state: State, rallied: Stack, mates: Stack) -> None:
     """§5: one stack in good order per hex: the rallied counters join their stack-mates,
     in the edition's stacking order."""
     merge(state, mates, rallied)
-    state.emit("join", f"stack formed again: {state.name(mates)}", side=rallied.side,
-               units=mates.counters)
+    state.emit("join", f"{state.name(mates)}: stack formed again", side=rallied.side,
+               units=mates.counters, counters=list(mates.counters),
+               hex=state.board.label(mates.hex), cost=0)
 
 
 def _split_rallied(state: State, stack: Stack, failed: list[str]) -> Stack | None:
@@ -132,5 +144,5 @@ def _split_rallied(state: State, stack: Stack, failed: list[str]) -> Stack | Non
     if not failed:
         return stack
     leaders = [c for c in stack.counters if state.counter(c).leader]
-    stack.counters = [c for c in stack.counters if c in failed]
+    state.update(stack, counters=[c for c in stack.counters if c in failed])
     return state.new_stack(stack.side, stack.hex, rallied + leaders, facing=stack.facing)

@@ -10,7 +10,7 @@ from ancients.hexgrid import Direction, Hex
 from ancients.raphia.combat import resolve, type_forbids
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.morale import stack_test
-from ancients.raphia.options import MOVE_ON, NO_PURSUIT, PURSUE, STAY, Attack, ShiftTo, ask
+from ancients.raphia.options import MOVE_ON, NO_PURSUIT, PURSUE, STAY, Attack, Kind, ShiftTo, ask
 from ancients.raphia.state import Stack, State, Status
 
 __all__ = ["back_attack_phase", "morale_phase", "pursuit_phase", "rout_path", "rout_phase",
@@ -42,29 +42,42 @@ def put_to_rout(state: State, stack: Stack, failed: list[str], push: int | None)
     out: list[Stack] = []
     for i, grp in enumerate(groups):
         if not keep and i == 0:
-            stack.counters = grp + leaders  # the leader is carried along (§11)
-            routed = stack
+            routed = stack  # the leader is carried along (§11)
+            state.update(stack, counters=grp + leaders, status=Status.ROUTED, edge="own",
+                         pursued=frozenset(), push=push, origin=origin)
         else:
-            routed = state.new_stack(stack.side, stack.hex, grp, facing=stack.facing)
-        routed.status, routed.edge, routed.pursued = Status.ROUTED, "own", frozenset()
-        routed.push, routed.origin = push, origin
+            routed = state.new_stack(stack.side, stack.hex, grp, facing=stack.facing,
+                                     status=Status.ROUTED, push=push, origin=origin)
         out.append(routed)
     if keep:
-        stack.counters = keep + leaders
+        state.update(stack, counters=keep + leaders)
+    label = state.board.label(stack.hex)
     for r in out:
-        state.emit("rout", f"{state.name(r)}: put to rout", side=r.side, units=r.counters)
+        stands = f" ({state.counters_name(stack.counters)} stands)" if keep else ""
+        state.emit("rout", f"{state.name(r)}: put to rout{stands}", side=r.side,
+                   units=r.counters, counters=list(r.counters), hex=label,
+                   standing=list(stack.counters) if keep else [])
     return out
 
 
-def morale_phase(state: State, side: str) -> Steps:
+def morale_phase(state: State, side: str, after_combat: bool = False) -> Steps:
     """§3 addendum step 3: the opponent tests the stacks the phasing side hit; §10: the
-    attackers of a routed stack pursue (cavalry must, phalanxes never)."""
+    attackers of a routed stack pursue (cavalry must, phalanxes never).
+
+    ``after_combat``: right after one attack (option ``morale_tests=each_combat``): the
+    stacks hit test at once, but for phalanxes that test once for all their results
+    (§8 addendum), which wait for the phase."""
+    once = state.edition.phalanx_tests_once
     for sid, hit in sorted(state.hits.items()):
         stack = state.stack(sid)
+        phalanx = stack is not None and all(state.counter(c).phalanx
+                                            for c in state.combatants(stack))
+        if after_combat and phalanx and once:
+            continue
+        del state.hits[sid]
         if stack is None or stack.status is Status.ROUTED or state.leader_alone(stack):
             continue
-        phalanx = all(state.counter(c).phalanx for c in state.combatants(stack))
-        times = 1 if (phalanx and state.edition.phalanx_tests_once) else len(hit.results)
+        times = 1 if (phalanx and once) else len(hit.results)
         failed: set[str] = set()
         for _ in range(times):
             failed.update(stack_test(state, stack, "after combat"))
@@ -78,7 +91,6 @@ def morale_phase(state: State, side: str) -> Steps:
         _elephants_see(state, routed)
         if whole or not state.edition.pursuit_needs_whole_rout:
             yield from _start_pursuit(state, hit.attackers, routed)
-    state.hits.clear()
 
 
 def _elephants_see(state: State, routed: list[Stack]) -> None:
@@ -129,13 +141,15 @@ def _start_pursuit(state: State, attackers: list[int], routed: list[Stack]) -> S
             continue  # §10: a phalanx never pursues
         if cls is not TroopClass.CAVALRY:  # elephants and lighter infantry may choose
             where = state.board.label(targets[0].hex)
-            choice = yield ask(att.side, "pursue", [PURSUE, NO_PURSUIT], unit=state.top(att),
+            choice = yield ask(att.side, Kind.PURSUE, [PURSUE, NO_PURSUIT], unit=state.top(att),
                                prompt=f"pursue the rout from {where}?")
             if choice != PURSUE:
                 continue
-        att.status, att.pursued = Status.PURSUING, pursued
-        state.emit("pursuit", f"{state.name(att)}: in pursuit", side=att.side,
-                   units=att.counters)
+        state.update(att, status=Status.PURSUING, pursued=pursued)
+        state.emit("pursuit", f"{state.name(att)}: pursuit of "
+                   f"{', '.join(state.name(t) for t in targets)}", side=att.side,
+                   units=att.counters, counters=list(att.counters),
+                   hex=state.board.label(att.hex), pursued=sorted(pursued))
 
 
 # -- the rout itinerary (§10 and addendum) ----------------------------------------------
@@ -263,7 +277,7 @@ def _shift_aside(state: State, stack: Stack, edge: str, occ: Occ) -> Generator[
             return free[0]
         if free:
             label = board.label
-            choice = yield ask(stack.side, "rout shift",
+            choice = yield ask(stack.side, Kind.ROUT_SHIFT,
                                [ShiftTo(label(n), at=n) for n in free], unit=state.top(stack),
                                prompt=f"the rout in {label(stack.hex)} may not stay among "
                                       "other units: shift it to which free hex?")
@@ -279,10 +293,11 @@ def _lose(state: State, stack: Stack, why: str) -> None:
         if state.counter(c).leader:
             state.leader_dead.add(stack.side)
             state.emit("leader killed", f"{state.counter_name(c)}: carried off the map "
-                       "and killed, -3 to the army's morale", side=stack.side, units=[c])
-    names = ", ".join(state.counter_name(c) for c in stack.counters)
-    state.emit("lost", f"{names} ({state.board.label(stack.hex)}): {why}, lost",
-               side=stack.side, units=stack.counters)
+                       "and killed, -3 to his army's morale (§11)", side=stack.side,
+                       units=[c], leader=c)
+    state.emit("lost", f"{state.name(stack)}: {why}, lost", side=stack.side,
+               units=stack.counters, counters=list(stack.counters),
+               hex=state.board.label(stack.hex), why=why)
     state.remove_stack(stack)
 
 
@@ -315,7 +330,7 @@ def move_rout(state: State, stack: Stack) -> Steps:
         shift = yield from _shift_aside(state, stack, edge, occ)
         if shift is not None:
             path, shifted = [shift], True
-    stack.edge = edge  # §10: it keeps this direction next turn
+    state.update(stack, edge=edge)  # §10: it keeps this direction next turn
     blocked = None
     for i, h in enumerate(path):
         if h is not None and _mark_crossed(state, stack, h, occ, False) and blocked is None:
@@ -327,17 +342,21 @@ def move_rout(state: State, stack: Stack) -> Steps:
     if path and path[-1] is None:
         _lose(state, stack, "rout off the map")
         return
+    facts = {"counters": list(stack.counters), "from": label(start), "edge": edge,
+             "shifted": shifted, "crossed": blocked is not None}
     if path:
         end = path[-1]
         assert end is not None
-        stack.hex = end
-        what = f"rout shifted to {label(end)}" if shifted else f"rout to {label(end)} (" \
-            + " ".join(label(h) for h in path if h is not None) + ")"
+        state.update(stack, hex=end)
+        via = [label(h) for h in path[:-1] if h is not None]
+        what = f"rout shifted to {label(end)}" if shifted else f"rout to {label(end)}" + (
+            f" (via {' '.join(via)})" if via else "")
         state.emit("rout move", f"{state.name(stack, start)}: {what}", side=stack.side,
-                   units=stack.counters)
+                   units=stack.counters, to=label(end),
+                   path=[label(h) for h in path if h is not None], **facts)
     else:
         state.emit("rout move", f"{state.name(stack)}: rout blocked, no move", side=stack.side,
-                   units=stack.counters)
+                   units=stack.counters, to=label(start), path=[], **facts)
 
 
 def _nearest_empty(state: State, stack: Stack, pos: Hex) -> tuple[Hex, list[Hex]]:
@@ -387,7 +406,7 @@ def move_elephants(state: State, stack: Stack) -> Steps:
             steps = 2
         else:
             steps -= 1
-        stack.push = None
+        state.update(stack, push=None)
     d = Direction(state.dice.d6("elephant rout direction"))
     for _ in range(steps):
         if state.edition.elephant_rout == "1990" and path:
@@ -429,11 +448,14 @@ def move_elephants(state: State, stack: Stack) -> Steps:
     end, way = _nearest_empty(state, stack, pos)
     path += way
     _mark_path(state, stack, path, occ)
-    stack.hex = end
+    state.update(stack, hex=end)
     state.paths[stack.sid] = ([start, *path], None, frozenset(stack.counters))
     label = state.board.label
-    state.emit("elephant rout", f"{state.name(stack, start)}: stampede to {label(end)} ("
-               + " ".join(label(h) for h in path) + ")", side=stack.side, units=stack.counters)
+    via = [label(h) for h in path[:-1]]
+    state.emit("elephant rout", f"{state.name(stack, start)}: stampede to {label(end)}"
+               + (f" (via {' '.join(via)})" if via else ""), side=stack.side,
+               units=stack.counters, counters=list(stack.counters),
+               **{"from": label(start)}, to=label(end), path=[label(h) for h in path])
 
 
 def _bumped(state: State, stack: Stack, pos: Hex, occ: Occ) -> Generator[
@@ -451,7 +473,7 @@ def _bumped(state: State, stack: Stack, pos: Hex, occ: Occ) -> Generator[
                      not any(s is not stack for s in occ.get(n, ()))})
     if not shifts:
         return None
-    choice = yield ask(bumped[0].side, "elephant bumped", [MOVE_ON, *shifts],
+    choice = yield ask(bumped[0].side, Kind.ELEPHANT_BUMPED, [MOVE_ON, *shifts],
                        unit=state.top(bumped[0]), target=state.top(stack),
                        prompt=f"routing elephants end on {label(pos)}: let them move on "
                               "or shift them one hex?")
@@ -496,7 +518,7 @@ def rout_tests(state: State) -> None:
         if failed:
             routed = put_to_rout(state, stack, failed, None)
             for r in routed:
-                r.push = None
+                state.update(r, push=None)
             _elephants_see(state, routed)  # §9 (1990): elephants seeing these routs
         else:
             state.crossed_ok.add(sid)
@@ -560,9 +582,12 @@ def pursuit_phase(state: State, side: str) -> None:
             walked.pop()
         if walked:
             label = state.board.label
-            state.emit("pursuit move", f"{state.name(p)}: pursuit to {label(walked[-1])}",
-                       side=side, units=p.counters)
-            p.hex = walked[-1]
+            start = p.hex
+            state.update(p, hex=walked[-1])
+            state.emit("pursuit move", f"{state.name(p, start)}: pursuit to "
+                       f"{label(walked[-1])}", side=side, units=p.counters,
+                       counters=list(p.counters), **{"from": label(start)},
+                       to=label(walked[-1]))
 
 
 def back_attack_phase(state: State, side: str) -> Generator[Decision, Hashable, None]:
@@ -586,7 +611,7 @@ def back_attack_phase(state: State, side: str) -> Generator[Decision, Hashable, 
         if not targets:
             continue
         options = sorted({Attack(label(p.hex), label(t.hex)) for t in targets})
-        choice = yield ask(side, "back attack", [*options, STAY], unit=state.top(p),
+        choice = yield ask(side, Kind.BACK_ATTACK, [*options, STAY], unit=state.top(p),
                                 prompt="free attack on a rout in contact?")
         if isinstance(choice, Attack):
             tgt = next(t for t in targets if label(t.hex) == choice.target)

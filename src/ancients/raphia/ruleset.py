@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Literal
 
@@ -32,13 +33,24 @@ class RaphiaOptions:
     egyptian_morale: Literal["roll", "championship"] = attrs.field(
         default="roll", metadata={"help": "§11: roll the Egyptian morale table, or reveal each "
                                           "'?' counter at its first combat"})
-    pass_through: Literal["edition", "rout"] = attrs.field(
-        default="edition", metadata={"help": "§7/§10: units pass through their own side's "
-                                             "units as the edition has it (1990: any unit, "
-                                             "not ending there; addendum: only a rout), or "
-                                             "only a rout in either edition (1990 §10: 'a "
-                                             "rout is the only means of making stacks "
-                                             "interpenetrate')"})
+    pass_through: Literal["rout", "any"] = attrs.field(
+        default="rout", metadata={"help": "§7/§10: only a rout passes through its own side's "
+                                          "units (1990 §10: 'the only means of making "
+                                          "stacks interpenetrate'; the addendum's §7), or "
+                                          "any unit may, not ending there (a looser reading "
+                                          "of 1990, whose §7 does not forbid it)"})
+    rout_multiplier: Literal["edition", "x4"] = attrs.field(
+        default="edition", metadata={"help": "§8: the attacker of a rout multiplies its "
+                                             "strength as the edition has it (1990 x2, "
+                                             "1991 x4), or x4 in both (the 1990 sentence's "
+                                             "'unless already quadrupled' presumes x4)"})
+    morale_tests: Literal["phase", "each_combat"] = attrs.field(
+        default="phase", metadata={"help": "§3/§8: the defender tests in the morale-test "
+                                           "phase, after every attack (the addendum's "
+                                           "sequence), or right after each combat, so that "
+                                           "a top counter put to rout exposes the second "
+                                           "rank at once (the addendum's 'by elimination "
+                                           "or rout'; phalanxes that test once still wait)"})
     combat_table: str = attrs.field(default="", metadata={"help": "combat table TOML file"})
     modifiers_table: str = attrs.field(default="",
                                        metadata={"help": "combat modifiers TOML file"})
@@ -79,7 +91,7 @@ class Raphia(Ruleset):
     battle_class: ClassVar[type[Battle]] = RaphiaBattle
     default_scenario: ClassVar[str] = "raphia-217bc"
     #: the rules revision (what each one changed: docs/rulesets/raphia.md, "Rules revisions")
-    revision: ClassVar[int] = 3
+    revision: ClassVar[int] = 4
     scenario_package: ClassVar[str | None] = "ancients.raphia.scenarios"
 
     def __init__(self, options: Any = None, *, given: Iterable[str] | None = None) -> None:
@@ -91,22 +103,18 @@ class Raphia(Ruleset):
         """Whether this ruleset plays with the built-in data files only."""
         return not any(getattr(self.options, name) for name in _DATA_FILES)
 
-    @property
+    @functools.cached_property
     def data(self) -> RaphiaData:
-        cached: RaphiaData | None = self.__dict__.get("_data")
-        if cached is None:
-            if self.builtin_data and _BUILTIN_DATA:
-                cached = _BUILTIN_DATA[0]
-            else:
-                o = self.options
-                cached = RaphiaData(
-                    load_board(o.map), load_counters(o.counters),
-                    load_tables(o.combat_table, o.modifiers_table, o.egyptian_table,
-                                o.stacking_table, o.victory_table))
-                if self.builtin_data:
-                    _BUILTIN_DATA.append(cached)
-            self.__dict__["_data"] = cached
-        return cached
+        """The map, counters and tables this ruleset plays with (read and checked once)."""
+        if self.builtin_data and _BUILTIN_DATA:
+            return _BUILTIN_DATA[0]
+        o = self.options
+        data = RaphiaData(load_board(o.map), load_counters(o.counters),
+                          load_tables(o.combat_table, o.modifiers_table, o.egyptian_table,
+                                      o.stacking_table, o.victory_table))
+        if self.builtin_data:
+            _BUILTIN_DATA.append(data)
+        return data
 
     def scenarios(self) -> dict[str, Scenario]:
         """The built-in scenarios, parsed once per edition when the data is built-in."""
@@ -117,12 +125,18 @@ class Raphia(Ruleset):
             shared = _BUILTIN_SCENARIOS[self.options.edition] = super().scenarios()
         return dict(shared)
 
-    @property
+    @functools.cached_property
     def edition_rules(self) -> EditionRules:
-        rules = EDITIONS[self.options.edition]
-        if self.options.pass_through == "rout" and rules.pass_through_friends:
-            return attrs.evolve(rules, pass_through_friends=False)  # §10 (1990) read strictly
-        return rules
+        """The edition's rules, as the options that choose between readings have them."""
+        rules, o = EDITIONS[self.options.edition], self.options
+        changes: dict[str, Any] = {}
+        if o.pass_through == "any":
+            changes["pass_through_friends"] = True
+        if o.rout_multiplier == "x4":
+            changes["rout_multiplier"] = 4
+        if o.morale_tests == "each_combat":
+            changes["tests_after_each_combat"] = True
+        return attrs.evolve(rules, **changes) if changes else rules
 
     def parse_scenario(self, data: Mapping[str, Any], source: str | None = None) -> Scenario:
         from ancients.raphia.stacking import stack_problem

@@ -4,6 +4,7 @@ breaking stacks, the order of counters in a stack."""
 from __future__ import annotations
 
 from collections import Counter as Tally
+from collections.abc import Sequence
 
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.state import Stack, State, Status
@@ -11,7 +12,7 @@ from ancients.raphia.state import Stack, State, Status
 __all__ = ["join_cost", "merge", "split_rearguard", "split_top", "stack_problem"]
 
 
-def stack_problem(state: State, counters: list[str]) -> str | None:
+def stack_problem(state: State, counters: Sequence[str]) -> str | None:
     """Why these counters may not share a hex, or None (§5 limits table)."""
     table = state.tables.stacking
     classes = Tally(state.counter(c).troop_class for c in counters)
@@ -21,7 +22,7 @@ def stack_problem(state: State, counters: list[str]) -> str | None:
     if len(classes) == 1:
         (cls, n), = classes.items()
         if n > table.limit[cls]:
-            return f"{n} {cls} counters exceed the limit of {table.limit[cls]}"
+            return f"{n} {cls.words} counters exceed the limit of {table.limit[cls]}"
         return None
     # the second exception: light infantry escorting elephants
     if set(classes) == {TroopClass.ELEPHANT, TroopClass.LIGHT}:
@@ -30,7 +31,8 @@ def stack_problem(state: State, counters: list[str]) -> str | None:
         if classes[TroopClass.LIGHT] > table.escort:
             return f"an elephant escort is at most {table.escort} light infantry"
         return None
-    return "only troops of the same type stack (" + ", ".join(sorted(classes)) + ")"
+    return "only troops of the same type stack (" + ", ".join(
+        sorted(c.words for c in classes)) + ")"
 
 
 def join_cost(state: State, mover: Stack, target: Stack) -> int | None:
@@ -60,7 +62,7 @@ def merge(state: State, stationary: Stack, mover: Stack) -> None:
     if not fixed:
         order = moving
         if stationary.facing is None:
-            stationary.facing = mover.facing
+            state.update(stationary, facing=mover.facing)
     elif state.edition.join_under_top and len(fixed) >= 2 and len(moving) >= 2:
         order = []
         for i in range(max(len(fixed), len(moving))):
@@ -72,14 +74,14 @@ def merge(state: State, stationary: Stack, mover: Stack) -> None:
         order = fixed[:1] + moving + fixed[1:]
     else:
         order = fixed + moving
-    stationary.counters = order + leaders
+    state.update(stationary, counters=order + leaders)
     state.discard(mover)
 
 
 def split_top(state: State, stack: Stack) -> Stack:
     """Break off the top counter as a stack of its own (§5: free)."""
     top = state.combatants(stack)[0]
-    stack.counters = [c for c in stack.counters if c != top]
+    state.update(stack, counters=[c for c in stack.counters if c != top])
     return state.new_stack(stack.side, stack.hex, [top], facing=stack.facing)
 
 
@@ -91,5 +93,5 @@ def split_rearguard(state: State, stack: Stack, rearguard: int = 1) -> Stack:
     if not 1 <= rearguard < len(fighters):
         raise ValueError(f"a rearguard of {rearguard} from {len(fighters)} counters")
     leaving = fighters[:-rearguard] + [c for c in stack.counters if state.counter(c).leader]
-    stack.counters = fighters[-rearguard:]
+    state.update(stack, counters=fighters[-rearguard:])
     return state.new_stack(stack.side, stack.hex, leaving, facing=stack.facing)

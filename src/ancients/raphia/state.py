@@ -6,14 +6,13 @@ import enum
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any, cast
 
-import attr
+import attrs
 
-from ancients._assigning import Assigning
 from ancients.dice import Dice
 from ancients.events import Event
 from ancients.hexgrid import Hex
 from ancients.raphia.board import Board
-from ancients.raphia.counters import SIDES, Counter, CounterSet, TroopClass
+from ancients.raphia.counters import SIDES, Counter, CounterSet, TroopClass, counter_labels
 from ancients.raphia.edition import EditionRules
 from ancients.raphia.tables import Result, Tables
 
@@ -28,64 +27,57 @@ class Status(enum.StrEnum):
 
 _KEPT = object()  # the key of what State.keep keeps (no version equals it)
 MISS = object()  # State.recall: nothing held under that key
+_UNSET: Any = object()  # State.update: a field left as it is
 
 
 # the names of per-side caches, made once
 _ZOC = {side: ("zoc", side) for side in SIDES}
 _CONTACT = {side: ("contact", side) for side in SIDES}
+_GOOD_CONTACT = {side: ("contact in good order", side) for side in SIDES}
 _LEADER = {side: ("leader", side) for side in SIDES}
+_ENEMY = {SIDES[0]: SIDES[1], SIDES[1]: SIDES[0]}
+
+#: the metadata of a State field that is not part of the battle's state (the data it is
+#: played with, and what is derived from the rest): left out of State.fingerprint
+NOT_STATE = {"state": False}
 
 
-@attr.s(auto_attribs=True, eq=False, slots=True)  # not attrs.define: see State
+@attrs.define(eq=False)
 class Changes:
     """A state's change counts per side (the keys of its derived caches) and the log of
     the stacks changed, each with the hex it stood in before (for caches updated in
     place of being rebuilt; ``(None, None)``: anything may have changed)."""
 
-    counts: dict[str, int] = attr.ib(factory=dict)
-    log: list[tuple[Stack | None, Hex | None]] = attr.ib(factory=list)
+    counts: dict[str, int] = attrs.field(factory=dict)
+    log: list[tuple[Stack | None, Hex | None]] = attrs.field(factory=list)
 
     def touch(self, side: str, stack: Stack | None) -> None:
         self.counts[side] = self.counts.get(side, 0) + 1
         self.log.append((stack, None if stack is None else stack.hex))
 
 
-@attr.s(auto_attribs=True, eq=False, slots=True)  # not attrs.define: see State
-class Stack(Assigning):
+@attrs.frozen(eq=False)
+class Stack:
     """Counters in one hex, top first (leaders kept at the bottom), with one facing (a
     corner, for phalanxes, §6) and one status. Routers keep their direction ("own" or
-    "other" edge, §10); pursuers the counters they pursue."""
+    "other" edge, §10); pursuers the counters they pursue.
+
+    A stack of a battle changes only through its :class:`State` (:meth:`State.update`,
+    which keeps the state's caches right); assigning a field raises."""
 
     sid: int
     side: str
     hex: Hex
-    counters: list[str]
+    counters: tuple[str, ...]
     facing: int | None = None
     status: Status = Status.GOOD
     edge: str = "own"
     pursued: frozenset[str] = frozenset()
     push: int | None = None  # direction of the attack that routed it (elephant push-back)
     origin: int = 0  # rout origin: routs from different origins never stack (§10)
-    # the owning state's changes (set by State.new_stack; None for hypotheticals)
-    changes: Changes | None = attr.ib(default=None, repr=False)
-
-    def _assigning(self, name: str) -> None:
-        """Any change to a stack of a state bumps its side's change count, which
-        invalidates the state's derived caches (occupancy, fronts, contact), and is
-        logged with the stack's hex before the change. Setting ``changes`` is not a
-        change, and nothing is logged while ``__init__`` runs (``changes`` comes last)."""
-        if name != "changes":
-            changes = getattr(self, "changes", None)
-            if changes is not None:
-                changes.touch(self.side, self)
-
-    def key(self) -> Hashable:
-        return (self.sid, self.side, self.hex, tuple(self.counters), self.facing,
-                self.status.value, self.edge, tuple(sorted(self.pursued)), self.push,
-                self.origin)
 
 
-@attr.s(auto_attribs=True, eq=False, slots=True)  # not attrs.define: see State
+@attrs.define(eq=False)
 class Hit:
     """Combat results waiting for the morale-test phase (§3 addendum order)."""
 
@@ -95,52 +87,69 @@ class Hit:
     elephant_cause: bool = False
 
 
-@attr.s(auto_attribs=True, eq=False, slots=True)
+def _frozen(value: Any) -> Hashable:
+    """A hashable copy of a state field's value, for :meth:`State.fingerprint`: attrs
+    instances field by field, containers as sorted (sets, dicts) or ordered tuples."""
+    if attrs.has(type(value)):
+        return (type(value).__name__, *(_frozen(getattr(value, f.name))
+                                        for f in attrs.fields(type(value))))
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, set | frozenset):
+        return tuple(sorted(value))
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    return cast(Hashable, value)
+
+
+@attrs.define(eq=False)
 class State:
     """Everything that changes during a battle, plus the data it is played with.
 
-    ``attr.s(auto_attribs=True, slots=True)`` rather than ``attrs.define`` (here and for
-    the other mutable classes of the hot modules): mypyc compiles such a class to a
-    native class, with attribute access in C, in the opt-in compiled build
-    (docs/performance.md); fields with a default use ``attr.ib``, the same function as
-    ``attrs.field``, which mypyc accepts in a class body. ``slots=True`` keeps what
-    ``attrs.define`` gave the pure build: a misspelt attribute raises."""
+    The stacks change only through its methods (:meth:`new_stack`, :meth:`update`,
+    :meth:`discard`, :meth:`remove_stack`; :meth:`replace` for a §11 draw), which log
+    each change so that the caches derived from the stacks stay right."""
 
-    board: Board
-    counters: CounterSet
-    tables: Tables
-    edition: EditionRules
-    dice: Dice
-    emit: Callable[..., Event]
-    stacks: list[Stack] = attr.ib(factory=list)
-    gone: dict[str, str] = attr.ib(factory=dict)  # counter -> "eliminated" | "lost"
-    morale_override: dict[str, int] = attr.ib(factory=dict)  # §11 Egyptians
-    replaced: dict[str, str] = attr.ib(factory=dict)  # §11 championship draw
-    leader_dead: set[str] = attr.ib(factory=set)
-    attacked: set[str] = attr.ib(factory=set)  # counters that attacked this half-turn
-    defended: set[str] = attr.ib(factory=set)  # counters attacked this half-turn
-    crossed_ok: set[int] = attr.ib(factory=set)  # sids indifferent to crossings (§9)
-    hits: dict[int, Hit] = attr.ib(factory=dict)
-    to_test_crossed: dict[int, bool] = attr.ib(factory=dict)  # sid -> by elephants
+    board: Board = attrs.field(metadata=NOT_STATE)
+    counters: CounterSet = attrs.field(metadata=NOT_STATE)
+    tables: Tables = attrs.field(metadata=NOT_STATE)
+    edition: EditionRules = attrs.field(metadata=NOT_STATE)
+    dice: Dice = attrs.field(metadata=NOT_STATE)  # (the battle's: its own record)
+    emit: Callable[..., Event] = attrs.field(metadata=NOT_STATE)
+    stacks: list[Stack] = attrs.field(factory=list)
+    gone: dict[str, str] = attrs.field(factory=dict)  # counter -> "eliminated" | "lost"
+    morale_override: dict[str, int] = attrs.field(factory=dict)  # §11 Egyptians
+    replaced: dict[str, str] = attrs.field(factory=dict)  # §11 championship draw
+    leader_dead: set[str] = attrs.field(factory=set)
+    attacked: set[str] = attrs.field(factory=set)  # counters that attacked this half-turn
+    defended: set[str] = attrs.field(factory=set)  # counters attacked this half-turn
+    crossed_ok: set[int] = attrs.field(factory=set)  # sids indifferent to crossings (§9)
+    hits: dict[int, Hit] = attrs.field(factory=dict)
+    to_test_crossed: dict[int, bool] = attrs.field(factory=dict)  # sid -> by elephants
     # §10 this half-turn's rout moves, by routed stack: the hexes from its start (None:
     # off the map), where it crossed steady friends (addendum), and its counters (a
     # pursuer finds its rout's route by them, even once the rout has left the map)
     paths: dict[int, tuple[list[Hex | None], int | None, frozenset[str]]] = \
-        attr.ib(factory=dict)
-    blocked_pursuit: set[int] = attr.ib(factory=set)
-    championship_pool: list[Counter] = attr.ib(factory=list)
+        attrs.field(factory=dict)
+    blocked_pursuit: set[int] = attrs.field(factory=set)
+    championship_pool: list[Counter] = attrs.field(factory=list)
     next_sid: int = 1
     next_origin: int = 1
-    leaders: frozenset[str] = attr.ib(init=False)
+    leaders: frozenset[str] = attrs.field(init=False, metadata=NOT_STATE)
     # caches: counters by id (after §11 replacements); derived data keyed by change counts
-    _by_id: dict[str, Counter] = attr.ib(init=False, repr=False)
-    _changes: Changes = attr.ib(init=False, factory=Changes, repr=False)
-    _cache: dict[Hashable, tuple[Hashable, Any]] = attr.ib(init=False, factory=dict,
-                                                           repr=False)
+    _by_id: dict[str, Counter] = attrs.field(init=False, repr=False, metadata=NOT_STATE)
+    _changes: Changes = attrs.field(init=False, factory=Changes, repr=False,
+                                    metadata=NOT_STATE)
+    _cache: dict[Hashable, tuple[Hashable, Any]] = attrs.field(
+        init=False, factory=dict, repr=False, metadata=NOT_STATE)
+    _labels: dict[str, str] = attrs.field(init=False, repr=False, metadata=NOT_STATE)
+    _names: dict[tuple[str, ...], str] = attrs.field(init=False, factory=dict, repr=False,
+                                                     metadata=NOT_STATE)
 
     def __attrs_post_init__(self) -> None:
         self.leaders = frozenset(c.id for c in self.counters.counters.values() if c.leader)
         self._by_id = dict(self.counters.counters)
+        self._labels = counter_labels(self.counters)
 
     # -- identity ----------------------------------------------------------------------
     def counter(self, cid: str) -> Counter:
@@ -160,26 +169,53 @@ class State:
             return c.morale
         return self.morale_override.get(cid, 12)
 
-    def new_stack(self, side: str, hex_: Hex, counters: list[str], **kw: Any) -> Stack:
-        s = Stack(self.next_sid, side, hex_, counters, changes=self._changes, **kw)
-        self.next_sid += 1  # (so the list of stacks stays in order of sid)
-        self.stacks.append(s)
-        self._changes.touch(side, s)
-        return s
-
     def new_origin(self) -> int:
         self.next_origin += 1
         return self.next_origin
 
     def fingerprint(self) -> Hashable:
-        return (tuple(s.key() for s in self.stacks), tuple(sorted(self.gone.items())),
-                tuple(sorted(self.morale_override.items())),
-                tuple(sorted(self.replaced.items())), tuple(sorted(self.leader_dead)),
-                tuple(sorted(self.attacked)), tuple(sorted(self.defended)),
-                tuple(sorted(self.crossed_ok)),
-                tuple((k, tuple(h.results), tuple(h.attackers)) for k, h in
-                      sorted(self.hits.items())),
-                tuple(sorted(self.to_test_crossed.items())), self.next_sid)
+        """Every field of the state (not the data it is played with, nor what is derived
+        from the rest), the stacks field by field: a new field cannot be left out."""
+        return tuple(_frozen(getattr(self, f.name)) for f in attrs.fields(State)
+                     if f.metadata.get("state", True))
+
+    # -- the stacks' one mutation path -------------------------------------------------
+    def new_stack(self, side: str, hex_: Hex, counters: Iterable[str], *,
+                  facing: int | None = None, status: Status = Status.GOOD,
+                  edge: str = "own", pursued: frozenset[str] = frozenset(),
+                  push: int | None = None, origin: int = 0) -> Stack:
+        s = Stack(self.next_sid, side, hex_, tuple(counters), facing, status, edge, pursued,
+                  push, origin)
+        self.next_sid += 1  # (so the list of stacks stays in order of sid)
+        self.stacks.append(s)
+        self._changes.touch(side, s)
+        return s
+
+    def update(self, stack: Stack, *, hex: Hex = _UNSET, counters: Iterable[str] = _UNSET,
+               facing: int | None = _UNSET, status: Status = _UNSET, edge: str = _UNSET,
+               pursued: frozenset[str] = _UNSET, push: int | None = _UNSET,
+               origin: int = _UNSET) -> None:
+        """Change the given fields of ``stack``: the one way a stack changes, logged with
+        the hex it stood in before (which bumps its side's change count, so the caches
+        derived from the stacks are made again or updated)."""
+        self._changes.touch(stack.side, stack)
+        put = object.__setattr__  # (Stack is frozen to everyone else)
+        if hex is not _UNSET:
+            put(stack, "hex", hex)
+        if counters is not _UNSET:
+            put(stack, "counters", tuple(counters))
+        if facing is not _UNSET:
+            put(stack, "facing", facing)
+        if status is not _UNSET:
+            put(stack, "status", status)
+        if edge is not _UNSET:
+            put(stack, "edge", edge)
+        if pursued is not _UNSET:
+            put(stack, "pursued", pursued)
+        if push is not _UNSET:
+            put(stack, "push", push)
+        if origin is not _UNSET:
+            put(stack, "origin", origin)
 
     # -- derived data, cached until the stacks change ----------------------------------
     def touch(self, side: str | None = None) -> None:
@@ -251,8 +287,6 @@ class State:
         return result
 
     def _make_index(self) -> tuple[dict[int, Stack], dict[str, Stack]]:
-        # a method rather than a closure in _index: mypyc cannot compile a nested
-        # function in a method of an attrs (non-native) class
         stacks = self.stacks[::-1]  # the first stack holding a counter (or sid) wins
         return {s.sid: s for s in stacks}, {c: s for s in stacks for c in s.counters}
 
@@ -379,15 +413,38 @@ class State:
         return self.board.neighbors(stack.hex)
 
     def counter_name(self, cid: str) -> str:
-        """A counter's printed name for the log (``Phal. Mace``)."""
-        return self.counter(cid).name
+        """A counter for messages: its printed name, numbered where its side has several
+        of that name (``Phal. Mace 3``)."""
+        return self._labels.get(cid) or self.counter(cid).name
+
+    def counters_name(self, cids: Iterable[str]) -> str:
+        """Counters for messages, by name: several of one name as ``Phal. Mace ×4``, one
+        as :meth:`counter_name`, a leader after "with" (``Household cavalry ×2 with
+        Ptolemy IV``)."""
+        cids = tuple(cids)
+        known = self._names.get(cids)
+        if known is None:
+            known = self._names[cids] = self._counters_name(cids)
+        return known
+
+    def _counters_name(self, cids: tuple[str, ...]) -> str:
+        groups: dict[str, list[str]] = {}
+        leaders = []
+        for c in cids:
+            if c in self.leaders:
+                leaders.append(self.counter_name(c))
+            else:
+                groups.setdefault(self._by_id[c].name, []).append(c)
+        text = " + ".join(self.counter_name(ids[0]) if len(ids) == 1 else f"{name} ×{len(ids)}"
+                          for name, ids in groups.items())
+        if not text:
+            return ", ".join(leaders)
+        return f"{text} with {', '.join(leaders)}" if leaders else text
 
     def name(self, stack: Stack, at: Hex | None = None) -> str:
-        """A stack for the log: its top counter's name, how many counters, and its hex
-        (``Phal. Mace x4 (1513)``)."""
-        n = len(self.combatants(stack)) or len(stack.counters)
-        more = f" x{n}" if n > 1 else ""
-        return f"{self.counter_name(self.top(stack))}{more} " \
+        """A stack for messages: :meth:`counters_name` and its hex (``Phal. Mace ×4
+        (1513)``; ``at``: another hex, where it stood)."""
+        return f"{self.counters_name(stack.counters)} " \
                f"({self.board.label(stack.hex if at is None else at)})"
 
     def in_good_order(self, stack: Stack) -> bool:
@@ -432,16 +489,25 @@ class State:
 
     def contact_hexes(self, side: str) -> set[Hex]:
         """Hexes next to an enemy of ``side`` in contact: a combat unit in good order or
-        pursuing (cached: do not mutate)."""
-        name, version = _CONTACT[side], self.enemy_version(side)
-        hit = self.recall(name, version)  # the set, or MISS
-        if hit is not MISS:
-            return cast(set[Hex], hit)
+        pursuing (§3, §7: contact "with an enemy unit"; cached: do not mutate)."""
+        return self._next_to_enemies(_CONTACT[side], side, (Status.GOOD, Status.PURSUING))
+
+    def good_order_contact(self, side: str) -> set[Hex]:
+        """Hexes next to an enemy combat unit of ``side`` in good order (§5: no stack is
+        formed there; §6: a phalanx does not turn there during its move; cached: do not
+        mutate)."""
+        return self._next_to_enemies(_GOOD_CONTACT[side], side, (Status.GOOD,))
+
+    def _next_to_enemies(self, name: Hashable, side: str, statuses: tuple[Status, ...]
+                         ) -> set[Hex]:
+        version = self._changes.counts.get(_ENEMY[side], 0)  # (enemy_version)
+        hit = self._cache.get(name)
+        if hit is not None and hit[0] == version:
+            return cast(set[Hex], hit[1])
         result: set[Hex] = set()
         nbrs = self.board.neighbors
         for s in self.stacks:
-            if s.side != side and s.status is not Status.ROUTED and \
-                    not self.leader_alone(s):
+            if s.side != side and s.status in statuses and not self.leader_alone(s):
                 result.update(nbrs(s.hex))
         self.store(name, version, result)
         return result

@@ -5,14 +5,16 @@ Needs the ``test`` extra (hypothesis); imported only by tests.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from hypothesis import strategies as st
 
 from ancients.battle import RandomCommander
-from ancients.raphia.battle import RaphiaBattle
 from ancients.raphia.counters import Counter, TroopClass
 from ancients.ruleset import ruleset
+
+if TYPE_CHECKING:
+    from ancients.raphia.battle import RaphiaBattle
 
 __all__ = ["counters", "edition_specs", "mid_battles", "stacks"]
 
@@ -62,5 +64,4 @@ def mid_battles(draw: st.DrawFn, max_steps: int = 60) -> RaphiaBattle:
         if battle.finished:
             break
         battle.step()
-    assert isinstance(battle, RaphiaBattle)
-    return battle
+    return cast("RaphiaBattle", battle)

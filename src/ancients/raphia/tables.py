@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Literal, TypeAlias
 
-import attr
 import attrs
 
 from ancients.raphia._data import load_document, provenance
@@ -41,8 +40,7 @@ class CombatTable:
     highest: int
     reconstructed: bool
     reason: str
-    # attr.ib, not attrs.field (the same function): see ancients.events.Event
-    _columns: dict[tuple[int, int], int | None] = attr.ib(
+    _columns: dict[tuple[int, int], int | None] = attrs.field(
         init=False, factory=dict, repr=False)  # the columns of integer ratios, memoised
 
     def column(self, attack: Fraction | int, defence: Fraction | int) -> int | None:
@@ -88,9 +86,8 @@ class ModifierTable:
     flank: Mapping[TroopClass, int]
     reconstructed: bool
     reason: str
-    # attr.ib, not attrs.field (the same function): see ancients.events.Event
     _known: dict[tuple[TroopClass, TroopClass, bool, bool], tuple[tuple[str, int], ...]] = \
-        attr.ib(init=False, factory=dict, repr=False, eq=False)  # memoised answers
+        attrs.field(init=False, factory=dict, repr=False, eq=False)  # memoised answers
 
     def modifiers(self, attacker: TroopClass, defender: TroopClass, flank: bool,
                   drop_negatives: bool | None = None) -> list[tuple[str, int]]:
@@ -111,7 +108,7 @@ class ModifierTable:
         out: list[tuple[str, int]] = []
         base = self.values.get((attacker, defender), 0)
         if base and not (drop_negatives and base < 0):
-            out.append((f"{attacker} against {defender}", base))
+            out.append((f"{attacker.words} against {defender.words}", base))
         if flank and self.flank.get(attacker, 0):
             out.append(("flank attack", self.flank[attacker]))
         return out

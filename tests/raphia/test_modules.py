@@ -1,0 +1,27 @@
+"""How the package's modules depend on each other."""
+
+from __future__ import annotations
+
+from ancients.raphia.commander import HANDLERS
+from ancients.raphia.options import Kind
+
+from .helpers import import_cycles, runtime_imports
+
+
+def test_raphia_modules_import_no_cycle() -> None:
+    # function-level imports count: only ``if TYPE_CHECKING:`` imports are exempt
+    graph = runtime_imports("ancients.raphia")
+    assert "ancients.raphia.state" in graph["ancients.raphia.movement"]
+    assert import_cycles(graph) == []
+
+
+def test_only_the_ruleset_imports_the_battle() -> None:
+    # the rule modules take the state; the battle drives them (the ruleset names the
+    # battle class it plays with)
+    graph = runtime_imports("ancients.raphia")
+    assert {m for m, deps in graph.items() if "ancients.raphia.battle" in deps} == \
+        {"ancients.raphia.ruleset"}
+
+
+def test_every_kind_of_decision_has_a_doctrine_handler() -> None:
+    assert set(HANDLERS) == set(Kind)

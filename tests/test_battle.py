@@ -153,6 +153,30 @@ def test_outcome_from_units() -> None:
     assert Outcome.from_dict(json.loads(json.dumps(o.to_dict()))) == o
     assert "red wins (army broken) after 4 turns" in str(o)
     assert not o.draw
+    assert o.losses_by_cause == {"red": {"killed": 4 / 6, "captured": 0.0,
+                                         "left the field": 0.0},
+                                 "blue": {"killed": 0.0, "captured": 0.0,
+                                          "left the field": 0.0}}
+
+
+def test_losses_by_cause() -> None:
+    def view(uid: str, cond: Condition, s: float, s0: float = 10) -> UnitView:
+        return UnitView(uid, uid, "red", TroopKind.HEAVY_INFANTRY, cond, s, s0)
+
+    units = [view("struck", Condition.GOOD_ORDER, 7),        # 3 killed
+             view("routed", Condition.ROUTED, 9),            # 1 killed, still on the field
+             view("taken", Condition.CAPTURED, 0),           # 10 captured
+             view("fled", Condition.LEFT_FIELD, 0),          # 10 left (no strength given)
+             view("fled-hurt", Condition.LEFT_FIELD, 6),     # 4 killed, 6 left
+             view("dead", Condition.ELIMINATED, 0)]          # 10 killed
+    o = Outcome.from_units(winner=None, reason="turn limit", turns=1, sides=("red",),
+                           units=units)
+    causes = o.losses_by_cause["red"]
+    assert causes == {"killed": 18 / 60, "captured": 10 / 60, "left the field": 16 / 60}
+    assert sum(causes.values()) == pytest.approx(o.losses["red"])
+    # a saved outcome from before causes were kept reads back with none
+    old = {k: v for k, v in o.to_dict().items() if k != "losses_by_cause"}
+    assert Outcome.from_dict(old).losses_by_cause == {}
 
 
 class _Bad(Battle):

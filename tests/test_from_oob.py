@@ -126,3 +126,38 @@ def test_cli_battle_option_and_warnings(fielding: type[FieldingToy]) -> None:
     assert out.exit_code == 0 and "mantinea-418bc" in out.stdout
     assert "fielding_toy" in out.stdout
 
+
+
+def test_plausibility_report(fielding: type[FieldingToy], toy: type[Toy]) -> None:
+    from ancients.plausibility import history_losses
+
+    report = ancients.plausibility(["mantinea-418bc", "raphia-217bc"],
+                                   ["fielding_toy", "toy"], runs=10, seed=3)
+    assert [(r.battle, r.ruleset) for r in report.rows] == [
+        ("mantinea-418bc", "fielding_toy"), ("raphia-217bc", "fielding_toy")]
+    assert ("mantinea-418bc", "toy", "no translator") in report.skipped
+    row = report.rows[0]
+    assert row.historical_winner == "sparta" and row.runs == 10
+    assert row.p_winner is not None and row.p_winner[1] <= row.p_winner[0] <= row.p_winner[2]
+    # history: Argives 1,100 of 8,900 men killed, Lacedaemonians 300 of 9,984
+    best, low, high = history_losses(ancients.battles()["mantinea-418bc"])["argos"]
+    assert best == pytest.approx(1100 / 8900) and low <= best <= high
+    assert row.history["sparta"][0] == pytest.approx(300 / 9984)
+    assert row.history_ratio == pytest.approx((300 / 9984) / (1100 / 8900))
+    # the toy fields them as red and blue, not the battle's sides: the mapping is checked
+    assert set(row.sides) == {"sparta", "argos"}
+    assert any("elephants" in n for n in report.rows[1].notes)
+    text = report.to_markdown()
+    assert "| mantinea-418bc | fielding_toy (rev. 1) |" in text and "Not fielded:" in text
+
+
+def test_plausibility_command(fielding: type[FieldingToy], tmp_path: Path) -> None:
+    page = tmp_path / "plausibility.md"
+    out = CliRunner().invoke(main, ["plausibility", "-b", "poteidaia-432bc", "-r",
+                                    "fielding_toy", "-n", "4", "-j", "1", "--no-progress",
+                                    "--markdown", str(page)])
+    assert out.exit_code == 0, out.output
+    assert "poteidaia-432bc" in out.stdout and "athens" in out.stdout
+    text = page.read_text()
+    assert text.startswith("# Plausibility") and "ancients plausibility" in text
+    assert "fielding_toy 1" in text  # its rules revision

@@ -58,6 +58,22 @@ def test_each_row_is_its_battle(serial: Results) -> None:
         assert serial.losses[i].tolist() == [outcome.losses[s] for s in serial.sides]
 
 
+def test_losses_by_cause_are_each_battles(serial: Results) -> None:
+    rs = ancients.ruleset("toy")
+    for i in (0, 3):
+        o = rs.new_battle(seed=int(serial.seeds[i])).run()
+        for side in serial.sides:
+            assert [serial.column(c, side)[i] for c in serial.causes] == pytest.approx(
+                [o.losses_by_cause[side][c] for c in serial.causes])
+    total = sum(serial.column(c, "red") for c in serial.causes)
+    assert total == pytest.approx(serial.column("losses", "red"))
+    row = next(serial.rows())
+    assert {"losses_red_killed", "losses_red_captured",
+            "losses_red_left_the_field"} <= set(row)
+    with pytest.raises(AncientsError, match="left the field"):
+        serial.column("wounded", "red")
+
+
 def test_metrics(serial: Results) -> None:
     p, lo, hi = serial.win_rate("red")
     q, _, _ = serial.win_rate("blue")

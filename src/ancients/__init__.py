@@ -48,6 +48,7 @@ _EXPORTS: dict[str, str] = {
     "ruleset": "ruleset",
     "rulesets": "ruleset",
     "simulate": "simulate",
+    "plausibility": "plausibility",
     "compare": "simulate",
     "Results": "simulate",
     "Comparison": "simulate",
@@ -98,6 +99,7 @@ __all__ = [
     "compare",
     "load_oob",
     "matchups",
+    "plausibility",
     "register",
     "ruleset",
     "rulesets",
@@ -141,6 +143,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from ancients.morale import Modifier, MoraleTest
     from ancients.oob import OrderOfBattle, battles, load_oob
     from ancients.parameters import Parameter
+    from ancients.plausibility import plausibility
     from ancients.ruleset import Ruleset, register, ruleset, rulesets, unregister
     from ancients.scenario import Scenario
     from ancients.simulate import Comparison, Results, compare, simulate

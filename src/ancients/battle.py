@@ -32,7 +32,7 @@ from ancients._words import count, names
 from ancients.dice import Dice
 from ancients.errors import AncientsError, BattleStateError, IllegalDecision
 from ancients.events import BattleLog, Event
-from ancients.units import TroopKind, UnitView
+from ancients.units import Condition, TroopKind, UnitView
 
 if TYPE_CHECKING:
     from ancients.ruleset import Ruleset
@@ -139,7 +139,11 @@ class Outcome:
     """How a battle ended.
 
     ``losses`` is each side's lost strength as a fraction of its starting strength;
-    ``losses_by_kind`` the same per troop kind (of that kind's starting strength).
+    ``losses_by_kind`` the same per troop kind (of that kind's starting strength);
+    ``losses_by_cause`` the same split by what became of it (:data:`CAUSES`: ``killed`` —
+    strength struck off and units eliminated —, ``captured``, and ``left the field`` —
+    units routed off or gone), as far as the ruleset tells them apart through its units'
+    conditions, so that history's killed and captured can be compared with like.
     ``score`` is the ruleset's own points (victory points, ...).
     """
 
@@ -149,6 +153,7 @@ class Outcome:
     score: Mapping[str, float] = attrs.field(factory=dict)
     losses: Mapping[str, float] = attrs.field(factory=dict)
     losses_by_kind: Mapping[str, Mapping[TroopKind, float]] = attrs.field(factory=dict)
+    losses_by_cause: Mapping[str, Mapping[str, float]] = attrs.field(factory=dict)
 
     @property
     def draw(self) -> bool:
@@ -169,23 +174,32 @@ class Outcome:
         """Build an outcome, counting losses from the units' views.
 
         A unit's loss is its starting strength less its current strength, or all of it
-        if it is eliminated, captured or has left the field.
+        if it is eliminated, captured or has left the field; by cause, what a unit still
+        on the field (or eliminated) lost counts as killed, a captured unit as captured,
+        a unit that left the field as left the field (but for the strength struck off
+        before it left, counted as killed, where its view still gives the strength it left
+        with rather than 0).
         """
         start: dict[str, float] = dict.fromkeys(sides, 0.0)
         lost: dict[str, float] = dict.fromkeys(sides, 0.0)
         start_k: dict[str, dict[TroopKind, float]] = {s: {} for s in sides}
         lost_k: dict[str, dict[TroopKind, float]] = {s: {} for s in sides}
+        lost_c: dict[str, dict[str, float]] = {s: dict.fromkeys(CAUSES, 0.0) for s in sides}
         for u in units:
             gone = u.starting_strength if u.lost else u.starting_strength - u.strength
             start[u.side] += u.starting_strength
             lost[u.side] += gone
             start_k[u.side][u.kind] = start_k[u.side].get(u.kind, 0.0) + u.starting_strength
             lost_k[u.side][u.kind] = lost_k[u.side].get(u.kind, 0.0) + gone
+            for cause, amount in _causes(u).items():
+                lost_c[u.side][cause] += amount
         return cls(
             winner=winner, reason=reason, turns=turns,
             score=dict(score or dict.fromkeys(sides, 0.0)),
             losses=_fractions(lost, start),
             losses_by_kind={s: _fractions(lost_k[s], start_k[s]) for s in sides},
+            losses_by_cause={s: {c: (v / start[s] if start[s] > 0 else 0.0)
+                                 for c, v in lost_c[s].items()} for s in sides},
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -194,6 +208,7 @@ class Outcome:
             "score": dict(self.score), "losses": dict(self.losses),
             "losses_by_kind": {s: {str(k): v for k, v in d.items()}
                                for s, d in self.losses_by_kind.items()},
+            "losses_by_cause": {s: dict(d) for s, d in self.losses_by_cause.items()},
         }
 
     @classmethod
@@ -203,7 +218,26 @@ class Outcome:
             score=dict(d["score"]), losses=dict(d["losses"]),
             losses_by_kind={s: {TroopKind(k): float(v) for k, v in m.items()}
                             for s, m in d["losses_by_kind"].items()},
+            losses_by_cause={s: {str(c): float(v) for c, v in m.items()}
+                             for s, m in d.get("losses_by_cause", {}).items()},
         )
+
+
+#: what became of lost strength (:attr:`Outcome.losses_by_cause`)
+CAUSES = ("killed", "captured", "left the field")
+
+
+def _causes(u: UnitView) -> dict[str, float]:
+    """What ``u`` lost, by cause (see :meth:`Outcome.from_units`)."""
+    struck = u.starting_strength - u.strength
+    if u.condition is Condition.CAPTURED:
+        return {"captured": u.starting_strength}
+    if u.condition is Condition.LEFT_FIELD:  # a view of strength 0: all of it left
+        killed = max(struck, 0.0) if u.strength > 0 else 0.0
+        return {"killed": killed, "left the field": u.starting_strength - killed}
+    if u.condition is Condition.ELIMINATED:
+        return {"killed": u.starting_strength}
+    return {"killed": struck}
 
 
 _DOCTRINE = object()  # sentinel: "use the ruleset's doctrine commander"

@@ -554,6 +554,45 @@ def _argv_options(**values: Any) -> list[str]:
 
 
 @main.command()
+@click.option("--battle", "-b", "names", multiple=True, metavar="NAME",
+              help="A built-in battle to play (repeatable) [default: all of them].")
+@click.option("--ruleset", "-r", "specs", multiple=True, metavar="SPEC",
+              help="A ruleset or variant to play them under (repeatable) [default: every "
+                   "installed ruleset that can field them].")
+@click.option("--runs", "-n", type=click.IntRange(min=1), default=400, show_default=True,
+              help="Battles of each battle under each ruleset.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Seed of the runs.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Local processes [default: one per available core].")
+@_output_option("--markdown", "markdown_path",
+                help="Write the report as a docs page (with the date, the rules revisions "
+                     "and this command).")
+@click.option("--no-progress", is_flag=True, help="No progress bar.")
+def plausibility(names: tuple[str, ...], specs: tuple[str, ...], runs: int, seed: int,
+                 jobs: int | None, markdown_path: Path | None, no_progress: bool) -> None:
+    """Each ruleset's play of each historical battle against history: how often the
+    historical winner wins, each side's losses against the sources' range, the loss
+    ratio, battle length and how battles ended (doctrine against doctrine)."""
+    import shlex
+
+    from ancients.plausibility import page
+    from ancients.plausibility import plausibility as run
+
+    report = run(names or None, specs or None, runs=runs, seed=seed, jobs=_jobs(jobs),
+                 progress=not no_progress)
+    head, body = report.table()
+    notes = [f"{b} under {rs}: not fielded ({why})" for b, rs, why in report.skipped]
+    _print_table(_console(), f"plausibility: {runs} battles each, seed {seed}", head, body,
+                 notes)
+    if markdown_path is not None:
+        argv = ["ancients", "plausibility", *(f"--battle={n}" for n in names),
+                *(f"--ruleset={r}" for r in specs), f"--runs={runs}", f"--seed={seed}",
+                f"--markdown={markdown_path}"]
+        markdown_path.write_text(page(report, shlex.join(argv)), encoding="utf-8")
+
+
+@main.command()
 @click.argument("spec")
 def parameters(spec: str) -> None:
     """A ruleset's parameters: every number its rules use, by name, with its value, where

@@ -30,7 +30,7 @@ import numpy.typing as npt
 
 from ancients._callable import make_callable
 from ancients._words import count, names
-from ancients.battle import Battle, Commander, RandomCommander
+from ancients.battle import CAUSES, Battle, Commander, RandomCommander
 from ancients.checkpoint import read_checkpoint, write_checkpoint
 from ancients.dice import derive_seed
 from ancients.errors import AncientsError, SimulationError
@@ -112,6 +112,7 @@ class _Chunk:
     score: npt.NDArray[np.float64]
     losses: npt.NDArray[np.float64]
     losses_by_kind: npt.NDArray[np.float64]
+    losses_by_cause: npt.NDArray[np.float64]
     standing: npt.NDArray[np.float64]  # (battles, turns + 1, sides), the last carried on
     logs: list[str] | None
 
@@ -151,6 +152,7 @@ def _run_chunk(task: _Task, start: int, stop: int) -> _Chunk:
         reasons=[], turns=np.zeros(n, np.int32),
         score=np.zeros((n, len(sides))), losses=np.zeros((n, len(sides))),
         losses_by_kind=np.full((n, len(sides), len(KINDS)), np.nan),
+        losses_by_cause=np.zeros((n, len(sides), len(CAUSES))),
         standing=np.zeros((0, 0, 0)), logs=[] if task.keep_logs else None,
     )
     standings: list[tuple[Mapping[str, float], ...]] = []
@@ -168,6 +170,11 @@ def _run_chunk(task: _Task, start: int, stop: int) -> _Chunk:
             out.losses[row, j] = o.losses.get(side, math.nan)
             for kind, frac in o.losses_by_kind.get(side, {}).items():
                 out.losses_by_kind[row, j, KINDS.index(kind)] = frac
+            by_cause = o.losses_by_cause.get(side)
+            for c, cause in enumerate(CAUSES):
+                out.losses_by_cause[row, j, c] = (by_cause.get(cause, 0.0) if by_cause
+                                                  else (o.losses.get(side, math.nan)
+                                                        if cause == "killed" else 0.0))
         standings.append(battle.standings)
         if out.logs is not None:
             out.logs.append(battle.log.to_jsonl())
@@ -182,6 +189,8 @@ class Results:
     ``winner`` is an index into ``sides`` (-1 for a draw); ``reason`` an index into
     ``reasons``; ``score``/``losses`` have a column per side; ``losses_by_kind`` a
     ``(battles, sides, kinds)`` array (NaN where a side had none of that kind);
+    ``losses_by_cause`` a ``(battles, sides, causes)`` array (``causes``: killed, captured,
+    left the field; see :attr:`~ancients.battle.Outcome.losses_by_cause`);
     ``standing`` a ``(battles, turns + 1, sides)`` array of each side's
     :meth:`~ancients.battle.Battle.standing` at the start and after each turn (a battle's
     last standing carried on past its end). ``precision``: the half-width the run was
@@ -202,6 +211,10 @@ class Results:
     losses_by_kind: npt.NDArray[np.float64]
     revision: int = 1  # the ruleset's rules revision (Ruleset.revision) the battles ran under
     kinds: tuple[TroopKind, ...] = KINDS
+    losses_by_cause: npt.NDArray[np.float64] = attrs.field(default=attrs.Factory(
+        lambda self: np.stack([self.losses, np.zeros_like(self.losses),
+                               np.zeros_like(self.losses)], axis=-1), takes_self=True))
+    causes: tuple[str, ...] = CAUSES
     logs: tuple[BattleLog, ...] | None = None
     standing: npt.NDArray[np.float64] = attrs.field(default=attrs.Factory(
         lambda self: np.full((len(self.seeds), 1, len(self.sides)), np.nan), takes_self=True))
@@ -227,15 +240,19 @@ class Results:
         return wilson(float(np.count_nonzero(self.winner < 0)), len(self))
 
     def column(self, name: str, side: str | None = None) -> npt.NDArray[Any]:
-        """A numeric column: ``turns``, or ``score`` / ``losses`` (per side)."""
+        """A numeric column: ``turns``, or ``score`` / ``losses`` / a cause of losses
+        (``killed``, ``captured``, ``left the field``) per side."""
         if name == "turns":
             return self.turns
-        if name in ("score", "losses"):
-            data: npt.NDArray[Any] = getattr(self, name)
+        if name in ("score", "losses", *self.causes):
             if side is None:
                 raise AncientsError(f"column {name!r} needs a side: one of {list(self.sides)}")
+            if name in self.causes:
+                return self.losses_by_cause[:, self._side(side), self.causes.index(name)]
+            data: npt.NDArray[Any] = getattr(self, name)
             return data[:, self._side(side)]
-        raise AncientsError(f"no column {name!r}; columns: turns, score, losses")
+        raise AncientsError(f"no column {name!r}; columns: turns, score, losses, "
+                            + ", ".join(self.causes))
 
     def mean(self, name: str, side: str | None = None) -> float:
         return float(np.mean(self.column(name, side))) if len(self) else math.nan
@@ -266,6 +283,9 @@ class Results:
             for j, side in enumerate(self.sides):
                 row[f"score_{side}"] = float(self.score[i, j])
                 row[f"losses_{side}"] = float(self.losses[i, j])
+                for c, cause in enumerate(self.causes):
+                    row[f"losses_{side}_{cause.replace(' ', '_')}"] = float(
+                        self.losses_by_cause[i, j, c])
             for j, side in enumerate(self.sides):
                 for k, kind in enumerate(self.kinds):
                     if not np.isnan(self.losses_by_kind[:, j, k]).all():
@@ -458,6 +478,7 @@ class _Rows:
         self.score = np.zeros((runs, n_sides))
         self.losses = np.zeros((runs, n_sides))
         self.by_kind = np.full((runs, n_sides, len(KINDS)), np.nan)
+        self.by_cause = np.zeros((runs, n_sides, len(CAUSES)))
         self.standing = np.full((runs, 1, n_sides), np.nan)
         self.logs: list[str] = [""] * runs if task.keep_logs else []
 
@@ -465,6 +486,7 @@ class _Rows:
         sl = slice(c.start, c.start + len(c.seeds))
         self.seeds[sl], self.winner[sl], self.turns[sl] = c.seeds, c.winner, c.turns
         self.score[sl], self.losses[sl], self.by_kind[sl] = c.score, c.losses, c.losses_by_kind
+        self.by_cause[sl] = c.losses_by_cause
         self.reason[sl] = [self.reasons.setdefault(r, len(self.reasons)) for r in c.reasons]
         self._store_standing(sl, c.standing)
         if c.logs is not None and self.logs:
@@ -513,7 +535,8 @@ class _Rows:
             "done": self.done, "seeds": self.seeds, "winner": self.winner,
             "reason": self.reason, "reasons": np.array(list(self.reasons), dtype=str),
             "turns": self.turns, "score": self.score, "losses": self.losses,
-            "losses_by_kind": self.by_kind, "standing": self.standing}
+            "losses_by_kind": self.by_kind, "losses_by_cause": self.by_cause,
+            "standing": self.standing}
         if self.logs:
             arrays["logs"] = np.array(self.logs, dtype=str)
         return arrays
@@ -523,6 +546,8 @@ class _Rows:
         self.seeds, self.winner = arrays["seeds"], arrays["winner"]
         self.turns, self.score, self.losses = arrays["turns"], arrays["score"], arrays["losses"]
         self.by_kind, self.standing = arrays["losses_by_kind"], arrays["standing"]
+        if "losses_by_cause" in arrays:
+            self.by_cause = arrays["losses_by_cause"]
         self.reason = arrays["reason"]
         self.reasons = {str(r): i for i, r in enumerate(arrays["reasons"].tolist())}
         if "logs" in arrays:
@@ -554,6 +579,7 @@ class _Rows:
             winner=self.winner[take].copy(), reason=remap[codes], reasons=tuple(order),
             turns=self.turns[take].copy(), score=self.score[take].copy(),
             losses=self.losses[take].copy(), losses_by_kind=self.by_kind[take].copy(),
+            losses_by_cause=self.by_cause[take].copy(),
             revision=t.ruleset.revision, logs=logs, standing=self.standing[take].copy(),
             precision=precision)
 

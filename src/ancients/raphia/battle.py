@@ -37,7 +37,6 @@ _CONDITION = {Status.GOOD: Condition.GOOD_ORDER, Status.ROUTED: Condition.ROUTED
 
 
 class RaphiaBattle(Battle):
-    keyed_dice = False  # until its pinned logs are regenerated with keyed dice
     """A battle of Raphia. ``state`` holds the stacks; see the rule modules."""
 
     ruleset: Raphia

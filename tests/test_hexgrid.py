@@ -41,9 +41,7 @@ from ancients.hexgrid import (
     reachable,
     to_offset,
 )
-
-# the import-graph helpers live with the Raphia tests' (tests/ is on the path)
-from raphia.helpers import import_cycles, runtime_imports
+from ancients.testing.imports import cycles, imports
 
 coord = st.integers(-40, 40)
 hexes = st.builds(Hex, coord, coord)
@@ -622,13 +620,8 @@ def test_distance_field_errors() -> None:
 
 
 # -- modules -----------------------------------------------------------------------------
-def test_import_cycles_are_found() -> None:
-    assert import_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
-    assert import_cycles({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == []
-
-
 def test_hexgrid_modules_import_no_cycle() -> None:
     # function-level imports count: only ``if TYPE_CHECKING:`` imports are exempt
-    graph = runtime_imports("ancients.hexgrid")
+    graph = imports("ancients.hexgrid")
     assert "ancients.hexgrid.coords" in graph["ancients.hexgrid.lines"]
-    assert import_cycles(graph) == []
+    assert cycles(graph) == []

@@ -1,5 +1,5 @@
-"""The core's house rules that a reader of one module cannot see: attrs' current spelling,
-no leftovers of the retired compiled build."""
+"""The house rules that a reader of one module cannot see: attrs' current spelling, no
+leftovers of the retired compiled build, no import cycles."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ from pathlib import Path
 import ancients
 
 PACKAGE = Path(ancients.__file__).resolve().parent
-#: the core modules (the ruleset packages keep their own house)
-CORE = sorted([*PACKAGE.glob("*.py"), *(PACKAGE / "testing").rglob("*.py"),
-               *(PACKAGE / "examples").rglob("*.py")])
+#: every module of the library, the rulesets' included
+CORE = sorted(PACKAGE.rglob("*.py"))
 OLD_ATTRS = re.compile(r"^\s*import attr\s*$|\battr\.(ib|s|attrs|attrib)\b", re.M)
 
 
@@ -25,8 +24,24 @@ def test_core_uses_attrs_not_attr() -> None:
     assert offenders == []
 
 
-def test_no_compiled_build_leftovers_in_the_core() -> None:
-    # _assigning.py goes when raphia/state.py no longer uses it
-    offenders = [p.name for p in CORE if p.name != "_assigning.py"
-                 and "mypyc" in p.read_text(encoding="utf-8").lower()]
+def test_no_compiled_build_leftovers() -> None:
+    offenders = [p.name for p in CORE if "mypyc" in p.read_text(encoding="utf-8").lower()]
     assert offenders == []
+    assert not (PACKAGE / "_assigning.py").exists()
+
+
+def test_no_module_imports_another_that_imports_it_back() -> None:
+    """Function-level imports count; only ``if TYPE_CHECKING:`` imports are exempt."""
+    from ancients.testing.imports import cycles, imports
+
+    graph = imports("ancients")
+    assert "ancients.raphia.state" in graph["ancients.raphia.movement"]
+    assert "ancients.simulate" in graph["ancients.workbench"]
+    assert cycles(graph) == []
+
+
+def test_import_cycles_are_found() -> None:
+    from ancients.testing.imports import cycles
+
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
+    assert cycles({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == []

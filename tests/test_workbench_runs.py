@@ -157,7 +157,7 @@ def test_metrics_have_intervals() -> None:
 
 
 def test_skill_sensitivity_pairs_doctrine_and_random() -> None:
-    from ancients.metrics import skill
+    from ancients.workbench import skill
 
     rows = skill("toy", runs=60, seed=1)
     assert [m.side for m in rows] == ["red", "blue"]

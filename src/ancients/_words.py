@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable
 
 __all__ = ["count", "names"]
@@ -18,3 +19,9 @@ def names(items: Iterable[object], conjunction: str = "and") -> str:
     if len(quoted) <= 1:
         return "".join(quoted)
     return f"{', '.join(quoted[:-1])} {conjunction} {quoted[-1]}"
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """``"did you mean 'x'? "`` for the closest of ``known`` to a misspelt name, or ``""``."""
+    close = difflib.get_close_matches(name, list(known), n=1)
+    return f"did you mean {close[0]!r}? " if close else ""

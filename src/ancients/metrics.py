@@ -30,23 +30,18 @@ the same battles (paired: Bonett-Price interval, McNemar's exact test).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from concurrent.futures import Executor
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
-from ancients.stats import bonett_price, mean_interval, paired_rate, wilson
+from ancients.stats import bonett_price, mean_interval, wilson
 
 if TYPE_CHECKING:
-    from ancients.ruleset import Ruleset
-    from ancients.scenario import Scenario
     from ancients.simulate import Results
 
-__all__ = ["Metric", "decisive_turns", "leaders", "metrics", "skill"]
+__all__ = ["Metric", "decisive_turns", "leaders", "metrics"]
 
 _LEVEL = 1e-9  # standings closer than this are level
 _BOOTSTRAP = 2000
@@ -185,33 +180,3 @@ def metrics(results: Results) -> list[Metric]:
 
 def count_text(n: int) -> str:
     return f"{n} battle" if n == 1 else f"{n} battles"
-
-
-def skill(spec: str | Ruleset, scenario: str | Path | Scenario | None = None, *,
-          runs: int = 400, seed: int = 0, jobs: int | Executor | Any | None = None
-          ) -> list[Metric]:
-    """Skill sensitivity of a two-sided battle: for each side, its win rate with the
-    doctrine commander against a random one, less its win rate as a random commander
-    against the doctrine, on the same ``runs`` battles (paired; McNemar's exact p-value
-    in ``detail``). Near 0: the rules leave little to command; large: skill decides."""
-    from ancients.ruleset import ruleset
-    from ancients.simulate import simulate
-
-    rs = ruleset(spec)
-    sides = rs.scenario(scenario).sides
-    if len(sides) != 2:
-        from ancients.errors import SimulationError
-
-        raise SimulationError(f"skill sensitivity needs two sides, {rs} has {len(sides)}")
-    first: Mapping[str, Any] = {sides[0]: "doctrine", sides[1]: "random"}
-    second: Mapping[str, Any] = {sides[0]: "random", sides[1]: "doctrine"}
-    a = simulate(rs, scenario, runs=runs, seed=seed, jobs=jobs, commanders=first)
-    b = simulate(rs, scenario, runs=runs, seed=seed, jobs=jobs, commanders=second)
-    out = []
-    for j, side in enumerate(sides):
-        skilled, unskilled = (a, b) if j == 0 else (b, a)
-        diff = paired_rate(unskilled.winner == j, skilled.winner == j)
-        out.append(Metric("skill", f"{side} skill (doctrine - random)", diff.value, diff.low,
-                          diff.high, side=side, n=runs, unit="rate",
-                          detail=f"p = {diff.p_value:.3g}"))
-    return out

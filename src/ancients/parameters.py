@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 import attrs
 
+from ancients._words import did_you_mean
 from ancients.errors import OptionError
 
 __all__ = ["Parameter", "Value", "apply_overrides", "check_values", "document_parameters",
@@ -114,12 +115,11 @@ def check_values(rs_name: str, known: Mapping[str, Parameter], values: Mapping[s
                  ) -> dict[str, Value]:
     """``values`` converted to their parameters' types, every name known; else one
     :class:`~ancients.errors.OptionError` with a "did you mean"."""
-    from ancients.ruleset import _did_you_mean
 
     out: dict[str, Value] = {}
     for name, raw in values.items():
         if name not in known:
-            hint = _did_you_mean(name, known)
+            hint = did_you_mean(name, known)
             listing = (f"`ancients parameters {rs_name}` lists its {len(known)}" if known
                        else "it has none")
             raise OptionError(f"{rs_name} has no parameter {name!r}; {hint}{listing}")

@@ -32,11 +32,11 @@ def _figure(width: float = 6.4, height: float = 3.6) -> Any:
 
 
 def _runs(what: Results | Comparison) -> dict[str, Results]:
-    from ancients.simulate import Results
-
-    if isinstance(what, Results):
-        return {what.ruleset: what}
-    return dict(what.results)
+    results = getattr(what, "results", None)  # a Comparison's, by variant
+    if results is None:
+        one: Results = what  # type: ignore[assignment]
+        return {one.ruleset: one}
+    return dict(results)
 
 
 def _bar(d: Any) -> list[list[float]]:

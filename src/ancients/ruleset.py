@@ -12,7 +12,6 @@ and any parameters a variant changes (their names have dots: ``"toy(combat.loss=
 
 from __future__ import annotations
 
-import difflib
 import enum
 import re
 import typing
@@ -26,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import attrs
 
 from ancients._callable import make_callable
+from ancients._words import did_you_mean
 from ancients.battle import SAVE_FORMAT, Battle, Commander
 from ancients.errors import AncientsError, OptionError, RulesetError, ScenarioError
 from ancients.parameters import NAME, Parameter, Value, check_values, format_parameter
@@ -224,7 +224,7 @@ class Ruleset(ABC):
         if isinstance(name, Path) or str(name).endswith(".toml") or Path(str(name)).exists():
             return self.load_scenario(name)
         raise ScenarioError(f"{self.name} has no scenario {str(name)!r}; "
-                            f"{_did_you_mean(str(name), builtins)}built-in: "
+                            f"{did_you_mean(str(name), builtins)}built-in: "
                             f"{', '.join(builtins)}")
 
     def load_scenario(self, path: str | Path) -> Scenario:
@@ -375,7 +375,7 @@ def build_options(cls: type[Any], rs_name: str, values: Mapping[str, Any]) -> An
     names = [f.name for f in attrs.fields(cls)]
     for key in values:
         if key not in names:
-            hint = _did_you_mean(key, names)
+            hint = did_you_mean(key, names)
             listing = ", ".join("{}={} ({})".format(*describe_option(cls, n)[:3])
                                 for n in names)
             raise OptionError(f"{rs_name} has no option {key!r}; {hint}its options: "
@@ -388,12 +388,6 @@ def build_options(cls: type[Any], rs_name: str, values: Mapping[str, Any]) -> An
         if isinstance(e, AncientsError):
             raise
         raise OptionError(f"{rs_name} options {dict(values)}: {e}") from e
-
-
-def _did_you_mean(name: str, known: Iterable[str]) -> str:
-    """``"did you mean 'x'? "`` for the closest of ``known`` to a misspelt name, or ``""``."""
-    close = difflib.get_close_matches(name, list(known), n=1)
-    return f"did you mean {close[0]!r}? " if close else ""
 
 
 def describe_option(cls: type[Any], name: str) -> tuple[str, str, str, str]:
@@ -481,7 +475,7 @@ def ruleset_class(name: str) -> type[Ruleset]:
     target = _registered.get(name) or _entry_points().get(name)
     if target is None:
         known = rulesets()
-        raise RulesetError(f"unknown ruleset {name!r}; {_did_you_mean(name, known)}"
+        raise RulesetError(f"unknown ruleset {name!r}; {did_you_mean(name, known)}"
                            f"available: {', '.join(known) or '(none installed)'}")
     if isinstance(target, str):
         module, _, attr = target.partition(":")

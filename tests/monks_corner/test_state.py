@@ -3,19 +3,15 @@ handlers, and no import cycles in the tabletop and Monk's Corner packages."""
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
 import attrs
 
 import ancients
 from ancients.battle import RandomCommander
 from ancients.monks_corner.commander import HANDLERS
 from ancients.monks_corner.decisions import Kind
+from ancients.testing.imports import cycles, imports
 
 from .helpers import battle, phalanx, u
-
-SRC = Path(ancients.__file__).parent
 
 
 def test_every_decision_kind_has_a_handler() -> None:
@@ -62,66 +58,14 @@ def test_a_what_if_copy_of_a_unit_leaves_the_state_alone() -> None:
     assert st.version == version and u(b, "p").formed
 
 
-def _imports(path: Path, package: str, typing: bool = False) -> set[str]:
-    """The modules of ``package`` that ``path`` imports at run time (module or function
-    level; ``if TYPE_CHECKING:`` blocks left out unless ``typing``)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    skip: set[int] = set()
-    for node in ast.walk(tree):
-        if not typing and isinstance(node, ast.If) and \
-                "TYPE_CHECKING" in ast.unparse(node.test):
-            skip.update(id(n) for b in node.body for n in ast.walk(b))
-    found = set()
-    for node in ast.walk(tree):
-        if id(node) in skip:
-            continue
-        if isinstance(node, ast.ImportFrom) and node.module:
-            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
-        elif isinstance(node, ast.Import):
-            names = [a.name for a in node.names]
-        else:
-            continue
-        found.update(n for n in names if n.startswith(package) and _module(n))
-    return found
-
-
-def _module(name: str) -> bool:
-    where = SRC.parent / name.replace(".", "/")
-    return where.with_suffix(".py").exists() or (where / "__init__.py").exists()
-
-
-def _cycles(package: str) -> list[list[str]]:
-    folder = SRC.parent / package.replace(".", "/")
-    graph: dict[str, set[str]] = {}
-    for path in folder.glob("*.py"):
-        name = package if path.stem == "__init__" else f"{package}.{path.stem}"
-        graph[name] = _imports(path, package) - {name}
-    cycles = []
-    for start in graph:
-        stack = [(start, [start])]
-        while stack:
-            node, trail = stack.pop()
-            for nxt in graph.get(node, ()):
-                if nxt == start:
-                    cycles.append(trail)
-                elif nxt not in trail and nxt > start:
-                    stack.append((nxt, [*trail, nxt]))
-    return cycles
-
-
 def test_no_import_cycles_in_the_tabletop_or_monks_corner() -> None:
     """Not even through a function-level import; no rule module imports the battle, not
     even for type checking (only the package, the ruleset and the commander do)."""
-    assert _cycles("ancients.tabletop") == []
-    assert _cycles("ancients.monks_corner") == []
-    importers = [m for m, deps in _graph("ancients.monks_corner", typing=True).items()
+    assert cycles(imports("ancients.tabletop")) == []
+    assert cycles(imports("ancients.monks_corner")) == []
+    importers = [m for m, deps in imports("ancients.monks_corner", type_checking=True).items()
                  if "ancients.monks_corner.battle" in deps]
     assert sorted(importers) == ["ancients.monks_corner",
                                  "ancients.monks_corner.commander",
                                  "ancients.monks_corner.ruleset"]
 
-
-def _graph(package: str, typing: bool = False) -> dict[str, set[str]]:
-    folder = SRC.parent / package.replace(".", "/")
-    return {package if p.stem == "__init__" else f"{package}.{p.stem}":
-            _imports(p, package, typing) for p in folder.glob("*.py")}

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import ast
-import importlib
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import ancients
@@ -51,51 +48,3 @@ def drive(gen: Any, answer: Callable[[Any], Any] | None = None) -> list[Any]:
     except StopIteration:
         pass
     return asked
-
-
-def runtime_imports(package: str) -> dict[str, set[str]]:
-    """Per module of ``package``, the modules of the package it imports when it runs: at
-    module level or inside a function, but not under ``if TYPE_CHECKING:``."""
-    root = Path(importlib.import_module(package).__file__ or "").parent
-    names = {p.stem: package if p.stem == "__init__" else f"{package}.{p.stem}"
-             for p in root.glob("*.py")}
-    graph: dict[str, set[str]] = {}
-
-    def visit(node: ast.AST, found: set[str]) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
-                for other in child.orelse:
-                    visit(other, found)
-                continue
-            targets: list[str] = []
-            if isinstance(child, ast.Import):
-                targets = [a.name for a in child.names]
-            elif isinstance(child, ast.ImportFrom) and child.module:
-                targets = [child.module] + [f"{child.module}.{a.name}" for a in child.names]
-            found.update(t for t in targets if t in names.values())
-            visit(child, found)
-
-    for stem, name in names.items():
-        found: set[str] = set()
-        visit(ast.parse((root / f"{stem}.py").read_text(encoding="utf-8")), found)
-        graph[name] = found - {name}
-    return graph
-
-
-def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The cycles of an import graph, each as the path that closes it."""
-    cycles: list[list[str]] = []
-    done: set[str] = set()
-
-    def walk(node: str, path: list[str]) -> None:
-        for nxt in sorted(graph.get(node, ())):
-            if nxt in path:
-                cycles.append([*path[path.index(nxt):], nxt])
-            elif nxt not in done:
-                walk(nxt, [*path, nxt])
-        done.add(node)
-
-    for start in sorted(graph):
-        if start not in done:
-            walk(start, [start])
-    return cycles

@@ -4,21 +4,20 @@ from __future__ import annotations
 
 from ancients.raphia.commander import HANDLERS
 from ancients.raphia.options import Kind
-
-from .helpers import import_cycles, runtime_imports
+from ancients.testing.imports import cycles, imports
 
 
 def test_raphia_modules_import_no_cycle() -> None:
     # function-level imports count: only ``if TYPE_CHECKING:`` imports are exempt
-    graph = runtime_imports("ancients.raphia")
+    graph = imports("ancients.raphia")
     assert "ancients.raphia.state" in graph["ancients.raphia.movement"]
-    assert import_cycles(graph) == []
+    assert cycles(graph) == []
 
 
 def test_only_the_ruleset_imports_the_battle() -> None:
     # the rule modules take the state; the battle drives them (the ruleset names the
     # battle class it plays with)
-    graph = runtime_imports("ancients.raphia")
+    graph = imports("ancients.raphia")
     assert {m for m, deps in graph.items() if "ancients.raphia.battle" in deps} == \
         {"ancients.raphia.ruleset"}
 

@@ -20,8 +20,9 @@ import json
 from importlib import resources
 from typing import Any
 
+from ancients._words import did_you_mean
 from ancients.errors import ScenarioError
-from ancients.oob.loader import _did_you_mean, load_oob, parse_oob
+from ancients.oob.loader import load_oob, parse_oob
 from ancients.oob.model import (
     COUNTED_APART,
     FORMAT,
@@ -117,7 +118,7 @@ def battle(name: str | OrderOfBattle) -> OrderOfBattle:
         return name
     found = _builtin()
     if name not in found:
-        raise ScenarioError(f"no built-in battle {name!r}; {_did_you_mean(name, sorted(found))}"
+        raise ScenarioError(f"no built-in battle {name!r}; {did_you_mean(name, sorted(found))}"
                             f"built-in: {', '.join(sorted(found))}")
     return found[name]
 

@@ -9,7 +9,6 @@ first departs from the format.
 
 from __future__ import annotations
 
-import difflib
 import enum
 import itertools
 from collections.abc import Mapping, Sequence
@@ -18,6 +17,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from ancients._words import did_you_mean
 from ancients.oob.model import (
     FORMAT,
     Anchor,
@@ -106,17 +106,12 @@ class _Context:
 
 # -- small readers -------------------------------------------------------------------------
 
-def _did_you_mean(name: str, known: Sequence[str]) -> str:
-    close = difflib.get_close_matches(name, list(known), n=1)
-    return f"did you mean {close[0]!r}? " if close else ""
-
-
 def _keys(f: Field, allowed: Sequence[str]) -> Field:
     """Refuse unknown keys, suggesting the closest known one."""
     for key in f.table().value:
         if key not in allowed:
             raise f.get(str(key)).error(
-                f"unknown field {key!r}; {_did_you_mean(str(key), allowed)}"
+                f"unknown field {key!r}; {did_you_mean(str(key), allowed)}"
                 f"expected one of: {', '.join(allowed)}")
     return f
 
@@ -139,7 +134,7 @@ def _enum(f: Field, enum_type: type[E], default: E | None = None) -> E:
         if str(member.value) == v:
             return member
     values = [str(m.value) for m in enum_type]
-    hint = _did_you_mean(v, values).strip()
+    hint = did_you_mean(v, values).strip()
     raise f.error(f"{v!r} is not one of: {', '.join(map(repr, values))}"
                   + (f"; {hint}" if hint else ""))
 
@@ -147,7 +142,7 @@ def _enum(f: Field, enum_type: type[E], default: E | None = None) -> E:
 def _ref(f: Field, known: Sequence[str], what: str) -> str:
     v = _text(f)
     if v not in known:
-        raise f.error(f"no {what} {v!r}; {_did_you_mean(v, known)}"
+        raise f.error(f"no {what} {v!r}; {did_you_mean(v, known)}"
                       f"known: {', '.join(map(repr, known))}")
     return v
 
@@ -370,7 +365,7 @@ def _outcome(f: Field, ctx: _Context, sides: tuple[Side, Side]) -> HistoricalOut
     if not lf.missing:
         for side, x in lf.entries():
             if side not in names:
-                raise x.error(f"no side {side!r}; {_did_you_mean(side, names)}"
+                raise x.error(f"no side {side!r}; {did_you_mean(side, names)}"
                               f"known: {', '.join(map(repr, names))}")
             _keys(x, ("killed", "captured", "note"))
             cap = x.get("captured")

@@ -9,9 +9,9 @@ from typing import Any
 import attrs
 
 from ancients.hexgrid import Direction, Hex, HexBoard, OffsetLayout, corner_front
-from ancients.raphia._data import load_document, provenance
 from ancients.raphia.bitboard import BitBoard
-from ancients.raphia.counters import SIDES
+from ancients.raphia.counters import DATA, SIDES
+from ancients.rulesdata import load_document, provenance
 from ancients.scenario import Field
 
 __all__ = ["Board", "DeploymentLine", "Terrain", "load_board"]
@@ -145,7 +145,7 @@ class Board:
 
 def load_board(path: str = "") -> Board:
     """The map from ``path`` (TOML), or the built-in reconstruction."""
-    doc = load_document("map.toml", path)
+    doc = load_document(DATA, "map.toml", path)
     doc.check_keys(["reconstructed", "reason", "layout", "columns", "rows", "terrain",
                     "deployment"])
     rec, reason = provenance(doc)

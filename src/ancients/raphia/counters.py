@@ -7,14 +7,16 @@ from collections.abc import Mapping
 
 import attrs
 
-from ancients.raphia._data import load_document
+from ancients.rulesdata import load_document
 from ancients.scenario import Field
 from ancients.units import TroopKind
 
-__all__ = ["SIDES", "Counter", "CounterSet", "TroopClass", "TroopType", "counter_labels",
+__all__ = ["DATA", "SIDES", "Counter", "CounterSet", "TroopClass", "TroopType", "counter_labels",
            "load_counters"]
 
 SIDES = ("ptolemaic", "seleucid")
+#: the package of the built-in data files (the tables, the counter sheet, the map)
+DATA = "ancients.raphia.data"
 
 
 class TroopClass(enum.StrEnum):
@@ -185,7 +187,7 @@ def _expand(f: Field, side_required: bool) -> list[tuple[str, Field]]:
 
 def load_counters(path: str = "") -> CounterSet:
     """The counters from ``path`` (a TOML file), or the built-in sheet."""
-    doc = load_document("counters.toml", path)
+    doc = load_document(DATA, "counters.toml", path)
     doc.check_keys(["reconstructed", "reason", "counter", "championship"])
     counters: dict[str, Counter] = {}
     for item in doc["counter"].items():

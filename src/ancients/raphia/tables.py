@@ -9,8 +9,8 @@ from typing import Literal, TypeAlias
 
 import attrs
 
-from ancients.raphia._data import load_document, provenance
-from ancients.raphia.counters import SIDES, TroopClass
+from ancients.raphia.counters import DATA, SIDES, TroopClass
+from ancients.rulesdata import load_document, provenance
 
 __all__ = ["COLUMN_VALUES", "CombatTable", "EgyptianMoraleTable", "ModifierTable", "Result",
            "StackingTable", "Tables", "VictoryTable", "load_tables", "parse_ratio"]
@@ -155,7 +155,7 @@ _CLASSES = [c.value for c in TroopClass if c is not TroopClass.LEADER]
 
 
 def load_combat_table(path: str = "") -> CombatTable:
-    doc = load_document("combat_table.toml", path)
+    doc = load_document(DATA, "combat_table.toml", path)
     doc.check_keys(["reconstructed", "reason", "columns", "lowest", "highest", "row"])
     cols_f = doc["columns"]
     columns = tuple(c.as_str(pattern=r"\d+(\.\d+)?/\d+") for c in cols_f.items())
@@ -187,7 +187,7 @@ def load_combat_table(path: str = "") -> CombatTable:
 
 
 def load_modifier_table(path: str = "") -> ModifierTable:
-    doc = load_document("modifiers.toml", path)
+    doc = load_document(DATA, "modifiers.toml", path)
     doc.check_keys(["reconstructed", "reason", "columns", "row"])
     cols = [c.choice([*_CLASSES, "flank"]) for c in doc["columns"].items()]
     if sorted(cols) != sorted([*_CLASSES, "flank"]):
@@ -219,7 +219,7 @@ def load_modifier_table(path: str = "") -> ModifierTable:
 
 
 def load_egyptian_table(path: str = "") -> EgyptianMoraleTable:
-    doc = load_document("egyptian_morale.toml", path)
+    doc = load_document(DATA, "egyptian_morale.toml", path)
     doc.check_keys(["reconstructed", "reason", "dice", "row"])
     dice = doc["dice"].choice(["1d6"])
     morale: dict[int, int] = {}
@@ -238,7 +238,7 @@ def load_egyptian_table(path: str = "") -> EgyptianMoraleTable:
 
 
 def load_stacking_table(path: str = "") -> StackingTable:
-    doc = load_document("stacking.toml", path)
+    doc = load_document(DATA, "stacking.toml", path)
     doc.check_keys(["reconstructed", "reason", "row"])
     limit: dict[TroopClass, int] = {}
     cost: dict[TroopClass, int | None] = {}
@@ -257,7 +257,7 @@ def load_stacking_table(path: str = "") -> StackingTable:
 
 
 def load_victory_table(path: str = "") -> VictoryTable:
-    doc = load_document("victory.toml", path)
+    doc = load_document(DATA, "victory.toml", path)
     doc.check_keys(["reconstructed", "reason", "tie", "points"])
     pts = doc["points"]
     pts.check_keys([c.value for c in TroopClass])

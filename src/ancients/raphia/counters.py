@@ -12,7 +12,7 @@ from ancients.scenario import Field
 from ancients.units import TroopKind
 
 __all__ = ["DATA", "SIDES", "Counter", "CounterSet", "TroopClass", "TroopType", "counter_labels",
-           "load_counters"]
+           "load_counters", "parse_counters"]
 
 SIDES = ("ptolemaic", "seleucid")
 #: the package of the built-in data files (the tables, the counter sheet, the map)
@@ -187,7 +187,11 @@ def _expand(f: Field, side_required: bool) -> list[tuple[str, Field]]:
 
 def load_counters(path: str = "") -> CounterSet:
     """The counters from ``path`` (a TOML file), or the built-in sheet."""
-    doc = load_document(DATA, "counters.toml", path)
+    return parse_counters(load_document(DATA, "counters.toml", path))
+
+
+def parse_counters(doc: Field) -> CounterSet:
+    """The counter sheet of a document: its counters and championship replacements."""
     doc.check_keys(["reconstructed", "reason", "counter", "championship"])
     counters: dict[str, Counter] = {}
     for item in doc["counter"].items():
@@ -202,6 +206,8 @@ def load_counters(path: str = "") -> CounterSet:
             c = _counter(f, cid, None)
             if c.egyptian:
                 raise f["morale"].error("a championship counter has a printed morale")
+            if any(known.id == cid for known in champ):
+                raise f["id"].error(f"duplicate championship counter id {cid!r}")
             champ.append(c)
     for side in SIDES:
         if sum(1 for c in counters.values() if c.side == side and c.leader) != 1:

@@ -188,6 +188,11 @@ class RaphiaBattle(Battle):
     def victory_points(self) -> dict[str, int]:
         return victory_points(self.state)
 
+    def standing(self) -> Mapping[str, float]:
+        """§13: each side's victory points now, the counters it has in good order on the
+        map (from the state alone)."""
+        return {side: float(points) for side, points in victory_points(self.state).items()}
+
     def describe(self) -> dict[str, Any]:
         """A plain summary of the stacks (for debugging and docs)."""
         st = self.state

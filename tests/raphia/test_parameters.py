@@ -182,11 +182,13 @@ def test_the_editions_turns() -> None:
 def test_the_victory_table_in_a_variant() -> None:
     base = _raphia().new_battle(seed=1)
     state = base.state  # type: ignore[attr-defined]
-    assert winner(state, {"ptolemaic": 10, "seleucid": 10}) == "seleucid"
+    tie = base.tie  # type: ignore[attr-defined]
+    assert winner(state, {"ptolemaic": 10, "seleucid": 10}, tie) == "seleucid"
     rs = _raphia("raphia(victory.tie=ptolemaic, victory.points.elephant=2)")
     battle = rs.new_battle(seed=1)
     state = battle.state  # type: ignore[attr-defined]
-    assert winner(state, {"ptolemaic": 10, "seleucid": 10}) == "ptolemaic"
+    tie = battle.tie  # type: ignore[attr-defined]
+    assert winner(state, {"ptolemaic": 10, "seleucid": 10}, tie) == "ptolemaic"
     elephants = sum(1 for s in state.stacks for c in s.counters if s.status is Status.GOOD
                     and s.side == "seleucid" and c.startswith("S-elephants"))
     assert battle.victory_points()["seleucid"] == \

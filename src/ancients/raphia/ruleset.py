@@ -8,9 +8,7 @@ from typing import Any, ClassVar, Literal
 import attrs
 
 from ancients.battle import Battle, Commander
-from ancients.dice import Dice
 from ancients.errors import OptionError, ScenarioError
-from ancients.events import Event
 from ancients.parameters import Parameter, Value
 from ancients.raphia.battle import RaphiaBattle
 from ancients.raphia.board import Board, load_board
@@ -93,10 +91,6 @@ _BUILTIN_PARAMETERS: dict[int, dict[str, Parameter]] = {}
 _KEPT = 32  # variants' data kept at most (then the cache starts afresh)
 #: the parameters that are not in a data document: the editions' numbers (§3)
 _EDITION = "edition."
-
-
-def _no_event(*args: Any, **kwargs: Any) -> Event:
-    raise AssertionError("no events while reading a scenario")
 
 
 class Raphia(Ruleset):
@@ -254,13 +248,8 @@ class Raphia(Ruleset):
         return rules
 
     def parse_scenario(self, data: Mapping[str, Any], source: str | None = None) -> Scenario:
-        from ancients.raphia.stacking import stack_problem
-        from ancients.raphia.state import State
-
         d = self.data
-        probe = State(d.board, d.counters, d.tables, self.edition_rules, Dice(0), _no_event)
-        return parse_scenario(data, source, d.board, d.counters,
-                              lambda ids: stack_problem(probe, list(ids)))
+        return parse_scenario(data, source, d.board, d.counters, d.tables, self.edition_rules)
 
     def doctrine_commander(self, side: str) -> Commander:
         from ancients.raphia.commander import DoctrineCommander

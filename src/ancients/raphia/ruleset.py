@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
 import attrs
 
+from ancients._words import did_you_mean
 from ancients.battle import Battle, Commander
-from ancients.errors import OptionError, ScenarioError
+from ancients.errors import OptionError, RulesetError, ScenarioError
 from ancients.parameters import Parameter, Value
 from ancients.raphia.battle import RaphiaBattle
 from ancients.raphia.board import Board, load_board
 from ancients.raphia.counters import CounterSet, parse_counters
 from ancients.raphia.deployment import parse_scenario
 from ancients.raphia.documents import FAMILIES, apply, family_parameters, read
+from ancients.raphia.duels import DuelTable, duel_document, load_duels
 from ancients.raphia.edition import EDITIONS, EditionRules
 from ancients.raphia.tables import (
     Tables,
@@ -250,6 +252,29 @@ class Raphia(Ruleset):
     def parse_scenario(self, data: Mapping[str, Any], source: str | None = None) -> Scenario:
         d = self.data
         return parse_scenario(data, source, d.board, d.counters, d.tables, self.edition_rules)
+
+    # -- duels for ancients.matchups -----------------------------------------------------
+    def _duels(self) -> DuelTable:
+        table: DuelTable | None = self._cache.get("duels")
+        if table is None:
+            table = self._cache["duels"] = load_duels(self.data.counters)
+        return table
+
+    def duel_types(self) -> Sequence[str]:
+        """The types of the magazine's key (§1), each fought by its example counter."""
+        return tuple(self._duels().types)
+
+    def duel(self, first: str, second: str) -> Scenario:
+        """One counter of type ``first`` (Ptolemaic) against one of ``second`` (Seleucid)
+        on open ground (``data/duels.toml``)."""
+        table = self._duels()
+        for name in (first, second):
+            if name not in table.types:
+                raise RulesetError(f"raphia has no duel type {name!r}; "
+                                   f"{did_you_mean(name, table.types)}its types: "
+                                   f"{', '.join(table.types)}")
+        return self.parse_scenario(duel_document(table, self.data.counters, first, second),
+                                   source=f"raphia duel {first} v {second}")
 
     def doctrine_commander(self, side: str) -> Commander:
         from ancients.raphia.commander import DoctrineCommander

@@ -182,7 +182,7 @@ def _expand(f: Field, side_required: bool) -> list[tuple[str, Field]]:
     f.check_keys(_KEYS if side_required else [k for k in _KEYS if k not in ("side", "type",
                                                                              "missile")])
     base = f["id"].as_str(pattern=r"[A-Za-z][\w-]*")
-    count = f.get("count").as_int(1, min=1, max=40)
+    count = f.get("count").as_int(1, min=1, max=200)
     return [(base if count == 1 else f"{base}{i}", f) for i in range(1, count + 1)]
 
 

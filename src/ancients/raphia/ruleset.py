@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
 import attrs
 
@@ -26,8 +26,12 @@ from ancients.raphia.tables import (
     parse_stacking_table,
     parse_victory_table,
 )
-from ancients.ruleset import Ruleset
+from ancients.raphia.translation import translate
+from ancients.ruleset import Ruleset, Translation
 from ancients.scenario import Field, Scenario
+
+if TYPE_CHECKING:
+    from ancients.oob import OrderOfBattle
 
 __all__ = ["Raphia", "RaphiaData", "RaphiaOptions"]
 
@@ -275,6 +279,16 @@ class Raphia(Ruleset):
                                    f"{', '.join(table.types)}")
         return self.parse_scenario(duel_document(table, self.data.counters, first, second),
                                    source=f"raphia duel {first} v {second}")
+
+    # -- orders of battle ------------------------------------------------------------------
+    def translate_oob(self, oob: OrderOfBattle, **choices: Any) -> Translation:
+        """The battle at Raphia's scale (``data/oob.toml``; the docs page's "From an order
+        of battle"): ``scale`` (foot a counter) and ``map`` (``game`` or ``generated``)."""
+        d = self.data
+        document, notes = translate(oob, choices, sheet=d.counters, stacking=d.tables.stacking,
+                                    game_board=d.board, game=self.default_scenario)
+        # (Translation's converter=tuple types its notes as Iterable[_T_co] for mypy)
+        return Translation(document, cast(Any, tuple(notes)))
 
     def doctrine_commander(self, side: str) -> Commander:
         from ancients.raphia.commander import DoctrineCommander

@@ -26,6 +26,7 @@ STRUCTURE = {"combat_table": {"columns", "lowest", "highest", "roll", "printed"}
              "egyptian_morale": {"dice", "rolls"},
              "stacking": {"class"},
              "victory": set(),
+             "morale": set(),
              "counters": {"id", "name", "side", "type", "count"}}
 
 
@@ -52,7 +53,7 @@ def test_every_number_of_every_table_is_a_parameter() -> None:
     counts = {f.prefix: sum(1 for n in known if n.startswith(f.prefix + ".")) for f in FAMILIES}
     assert counts["combat_table"] == 12 * 8 and counts["modifiers"] == 5 * 6
     assert counts["stacking"] == 2 * 5 + 1 and counts["victory"] == 6 + 1
-    assert counts["egyptian_morale"] == 3
+    assert counts["egyptian_morale"] == 3 and counts["morale"] == 6
     assert known["edition.turns"].value == 8
 
 
@@ -244,3 +245,30 @@ def test_a_printed_list_belongs_to_a_reconstructed_row(tmp_path: Path) -> None:
     err = broken(lambda t: t.replace('reason = "printed (row 3: T only at 4/1)"',
                                      'reason = "printed"\nprinted = ["1/4"]'))
     assert err.field == "row[1].printed"
+
+
+def test_the_morale_modifiers(stage: Any) -> None:
+    from ancients.raphia.commander import _morale_modifier
+    from ancients.raphia.morale import modifiers
+
+    known = _raphia().parameters()
+    assert (known["morale.leader_killed"].value, known["morale.leader_in_stack"].value,
+            known["morale.leader_radius"].value) == (-3, 2, 2)
+    assert known["morale.pursuing"].where.startswith("§9")
+    for spec, expected in (
+            ("raphia", [("leader within 2 hexes", 1)]),
+            ("raphia(morale.leader_radius=1)", []),
+            ("raphia(morale.leader_radius=4, morale.leader_near=2)",
+             [("leader within 4 hexes", 2)])):
+        st = stage(spec)
+        st.put("ptolemaic", "1210", ["P-household-cav1", "ptolemy"])
+        near = st.put("ptolemaic", "1212", ["P-cretans1"])
+        assert modifiers(st.state, near) == expected, spec
+        assert _morale_modifier(st.state, near) == sum(v for _, v in expected)
+    st = stage("raphia(morale.leader_in_stack=3, morale.pursuing=0)")
+    pursuer = st.put("ptolemaic", "1210", ["P-household-cav1", "ptolemy"],
+                     status=Status.PURSUING)
+    assert modifiers(st.state, pursuer) == [("leader in the stack", 3)]  # no 0 modifier
+    assert _morale_modifier(st.state, pursuer) == 3
+    st.state.leader_dead.add("ptolemaic")
+    assert modifiers(st.state, pursuer) == [("army leader killed", -3)]

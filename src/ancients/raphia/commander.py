@@ -145,12 +145,15 @@ def attack_value(state: State, att: Stack, tgt: Stack, fire: bool = False,
 def _morale_modifier(state: State, stack: Stack) -> int:
     """The sum of :func:`ancients.raphia.morale.modifiers` for ``stack`` (§9), without
     building the list: a memo key."""
+    t = state.tables.morale
     dead = stack.side in state.leader_dead
-    m = (-3 if dead else 0) + (-2 if stack.status is Status.PURSUING else 0)
+    m = (t.leader_killed if dead else 0) + (t.pursuing if stack.status is Status.PURSUING
+                                            else 0)
     if not dead and not state.leaders.isdisjoint(stack.counters):
-        return m + 2
+        return m + t.leader_in_stack
     lh = state.leader_hex(stack.side)
-    return m + 1 if lh is not None and lh.distance(stack.hex) <= 2 else m
+    return m + t.leader_near if lh is not None and lh.distance(stack.hex) <= \
+        t.leader_radius else m
 
 
 def _attack_value(state: State, att: Stack, tgt: Stack, fire: bool, modifier: int) -> float:

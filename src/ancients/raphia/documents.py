@@ -106,6 +106,21 @@ def _victory(raw: Mapping[str, Any]) -> Iterator[Entry]:
     yield Entry("tie", ("tie",), "the side that wins a tie of victory points", choices=SIDES)
 
 
+_MORALE = {"leader_killed": "added to the morale tests of an army whose leader is killed",
+           "pursuing": "added to the morale tests of a pursuer",
+           "elephant_facing_rout": "added to an elephant's test facing a rout of elephants",
+           "leader_near": "added to the tests of a unit with its leader within "
+                          "leader_radius hexes",
+           "leader_radius": "the hexes within which the leader gives leader_near",
+           "leader_in_stack": "added to the tests of a unit with its leader in its stack"}
+
+
+def _morale(raw: Mapping[str, Any]) -> Iterator[Entry]:
+    for name, help_ in _MORALE.items():
+        yield Entry(name, (name,), help_, 0 if name == "leader_radius" else -12,
+                    20 if name == "leader_radius" else 12)
+
+
 _FACTORS = {"combat": (1, 20), "morale": (2, 12), "movement": (1, 12)}
 
 
@@ -128,6 +143,7 @@ FAMILIES: tuple[Family, ...] = (
            "§11, Annex, Egyptian morale", _egyptian),
     Family("stacking", "stacking.toml", "stacking_table", "§5, stacking tables", _stacking),
     Family("victory", "victory.toml", "victory_table", "§13, victory points", _victory),
+    Family("morale", "morale.toml", "morale_table", "§9, morale modifiers", _morale),
     Family("counters", "counters.toml", "counters", "§1, the counter sheet", _counters),
 )
 

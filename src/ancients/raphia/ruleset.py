@@ -23,6 +23,7 @@ from ancients.raphia.tables import (
     parse_combat_table,
     parse_egyptian_table,
     parse_modifier_table,
+    parse_morale_table,
     parse_stacking_table,
     parse_victory_table,
 )
@@ -71,12 +72,14 @@ class RaphiaOptions:
                                       metadata={"help": "Egyptian morale table TOML file"})
     stacking_table: str = attrs.field(default="", metadata={"help": "stacking TOML file"})
     victory_table: str = attrs.field(default="", metadata={"help": "victory points TOML file"})
+    morale_table: str = attrs.field(default="",
+                                    metadata={"help": "morale modifiers TOML file"})
     counters: str = attrs.field(default="", metadata={"help": "counter sheet TOML file"})
     map: str = attrs.field(default="", metadata={"help": "map TOML file"})
 
 
 _DATA_FILES = ("map", "counters", "combat_table", "modifiers_table", "egyptian_table",
-               "stacking_table", "victory_table")
+               "stacking_table", "victory_table", "morale_table")
 
 
 @attrs.frozen
@@ -149,7 +152,8 @@ class Raphia(Ruleset):
                         parse_modifier_table(docs["modifiers"]),
                         parse_egyptian_table(docs["egyptian_morale"]),
                         parse_stacking_table(docs["stacking"]),
-                        parse_victory_table(docs["victory"]))
+                        parse_victory_table(docs["victory"]),
+                        parse_morale_table(docs["morale"]))
         return RaphiaData(load_board(self.options.map), parse_counters(docs["counters"]),
                           tables)
 

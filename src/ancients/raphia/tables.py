@@ -1,11 +1,12 @@
 """Raphia Annex — the tables as data: combat, combat modifiers, Egyptian morale,
-stacking (§5) and victory points (§13). Each loads from a TOML file and can be replaced."""
+stacking (§5), morale modifiers (§9) and victory points (§13). Each loads from a TOML
+file and can be replaced."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Literal, TypeAlias
+from typing import Literal, TypeAlias
 
 import attrs
 
@@ -13,10 +14,10 @@ from ancients.raphia.counters import DATA, SIDES, TroopClass
 from ancients.rulesdata import load_document, provenance
 from ancients.scenario import Field
 
-__all__ = ["COLUMN_VALUES", "PARSERS", "CombatTable", "EgyptianMoraleTable", "ModifierTable",
-           "Result", "StackingTable", "Tables", "VictoryTable", "load_tables",
-           "parse_combat_table", "parse_egyptian_table", "parse_modifier_table", "parse_ratio",
-           "parse_stacking_table", "parse_victory_table"]
+__all__ = ["COLUMN_VALUES", "CombatTable", "EgyptianMoraleTable", "ModifierTable",
+           "MoraleTable", "Result", "StackingTable", "Tables", "VictoryTable", "load_tables",
+           "parse_combat_table", "parse_egyptian_table", "parse_modifier_table",
+           "parse_morale_table", "parse_ratio", "parse_stacking_table", "parse_victory_table"]
 
 Result: TypeAlias = Literal["-", "T", "X"]
 _RANK = {"-": 0, "T": 1, "X": 2}
@@ -146,12 +147,25 @@ class VictoryTable:
 
 
 @attrs.frozen
+class MoraleTable:
+    """§9: the morale modifiers, and how near the leader gives his."""
+
+    leader_killed: int
+    pursuing: int
+    elephant_facing_rout: int
+    leader_near: int
+    leader_radius: int
+    leader_in_stack: int
+
+
+@attrs.frozen
 class Tables:
     combat: CombatTable
     modifiers: ModifierTable
     egyptian: EgyptianMoraleTable
     stacking: StackingTable
     victory: VictoryTable
+    morale: MoraleTable
 
 
 _CLASSES = [c.value for c in TroopClass if c is not TroopClass.LEADER]
@@ -289,14 +303,13 @@ def parse_victory_table(doc: Field) -> VictoryTable:
     return VictoryTable(points, doc["tie"].choice(SIDES))
 
 
-#: each table: its parser and the file it is read from
-PARSERS: Mapping[str, tuple[Callable[[Field], Any], str]] = {
-    "combat": (parse_combat_table, "combat_table.toml"),
-    "modifiers": (parse_modifier_table, "modifiers.toml"),
-    "egyptian": (parse_egyptian_table, "egyptian_morale.toml"),
-    "stacking": (parse_stacking_table, "stacking.toml"),
-    "victory": (parse_victory_table, "victory.toml"),
-}
+def parse_morale_table(doc: Field) -> MoraleTable:
+    names = [f.name for f in attrs.fields(MoraleTable)]
+    doc.check_keys(["reconstructed", "reason", *names])
+    provenance(doc)
+    values = {n: doc[n].as_int(min=0 if n == "leader_radius" else -12,
+                               max=20 if n == "leader_radius" else 12) for n in names}
+    return MoraleTable(**values)
 
 
 def load_combat_table(path: str = "") -> CombatTable:
@@ -319,9 +332,13 @@ def load_victory_table(path: str = "") -> VictoryTable:
     return parse_victory_table(load_document(DATA, "victory.toml", path))
 
 
+def load_morale_table(path: str = "") -> MoraleTable:
+    return parse_morale_table(load_document(DATA, "morale.toml", path))
+
+
 def load_tables(combat: str = "", modifiers: str = "", egyptian: str = "",
-                stacking: str = "", victory: str = "") -> Tables:
+                stacking: str = "", victory: str = "", morale: str = "") -> Tables:
     """All the tables; each argument may name a replacement TOML file."""
     return Tables(load_combat_table(combat), load_modifier_table(modifiers),
                   load_egyptian_table(egyptian), load_stacking_table(stacking),
-                  load_victory_table(victory))
+                  load_victory_table(victory), load_morale_table(morale))

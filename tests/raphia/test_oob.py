@@ -168,6 +168,29 @@ def test_the_line_as_each_side_sees_it() -> None:
             assert s.facing == (2 if s.side == "sparta" else 5)
 
 
+def test_what_raphia_has_no_rules_for_is_dropped() -> None:
+    from ancients.oob import parse_oob
+
+    doc = ancients.battles()["zama-202bc"].to_dict()
+    for c in doc["sides"][1]["contingents"]:
+        if c["id"] == "veterans":  # Hannibal's own contingent
+            c["kind"] = "chariots"
+        elif c["id"] == "moors":
+            c["kind"] = "war engines"
+    oob = parse_oob(doc)
+    sc = _field(_raphia(), oob)
+    assert "Hannibal's veterans from Italy (carthage): chariots, dropped: Raphia has no " \
+        "chariots" in sc.notes
+    assert "Moors (carthage): war engines, dropped: Raphia has no war engines" in sc.notes
+    assert "Hannibal (carthage): the contingent veterans is not fielded; the leader " \
+        "counter stands in the middle of the line" in sc.notes
+    setup: RaphiaSetup = sc.parsed
+    assert setup.board is not None and setup.counters is not None
+    home = next(s for s in setup.stacks if "carthage-general" in s.counters)
+    assert setup.board.lines["carthage"].zone(setup.board.column(home.hex)) == "line"
+    assert not any(c.startswith(("veterans", "moors")) for c in setup.counters.counters)
+
+
 def test_second_lines_and_reserves_stand_behind() -> None:
     sc = _field(_raphia(), "delium-424bc")
     setup: RaphiaSetup = sc.parsed

@@ -175,9 +175,15 @@ class Piece:
         return self.type.troop_class
 
     @property
+    def hexes(self) -> int:
+        """How many stacks its counters make, ``size`` at most each."""
+        return math.ceil(self.count / self.size)
+
+    @property
     def stacks(self) -> list[list[str]]:
-        """The counters in stacks of ``size`` at most, as even as may be."""
-        n = math.ceil(self.count / self.size)
+        """Its counters (once given their ids) in stacks of ``size`` at most, as even as
+        may be."""
+        n = self.hexes
         base, extra = divmod(self.count, n)
         out, at = [], 0
         for i in range(n):
@@ -220,24 +226,24 @@ def _sig2(x: float) -> float:
 
 def _scale(table: TranslationTable, sides: Sequence[Sequence[tuple[Contingent, TroopType]]],
            given: Any) -> Scale:
-    ratio_h, ratio_e = table.horse / table.foot, table.elephants / table.foot
-    if given is not None:
-        try:
-            foot = float(given)
-        except (TypeError, ValueError):
-            raise ScenarioError(f"raphia translation: scale {given!r} is not a number of "
-                                "foot a counter") from None
-        if not foot > 0 or math.isinf(foot):
-            raise ScenarioError(f"raphia translation: scale {given!r} must be a positive "
-                                "number of foot a counter")
-    else:  # the larger army at about table.counters counters
-        def weight(fielded: Sequence[tuple[Contingent, TroopType]]) -> float:
-            return sum(c.men.best / Scale(table.foot, table.horse, table.elephants).per(k)
-                       for c, k in fielded)
-        foot = max(_sig2(table.foot * max(weight(s) for s in sides) / table.counters), 0.01)
-    if given is not None:
-        return Scale(foot, foot * ratio_h, foot * ratio_e)
-    return Scale(foot, _sig2(foot * ratio_h), _sig2(foot * ratio_e))
+    """The ``scale`` choice (foot a counter; horse and elephants in the sheet's
+    proportions), or the one that fields the larger army with about ``table.counters``
+    counters (to two significant figures)."""
+    sheet = Scale(table.foot, table.horse, table.elephants)
+    if given is None:
+        weight = max(sum(c.men.best / sheet.per(k) for c, k in side) for side in sides)
+        foot = max(_sig2(table.foot * weight / table.counters), 0.01)
+        return Scale(foot, _sig2(foot * table.horse / table.foot),
+                     _sig2(foot * table.elephants / table.foot))
+    try:
+        foot = float(given)
+    except (TypeError, ValueError):
+        raise ScenarioError(f"raphia translation: scale {given!r} is not a number of foot "
+                            "a counter") from None
+    if not foot > 0 or math.isinf(foot):
+        raise ScenarioError(f"raphia translation: scale {given!r} must be a positive number "
+                            "of foot a counter")
+    return Scale(foot, foot * table.horse / table.foot, foot * table.elephants / table.foot)
 
 
 def _type(c: Contingent) -> TroopType | None:
@@ -313,19 +319,19 @@ def _deepen(lines: Sequence[Sequence[Piece]], rows: int) -> bool:
     each line fits in ``rows``; whether it had to."""
     deepened = False
     for line in lines:
-        while sum(len(p.stacks) for p in line) > rows:
+        while sum(p.hexes for p in line) > rows:
             growable = [p for p in line if p.size < min(p.limit, p.count)]
             if not growable:
                 break
-            max(growable, key=lambda p: (len(p.stacks), p.count)).size += 1
+            max(growable, key=lambda p: (p.hexes, p.count)).size += 1
             deepened = True
     return deepened
 
 
 # -- ids -----------------------------------------------------------------------------------
-def _ids(pieces: Sequence[Piece], leaders: Sequence[str]) -> tuple[list[str], list[str]]:
-    """Counter ids from the contingents' (a letter first, a number for each copy), and
-    the leaders' ids, all distinct."""
+def _ids(pieces: Sequence[Piece], sides: Sequence[str]) -> list[str]:
+    """Give the pieces counter ids from their contingents' (a letter first, a number for
+    each copy); the ids of the sides' leaders; all distinct."""
     used: set[str] = set()
 
     def fresh(base: str, count: int) -> tuple[str, list[str]]:
@@ -341,8 +347,7 @@ def _ids(pieces: Sequence[Piece], leaders: Sequence[str]) -> tuple[list[str], li
 
     for p in pieces:
         p.base, p.ids = fresh(p.contingent.id, p.count)
-    return [i for p in pieces for i in p.ids], [fresh(f"{side}-general", 1)[0]
-                                                for side in leaders]
+    return [fresh(f"{side}-general", 1)[0] for side in sides]
 
 
 # -- the map ---------------------------------------------------------------------------------
@@ -431,6 +436,9 @@ class Deployment:
 
 def _deploy(battle: str, side: str, pieces: Sequence[Piece], ground: Ground, dep: Deployment,
             general: str, leader_with: str) -> list[dict[str, Any]]:
+    """The stacks of one side (see the module docstring), ``general`` (a leader counter's
+    id) with the first stack of contingent ``leader_with`` (an id), else in the middle of
+    the line."""
     board = ground.board
     line = board.lines[side]
     column, step = line.column + 1, line.step
@@ -441,6 +449,7 @@ def _deploy(battle: str, side: str, pieces: Sequence[Piece], ground: Ground, dep
     start = first + (last - first + 1 - len(stacks)) // 2
     out: list[dict[str, Any]] = []
     rows_of: dict[Wing, list[int]] = {}
+    first_of: dict[str, dict[str, Any]] = {}  # each contingent's first stack
 
     def put(p: Piece, counters: list[str], where: str | None) -> None:
         if where is None:
@@ -451,6 +460,7 @@ def _deploy(battle: str, side: str, pieces: Sequence[Piece], ground: Ground, dep
         if p.troop_class is TroopClass.PHALANX:
             stack["facing"] = facing
         out.append(stack)
+        first_of.setdefault(p.contingent.id, stack)
 
     for i, (p, counters) in enumerate(stacks):  # left to right as the side sees it
         row = start + i if step > 0 else start + len(stacks) - 1 - i
@@ -468,8 +478,7 @@ def _deploy(battle: str, side: str, pieces: Sequence[Piece], ground: Ground, dep
             columns = [column - step * k for k in range(p.depth, board.grid.cols)]
         for counters in p.stacks:
             put(p, counters, dep.near(side, iter(columns), centre))
-    # the general with his contingent, else in the middle of the line
-    home = next((s for s in out if s["note"] == leader_with), None)
+    home = first_of.get(leader_with)
     if home is None:
         home = min((s for s in out if s["hex"][:2] == f"{column:02d}"),
                    key=lambda s: abs(int(s["hex"][2:]) - middle), default=out[0])
@@ -522,33 +531,32 @@ def translate(oob: OrderOfBattle, choices: Mapping[str, Any], *, sheet: CounterS
         first = min(board.lines[s].first_row for s in board.sides) + 1
         ground = Ground(board, None, (first, first + rows - 1))
     else:  # as long as the longer line, and room for each side's screen in front
-        longest = max(max(sum(len(p.stacks) for p in line),
-                          math.ceil(sum(len(p.stacks) for p in ps if p.depth < 0) / 2))
+        longest = max(max(sum(p.hexes for p in line),
+                          math.ceil(sum(p.hexes for p in ps if p.depth < 0) / 2))
                       for line, ps in zip(lines, pieces, strict=True))
         ground = _generated(oob, table, max(longest, 1), notes)
     _features(oob, notes)
     first, last = ground.span
     for line, side in zip(lines, oob.sides, strict=True):
-        length = sum(len(p.stacks) for p in line)
+        length = sum(p.hexes for p in line)
         if length > last - first + 1:
             raise ScenarioError(f"raphia translation of {oob.name}: the {side.name} line of "
                                 f"{length} stacks does not fit the map's {last - first + 1} "
                                 "rows even at §5's limits; choose a larger scale (more men "
                                 "a counter) or map='generated'")
     all_pieces = [p for ps in pieces for p in ps]
-    _, leaders = _ids(all_pieces, oob.side_names)
+    leaders = _ids(all_pieces, oob.side_names)
     counters = [_counter(p, side.name, scale) for side, ps in zip(oob.sides, pieces,
                                                                   strict=True) for p in ps]
     stacks: list[dict[str, Any]] = []
     dep = Deployment(ground.board)
     for side, ps, general in zip(oob.sides, pieces, leaders, strict=True):
         counters.append(_leader(table.leader, general, side))
-        with_ = next((p.contingent.name for p in ps
-                      if p.contingent.id == side.general.contingent), "")
-        if side.general.contingent and not with_:
-            notes.append(f"{side.general.name} ({side.name}): his contingent is not fielded; "
-                         "he stands in the middle of the line")
-        stacks += _deploy(oob.name, side.name, ps, ground, dep, general, with_)
+        home = side.general.contingent
+        if home and not any(p.contingent.id == home for p in ps):
+            notes.append(f"{side.general.name} ({side.name}): the contingent {home} is not "
+                         "fielded; the leader counter stands in the middle of the line")
+        stacks += _deploy(oob.name, side.name, ps, ground, dep, general, home)
     total = {s.name: sum(p.count for p in ps) for s, ps in zip(oob.sides, pieces,
                                                                  strict=True)}
     doc: dict[str, Any] = {

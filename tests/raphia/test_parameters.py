@@ -160,6 +160,7 @@ def test_a_variant_is_parsed_once_and_shared() -> None:
     a = _raphia("raphia(counters.P-phal-mace.combat=8)")
     b = _raphia("raphia(egyptian_morale=championship, counters.P-phal-mace.combat=8)")
     assert a.data is b.data and a.data is not _raphia().data
+    assert a.data.board is _raphia().data.board  # the map has no parameters
     assert a.scenario() is not _raphia().scenario()
     # the edition's numbers are not in the data: a variant of them shares the base's
     assert _raphia("raphia(edition.turns=4)").data is _raphia().data

@@ -147,15 +147,18 @@ class Raphia(Ruleset):
             self._cache["documents"] = docs
         return docs
 
-    def _parse(self, docs: Mapping[str, Field], ordered: bool) -> RaphiaData:
+    def _parse(self, docs: Mapping[str, Field], ordered: bool, board: Board | None = None
+               ) -> RaphiaData:
+        """The data of the documents, on ``board`` (the map has no parameters; default:
+        the map the options choose)."""
         tables = Tables(parse_combat_table(docs["combat_table"], ordered),
                         parse_modifier_table(docs["modifiers"]),
                         parse_egyptian_table(docs["egyptian_morale"]),
                         parse_stacking_table(docs["stacking"]),
                         parse_victory_table(docs["victory"]),
                         parse_morale_table(docs["morale"]))
-        return RaphiaData(load_board(self.options.map), parse_counters(docs["counters"]),
-                          tables)
+        return RaphiaData(board or load_board(self.options.map),
+                          parse_counters(docs["counters"]), tables)
 
     def _files_data(self) -> RaphiaData:
         """The data as the files give it, checked (a variant's values apply on top)."""
@@ -192,7 +195,7 @@ class Raphia(Ruleset):
         docs = self._documents()
         try:  # a cell of the combat table may take any result in a variant
             data = self._parse({f.prefix: apply(f, docs[f.prefix], values) for f in FAMILIES},
-                               False)
+                               False, files.board)
         except ScenarioError as e:
             raise OptionError(f"{self}: {e}") from None
         if self.builtin_data:

@@ -1,6 +1,6 @@
 """Benchmark: a full 8-turn raphia-217bc battle, doctrine commanders on both sides.
 
-    .venv/bin/python benchmarks/bench_raphia.py [runs] [--random] [--profile]
+    .venv/bin/python benchmarks/bench_raphia.py [runs] [--random] [--profile] [--battle NAME]
 
 Prints the median wall time per battle (goal: under 10 ms on one core) and the median
 CPU time (steadier on a shared machine), timed apart
@@ -8,6 +8,8 @@ from ``new_battle`` (``ancients.ruleset(...)`` and the set-up of one battle, as
 ``ancients.simulate`` pays it per run), and, with ``--profile``, the functions that
 dominate. ``--random`` plays random commanders on both
 sides instead: the cost of the rules engine alone (option generation, resolution).
+``--battle NAME`` plays a built-in order of battle (``ancients.battles()``) as Raphia
+fields it (``Raphia.from_oob``, translated once) instead of the hand-made scenario.
 Pin it to one core for stable figures: ``taskset -c 0 .venv/bin/python ...``.
 """
 
@@ -18,11 +20,16 @@ import pstats
 import statistics
 import sys
 import time
+import warnings
 
 import ancients
 from ancients.battle import RandomCommander
+from ancients.errors import OOBWarning
+from ancients.scenario import Scenario
 
 RANDOM = "--random" in sys.argv
+BATTLE = sys.argv[sys.argv.index("--battle") + 1] if "--battle" in sys.argv else None
+SCENARIO: list[Scenario] = []  # the translated battle, made once
 
 
 SET_UP: list[float] = []
@@ -34,9 +41,13 @@ def one(seed: int) -> float:
     the set-up to SET_UP)."""
     t = time.perf_counter()
     rs = ancients.ruleset("raphia")
-    commanders = {s: RandomCommander() for s in ("ptolemaic", "seleucid")} if RANDOM \
-        else None
-    battle = rs.new_battle(seed=seed, commanders=commanders)
+    if BATTLE is not None and not SCENARIO:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", OOBWarning)
+            SCENARIO.append(rs.from_oob(BATTLE))
+    scenario = SCENARIO[0] if SCENARIO else rs.scenario()
+    commanders = {s: RandomCommander() for s in scenario.sides} if RANDOM else None
+    battle = rs.new_battle(scenario, seed=seed, commanders=commanders)
     t2 = time.perf_counter()
     SET_UP.append(t2 - t)
     c = time.process_time()
@@ -47,12 +58,13 @@ def one(seed: int) -> float:
 
 def main(argv: list[str]) -> None:
     runs = int(next((a for a in argv if a.isdigit()), "20"))
+    name = BATTLE or "raphia-217bc"
     one(0)  # warm up: data files, caches
     SET_UP.clear()
     CPU.clear()
     times = [one(seed) for seed in range(runs)]
     who = "random vs random" if RANDOM else "doctrine vs doctrine"
-    print(f"raphia-217bc, {who}, {runs} battles: "
+    print(f"{name}{' (from its order of battle)' if BATTLE else ''}, {who}, {runs} battles: "
           f"median {statistics.median(times) * 1000:.1f} ms, "
           f"min {min(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms "
           f"(CPU time median {statistics.median(CPU) * 1000:.1f} ms); "

@@ -24,3 +24,13 @@ def test_only_the_ruleset_imports_the_battle() -> None:
 
 def test_every_kind_of_decision_has_a_doctrine_handler() -> None:
     assert set(HANDLERS) == set(Kind)
+
+
+def test_the_data_files_are_read_by_the_cores_reader() -> None:
+    # one mechanism: ancients.rulesdata reads every table, the counter sheet and the map
+    graph = imports("ancients")
+    raphia = {m: deps for m, deps in graph.items() if m.startswith("ancients.raphia.")}
+    assert "ancients.raphia._data" not in raphia
+    readers = {m for m, deps in raphia.items() if "ancients.rulesdata" in deps}
+    assert {"ancients.raphia.board", "ancients.raphia.counters",
+            "ancients.raphia.tables"} <= readers

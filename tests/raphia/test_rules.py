@@ -649,13 +649,14 @@ def test_victory_points_and_seleucid_tie(stage: Any) -> None:
     st.put(S, "2016", ["S-arabs1"], status=Status.ROUTED)  # nothing
     st.put(S, "2018", ["S-cavalry1"], status=Status.PURSUING)  # nothing
     vp = victory_points(s)
-    assert vp == {P: 9, S: 9} and winner(s, vp) == S
+    tie = st.battle.tie  # the scenario's: by default the victory table's, the Seleucid
+    assert tie == S and vp == {P: 9, S: 9} and winner(s, vp, tie) == S
     st.put(P, "1008", ["P-agema1"])  # semi-heavy: 2
     st.put(P, "1010", ["P-cretans1", "P-cretans2"])  # light: 1 each
     s.gone["P-agema2"] = "eliminated"  # off the map: nothing
     s.gone["P-agema3"] = "lost"
     vp = victory_points(s)
-    assert vp == {P: 13, S: 9} and winner(s, vp) == P
+    assert vp == {P: 13, S: 9} and winner(s, vp, tie) == P
     assert Fraction(1) == 1
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from importlib import resources
 from typing import Any
@@ -9,7 +10,10 @@ from typing import Any
 import pytest
 
 import ancients
+from ancients.battle import RandomCommander
 from ancients.errors import ScenarioError
+
+from .helpers import own_scenario
 
 
 def _doc() -> dict[str, Any]:
@@ -98,3 +102,104 @@ def test_impassable_hex_and_typo() -> None:
     def typo(doc: dict[str, Any]) -> None:
         doc["stack"][0]["hexx"] = "1304"
     assert _broken(typo).field == "stack[0].hexx"
+
+
+# -- a scenario's own map, counters, sides and tie ------------------------------------
+def test_a_scenario_may_bring_its_own_map_counters_and_sides() -> None:
+    rs = ancients.ruleset("raphia")
+    sc = rs.parse_scenario(own_scenario(), "skirmish.toml")
+    assert sc.sides == ("athens", "sparta")
+    for commanders in ({}, {s: RandomCommander() for s in sc.sides}):
+        battle = rs.new_battle(sc, seed=3, commanders=commanders)
+        outcome = battle.run()
+        assert battle.sides == ("athens", "sparta") and outcome.turns == 8
+        assert outcome.winner in ("athens", "sparta", None)
+        assert {u.side for u in battle.units()} == {"athens", "sparta"}
+        assert {e.side for e in battle.log if e.side} <= {"athens", "sparta"}
+        assert list(rs.invariants(battle)) == []
+    first = next(e for e in battle.log if e.kind == "initiative")
+    assert first.message.startswith("initiative: athens rolls")
+    svg = battle.to_svg()
+    assert "Athens army" in svg and "Sparta army" in svg
+    # the built-in counter sheet and map are left alone
+    assert "hoplites1" not in rs.data.counters  # type: ignore[attr-defined]
+    again = rs.restore(battle.to_dict(), commanders={s: RandomCommander() for s in sc.sides})
+    assert again.log.to_jsonl() == battle.log.to_jsonl()
+
+
+def test_the_tie_of_victory_points() -> None:
+    rs = ancients.ruleset("raphia")
+    # by default the victory table's (the Seleucid player), if the scenario has that
+    # side; else a tie is a draw
+    assert rs.scenario().parsed.tie == "seleucid"
+    assert rs.parse_scenario(own_scenario(), "a").parsed.tie is None
+    assert rs.parse_scenario(own_scenario(tie="sparta"), "b").parsed.tie == "sparta"
+    assert rs.parse_scenario(own_scenario(tie="draw"), "c").parsed.tie is None
+    doc = _doc() | {"tie": "draw"}
+    assert rs.parse_scenario(doc, "d").parsed.tie is None
+    with pytest.raises(ScenarioError, match="'rome' is not one of") as e:
+        rs.parse_scenario(own_scenario(tie="rome"), "e")
+    assert e.value.field == "tie"
+    # a drawn battle is logged and has no winner
+    battle = rs.new_battle(rs.parse_scenario(own_scenario(tie="draw", stack=[
+        {"side": "athens", "hex": "0502", "facing": "E", "counters": ["hoplites1"]},
+        {"side": "sparta", "hex": "0808", "facing": "W", "counters": ["spartiates1"]}]),
+        "f"), seed=1,
+        commanders={"athens": None, "sparta": None})
+    # (the two stacks never meet if no one moves)
+    while not battle.finished:
+        if battle.pending is not None:
+            options = battle.pending.options
+            battle.decide(next((o for o in options if str(o) in ("hold", "no more attacks",
+                                                                  "stay in rout")),
+                               options[0]))
+        else:
+            battle.step()
+    assert battle.outcome is not None and battle.outcome.winner is None
+    end = next(e for e in battle.log if e.kind == "victory")
+    assert "a draw" in end.message and end.data["winner"] is None
+
+
+def test_the_egyptian_rule_follows_the_counters_side() -> None:
+    rs = ancients.ruleset("raphia")
+    battle = rs.new_battle(rs.parse_scenario(own_scenario(), "s"), seed=2)
+    battle.run()
+    egyptian = next(e for e in battle.log if e.kind == "egyptian morale")
+    assert egyptian.side == "athens" and egyptian.message.startswith("Levy: morale")
+    rs = ancients.ruleset("raphia(egyptian_morale=championship)")
+    battle = rs.new_battle(rs.parse_scenario(own_scenario(), "s"), seed=2)
+    state = battle.state
+    for _ in range(400):
+        if battle.finished or state.replaced:
+            break
+        battle.step()
+    revealed = list(state.replaced)
+    assert revealed and all(state.counter(c).side == "athens" and
+                            state.counter(c).morale == 8 for c in revealed)
+
+
+@pytest.mark.parametrize(("change", "field", "words"), [
+    ({"sides": ["sparta", "athens"]}, "sides", "in that order"),
+    ({"sides": ["ptolemaic", "seleucid"]}, "sides", "athens"),
+    ({"championship": [], "counter": None}, "championship", "own [[counter]]"),
+    ({"counter": "more leaders"}, "counter", "more than one leader"),
+    ({"map": "three sides"}, "map.deployment", "two sides"),
+    ({"counter": "a stranger"}, "counter[7].side", "'thebes'"),
+])
+def test_a_bad_own_scenario_names_the_field(change: dict[str, Any], field: str,
+                                            words: str) -> None:
+    doc = own_scenario()
+    for key, value in change.items():
+        if value is None:
+            del doc[key]
+        elif value == "more leaders":
+            doc["counter"].append(dict(doc["counter"][0], id="cleon"))
+        elif value == "three sides":
+            doc["map"]["deployment"]["thebes"] = dict(doc["map"]["deployment"]["athens"])
+        elif value == "a stranger":
+            doc["counter"].append(dict(doc["counter"][1], side="thebes", id="x"))
+        else:
+            doc[key] = value
+    with pytest.raises(ScenarioError, match=re.escape(words)) as e:
+        ancients.ruleset("raphia").parse_scenario(doc, "mine.toml")
+    assert e.value.source == "mine.toml" and e.value.field == field

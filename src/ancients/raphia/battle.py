@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 from ancients.battle import Battle, Commander, Decision, Engine, Outcome, Phase
 from ancients.events import Event
 from ancients.raphia.combat import combat_phase
-from ancients.raphia.counters import SIDES
 from ancients.raphia.movement import movement_phase
 from ancients.raphia.narrative import explain, glossary
 from ancients.raphia.rally import rally_phase
@@ -45,9 +44,11 @@ class RaphiaBattle(Battle):
                  commanders: Mapping[str, Commander | None] | None = None) -> None:
         super().__init__(ruleset, scenario, seed, commanders)
         data = ruleset.data
-        self.state = State(data.board, data.counters, data.tables, ruleset.edition_rules,
-                           self.dice, self.emit)
         setup: RaphiaSetup = scenario.parsed
+        self.state = State(setup.board or data.board, setup.counters or data.counters,
+                           data.tables, ruleset.edition_rules, self.dice, self.emit)
+        #: §13: the side that wins a tie of victory points (None: a draw)
+        self.tie = setup.tie
         for spec in setup.stacks:
             self.state.new_stack(spec.side, spec.hex, list(spec.counters), facing=spec.facing)
         self.deployed: tuple[str, ...] = tuple(c for s in setup.stacks for c in s.counters)
@@ -61,7 +62,7 @@ class RaphiaBattle(Battle):
         yield Phase("deployment", message="the armies are deployed (§2)")
         self._egyptian_morale()
         self.first = self._initiative()
-        order = (self.first, SIDES[1 - SIDES.index(self.first)])
+        order = (self.first, st.enemy(self.first))
         for self.turn in range(1, st.edition.turns + 1):
             for side in order:
                 yield from self._half_turn(side)
@@ -70,60 +71,68 @@ class RaphiaBattle(Battle):
         st.attacked.clear()
         yield from rally_phase(st, self.first)
         self.points = victory_points(st)
-        won = winner(st, self.points)
+        won = winner(st, self.points, self.tie)
         self._victory(won)
         return Outcome.from_units(winner=won, reason="turn limit",
-                                  turns=st.edition.turns, sides=SIDES, units=self.units(),
+                                  turns=st.edition.turns, sides=self.sides, units=self.units(),
                                   score={s: float(v) for s, v in self.points.items()})
 
-    def _victory(self, won: str) -> None:
-        """§13: the victory points of each side, and the Seleucid tie rule if it decides."""
-        a, b = (self.points[side] for side in SIDES)
+    def _victory(self, won: str | None) -> None:
+        """§13: the victory points of each side, and the tie rule if it decides."""
+        first, second = self.sides
+        a, b = self.points[first], self.points[second]
         if a == b:
-            how = f"{a} each, and a tie goes to the {won} player (§13)"
+            how = (f"{a} each, and a tie goes to the {won} player (§13)" if won is not None
+                   else f"{a} each: a draw (§13; this scenario gives the tie to no side)")
         else:
-            how = f"{SIDES[0]} {a}, {SIDES[1]} {b}: {won} wins (§13)"
+            how = f"{first} {a}, {second} {b}: {won} wins (§13)"
         self.emit("victory", f"victory points of the troops in good order on the map: {how}",
                   side=won, points=dict(self.points), winner=won, tie=a == b)
 
     def _egyptian_morale(self) -> None:
-        """§11: roll the Egyptian morale table, or prepare the championship draw."""
+        """§11: each side with "?" counters (the Egyptian phalanx) rolls the Egyptian
+        morale table once for them, or prepares the championship draw."""
         st = self.state
-        egyptians = [c for c in self.deployed if st.counters[c].egyptian]
-        if not egyptians:
-            return
-        if self.ruleset.options.egyptian_morale == "championship":
-            st.championship_pool = list(st.counters.championship)
-            self.emit("egyptian morale", "Egyptian phalanx: each '?' counter is replaced by "
-                      "a counter drawn at random at its first combat (§11 championship)",
-                      side="ptolemaic", units=egyptians, rule="championship")
-            return
-        roll = self.dice.roll(st.tables.egyptian.dice, "Egyptian morale (§11)")
-        morale = st.tables.egyptian.morale[roll]
-        for c in egyptians:
-            st.morale_override[c] = morale
-        self.emit("egyptian morale", f"Egyptian phalanx: morale {morale} for the battle "
-                  f"(die {roll}, §11)", side="ptolemaic", units=egyptians, morale=morale,
-                  roll=roll, rule="roll")
+        for side in self.sides:
+            egyptians = [c for c in self.deployed
+                         if st.counters[c].egyptian and st.counters[c].side == side]
+            if not egyptians:
+                continue
+            names = {st.counters[c].name for c in egyptians}
+            name = names.pop() if len(names) == 1 else "the '?' counters"
+            if self.ruleset.options.egyptian_morale == "championship":
+                st.championship_pool = list(st.counters.championship)
+                self.emit("egyptian morale", f"{name}: each '?' counter is replaced by a "
+                          "counter drawn at random at its first combat (§11 championship)",
+                          side=side, units=egyptians, rule="championship")
+                continue
+            roll = self.dice.roll(st.tables.egyptian.dice, "Egyptian morale (§11)")
+            morale = st.tables.egyptian.morale[roll]
+            for c in egyptians:
+                st.morale_override[c] = morale
+            self.emit("egyptian morale", f"{name}: morale {morale} for the battle "
+                      f"(die {roll}, §11)", side=side, units=egyptians, morale=morale,
+                      roll=roll, rule="roll")
 
     def _initiative(self) -> str:
         """§3: both roll two dice; the higher total plays first (ties roll again)."""
+        first, second = self.sides
         while True:
-            a = self.dice.roll("2d6", f"initiative {SIDES[0]}")
-            b = self.dice.roll("2d6", f"initiative {SIDES[1]}")
-            rolls = {SIDES[0]: a, SIDES[1]: b}
+            a = self.dice.roll("2d6", f"initiative {first}")
+            b = self.dice.roll("2d6", f"initiative {second}")
+            rolls = {first: a, second: b}
             if a == b:
-                self.emit("initiative", f"initiative: {SIDES[0]} and {SIDES[1]} both roll "
+                self.emit("initiative", f"initiative: {first} and {second} both roll "
                           f"{a}: they roll again (§3)", rolls=rolls, first=None)
                 continue
-            first = SIDES[0] if a > b else SIDES[1]
-            self.emit("initiative", f"initiative: {SIDES[0]} rolls {a}, {SIDES[1]} rolls "
-                      f"{b}: {first} plays first (§3)", side=first, rolls=rolls, first=first)
-            return first
+            won = first if a > b else second
+            self.emit("initiative", f"initiative: {first} rolls {a}, {second} rolls "
+                      f"{b}: {won} plays first (§3)", side=won, rolls=rolls, first=won)
+            return won
 
     def _half_turn(self, side: str) -> Generator[Decision | Phase, Hashable, None]:
         st = self.state
-        other = SIDES[1 - SIDES.index(side)]
+        other = st.enemy(side)
         st.attacked.clear()
         st.defended.clear()
         st.crossed_ok.clear()
@@ -187,6 +196,11 @@ class RaphiaBattle(Battle):
 
     def victory_points(self) -> dict[str, int]:
         return victory_points(self.state)
+
+    def standing(self) -> Mapping[str, float]:
+        """§13: each side's victory points now, the counters it has in good order on the
+        map (from the state alone)."""
+        return {side: float(points) for side, points in victory_points(self.state).items()}
 
     def describe(self) -> dict[str, Any]:
         """A plain summary of the stacks (for debugging and docs)."""

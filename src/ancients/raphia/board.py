@@ -9,12 +9,12 @@ from typing import Any
 import attrs
 
 from ancients.hexgrid import Direction, Hex, HexBoard, OffsetLayout, corner_front
-from ancients.raphia._data import load_document, provenance
 from ancients.raphia.bitboard import BitBoard
-from ancients.raphia.counters import SIDES
+from ancients.raphia.counters import DATA
+from ancients.rulesdata import load_document, provenance
 from ancients.scenario import Field
 
-__all__ = ["Board", "DeploymentLine", "Terrain", "load_board"]
+__all__ = ["Board", "DeploymentLine", "Terrain", "load_board", "parse_board"]
 
 
 class Terrain(enum.StrEnum):
@@ -85,6 +85,11 @@ class Board:
         object.__setattr__(self, "_fronts", {})
         object.__setattr__(self, "_index", {h: i for i, h in enumerate(self.grid.hexes)})
 
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The two sides whose deployment lines the map gives, in its order."""
+        return tuple(self.lines)
+
     def neighbors(self, h: Hex) -> tuple[Hex, ...]:
         """The six neighbours of ``h`` (cached for hexes on the map)."""
         n = self._nbrs.get(h)
@@ -145,7 +150,12 @@ class Board:
 
 def load_board(path: str = "") -> Board:
     """The map from ``path`` (TOML), or the built-in reconstruction."""
-    doc = load_document("map.toml", path)
+    return parse_board(load_document(DATA, "map.toml", path))
+
+
+def parse_board(doc: Field) -> Board:
+    """A map document: its grid, terrain and the deployment lines of its two sides (a
+    scenario's own ``[map]`` too)."""
     doc.check_keys(["reconstructed", "reason", "layout", "columns", "rows", "terrain",
                     "deployment"])
     rec, reason = provenance(doc)
@@ -166,9 +176,11 @@ def load_board(path: str = "") -> Board:
                 raise tf.error(f"unknown terrain {ch!r} in row {r + 1}; use . = D ~")
             terrain.append(symbols[ch])
     dep = doc["deployment"]
-    dep.check_keys(list(SIDES))
-    lines = {side: _line(dep[side], side, cols, rows) for side in SIDES}
-    if lines["ptolemaic"].step == lines["seleucid"].step:
+    sides = dep.keys()
+    if len(sides) != 2:
+        raise dep.error(f"needs the deployment lines of two sides, got {len(sides)}")
+    lines = {side: _line(dep[side], side, cols, rows) for side in sides}
+    if lines[sides[0]].step == lines[sides[1]].step:
         raise dep.error("the two armies must face each other")
     return Board(grid, tuple(terrain), lines, rec, reason)
 

@@ -55,7 +55,6 @@ from ancients.raphia.state import Stack, State, Status
 
 __all__ = ["HANDLERS", "DoctrineCommander", "Memo", "attack_value", "shared_values"]
 
-_FORWARD = {"ptolemaic": 2, "seleucid": 5}  # the corner facing the enemy (E / W)
 
 
 def _value(state: State, cids: Sequence[str]) -> float:
@@ -146,12 +145,15 @@ def attack_value(state: State, att: Stack, tgt: Stack, fire: bool = False,
 def _morale_modifier(state: State, stack: Stack) -> int:
     """The sum of :func:`ancients.raphia.morale.modifiers` for ``stack`` (§9), without
     building the list: a memo key."""
+    t = state.tables.morale
     dead = stack.side in state.leader_dead
-    m = (-3 if dead else 0) + (-2 if stack.status is Status.PURSUING else 0)
+    m = (t.leader_killed if dead else 0) + (t.pursuing if stack.status is Status.PURSUING
+                                            else 0)
     if not dead and not state.leaders.isdisjoint(stack.counters):
-        return m + 2
+        return m + t.leader_in_stack
     lh = state.leader_hex(stack.side)
-    return m + 1 if lh is not None and lh.distance(stack.hex) <= 2 else m
+    return m + t.leader_near if lh is not None and lh.distance(stack.hex) <= \
+        t.leader_radius else m
 
 
 def _attack_value(state: State, att: Stack, tgt: Stack, fire: bool, modifier: int) -> float:
@@ -178,11 +180,20 @@ class DoctrineCommander:
     def __init__(self, side: str) -> None:
         self.side = side
         self._memo = Memo()
-        forward = Corner(_FORWARD[side])
-        self._forward = frozenset({forward, forward.turn(1), forward.turn(-1)})
+        self._forward: tuple[object, frozenset[Corner]] | None = None  # see _forwards
 
     def __repr__(self) -> str:
         return f"DoctrineCommander({self.side!r})"
+
+    def _forwards(self, state: State) -> frozenset[Corner]:
+        """The corners a phalanx faces to face the enemy: east (2) or west (5) and the
+        two beside it, as its side's deployment line faces (kept per map)."""
+        kept = self._forward
+        if kept is None or kept[0] is not state.board:
+            forward = Corner(2 if state.board.lines[self.side].step > 0 else 5)
+            kept = self._forward = (state.board, frozenset(
+                {forward, forward.turn(1), forward.turn(-1)}))
+        return kept[1]
 
     def decide(self, battle: Battle, decision: Decision) -> Hashable:
         state: State = battle.state  # type: ignore[attr-defined]
@@ -241,7 +252,7 @@ class DoctrineCommander:
         dist = self._dist(battle, state, h)
         eager = _EAGER.get(cls, 0.0)
         score = gain - threat * (1.2 if cls is TroopClass.LIGHT else 1.0) - eager * dist * 0.3
-        if facing is not None and facing not in self._forward:
+        if facing is not None and facing not in self._forwards(state):
             score -= 1.0
         return score
 
@@ -272,7 +283,7 @@ class DoctrineCommander:
         cls = state.stack_class(stack)
         eager = _EAGER.get(cls, 0.0)
         k = 1.2 if cls is TroopClass.LIGHT else 1.0
-        forward = self._forward
+        forward = self._forwards(state)
         for opt in d.options:
             if type(opt) is not MoveTo:
                 continue

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import attrs
 
-from ancients.raphia._data import load_document
+from ancients.rulesdata import load_document
 from ancients.scenario import Field
 from ancients.units import TroopKind
 
-__all__ = ["SIDES", "Counter", "CounterSet", "TroopClass", "TroopType", "counter_labels",
-           "load_counters"]
+__all__ = ["DATA", "SIDES", "Counter", "CounterSet", "TroopClass", "TroopType", "counter_labels",
+           "load_counters", "parse_counters", "scenario_counters"]
 
 SIDES = ("ptolemaic", "seleucid")
+#: the package of the built-in data files (the tables, the counter sheet, the map)
+DATA = "ancients.raphia.data"
 
 
 class TroopClass(enum.StrEnum):
@@ -80,7 +82,8 @@ _KIND = {
 @attrs.frozen
 class Counter:
     """One counter. ``morale`` is None for leaders ("L") and for the Egyptian phalanx
-    ("?", then ``egyptian`` is set; its morale comes from §11)."""
+    ("?", then ``egyptian`` is set; its morale comes from §11). A championship
+    replacement (§11) takes the side of the counter it replaces."""
 
     id: str
     name: str
@@ -163,7 +166,7 @@ def _counter(f: Field, cid: str, side: str | None) -> Counter:
     if kind is TroopType.LIGHT_MISSILE and not missile:
         raise f["type"].error("a light_missile counter needs missile = true")
     return Counter(
-        id=cid, name=f["name"].as_str(), side=side or "ptolemaic", type=kind,
+        id=cid, name=f["name"].as_str(), side=side or "", type=kind,
         combat=f["combat"].as_int(min=1, max=20), morale=morale, egyptian=egyptian,
         movement=f["movement"].as_int(min=1, max=12),
         mercenary=bool(f.get("mercenary").as_bool(False)), missile=missile,
@@ -179,30 +182,55 @@ def _expand(f: Field, side_required: bool) -> list[tuple[str, Field]]:
     f.check_keys(_KEYS if side_required else [k for k in _KEYS if k not in ("side", "type",
                                                                              "missile")])
     base = f["id"].as_str(pattern=r"[A-Za-z][\w-]*")
-    count = f.get("count").as_int(1, min=1, max=40)
+    count = f.get("count").as_int(1, min=1, max=200)
     return [(base if count == 1 else f"{base}{i}", f) for i in range(1, count + 1)]
 
 
 def load_counters(path: str = "") -> CounterSet:
     """The counters from ``path`` (a TOML file), or the built-in sheet."""
-    doc = load_document("counters.toml", path)
+    return parse_counters(load_document(DATA, "counters.toml", path))
+
+
+def parse_counters(doc: Field) -> CounterSet:
+    """The counter sheet of a document: its counters and championship replacements, one
+    leader for each of the game's two armies."""
     doc.check_keys(["reconstructed", "reason", "counter", "championship"])
+    counters, champ = _counters(doc["counter"], doc.get("championship"), SIDES)
+    for side in SIDES:
+        if sum(1 for c in counters.values() if c.side == side and c.leader) != 1:
+            raise doc["counter"].error(f"the {side} army needs exactly one leader counter")
+    return CounterSet(counters, champ, bool(doc["reconstructed"].as_bool()),
+                      str(doc["reason"].as_str()))
+
+
+def scenario_counters(doc: Field, sides: Sequence[str]) -> CounterSet:
+    """A scenario's own counters (its ``[[counter]]`` and ``[[championship]]`` lists, in the
+    counter sheet's format), for its ``sides``: at most one leader for each."""
+    counters, champ = _counters(doc["counter"], doc.get("championship"), sides)
+    for side in sides:
+        if sum(1 for c in counters.values() if c.side == side and c.leader) > 1:
+            raise doc["counter"].error(f"the {side} army has more than one leader counter "
+                                       "(§11: a leader is the army's general)")
+    return CounterSet(counters, champ, any(c.reconstructed for c in counters.values()),
+                      "the scenario's own counters")
+
+
+def _counters(counter_f: Field, champ_f: Field, sides: Sequence[str]
+              ) -> tuple[dict[str, Counter], tuple[Counter, ...]]:
     counters: dict[str, Counter] = {}
-    for item in doc["counter"].items():
-        side = item["side"].choice(SIDES)
+    for item in counter_f.items():
+        side = item["side"].choice(list(sides))
         for cid, f in _expand(item, True):
             if cid in counters:
                 raise f["id"].error(f"duplicate counter id {cid!r}")
             counters[cid] = _counter(f, cid, side)
     champ: list[Counter] = []
-    for item in doc.get("championship").items() if not doc.get("championship").missing else ():
+    for item in champ_f.items() if not champ_f.missing else ():
         for cid, f in _expand(item, False):
             c = _counter(f, cid, None)
             if c.egyptian:
                 raise f["morale"].error("a championship counter has a printed morale")
+            if any(known.id == cid for known in champ):
+                raise f["id"].error(f"duplicate championship counter id {cid!r}")
             champ.append(c)
-    for side in SIDES:
-        if sum(1 for c in counters.values() if c.side == side and c.leader) != 1:
-            raise doc["counter"].error(f"the {side} army needs exactly one leader counter")
-    return CounterSet(counters, tuple(champ), bool(doc["reconstructed"].as_bool()),
-                      str(doc["reason"].as_str()))
+    return counters, tuple(champ)

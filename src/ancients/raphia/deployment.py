@@ -1,4 +1,6 @@
-"""Raphia §2 — scenarios: the deployment read from TOML and checked against the rules."""
+"""Raphia §2 — scenarios: the deployment read from TOML and checked against the rules; a
+scenario may bring its own map, counters and tie rule (a translated order of battle, a
+duel)."""
 
 from __future__ import annotations
 
@@ -7,11 +9,17 @@ from typing import Any
 
 import attrs
 
+from ancients.dice import Dice
 from ancients.errors import GeometryError
+from ancients.events import Event
 from ancients.hexgrid import Hex
-from ancients.raphia.board import Board
-from ancients.raphia.counters import SIDES, CounterSet, TroopClass
+from ancients.raphia.board import Board, parse_board
+from ancients.raphia.counters import CounterSet, TroopClass, scenario_counters
+from ancients.raphia.edition import EditionRules
 from ancients.raphia.options import corner_name
+from ancients.raphia.stacking import stack_problem
+from ancients.raphia.state import State
+from ancients.raphia.tables import Tables
 from ancients.scenario import Field, Scenario
 
 __all__ = ["RaphiaSetup", "StackSpec", "parse_scenario"]
@@ -29,7 +37,13 @@ class StackSpec:
 
 @attrs.frozen
 class RaphiaSetup:
+    """A scenario, parsed: its stacks, its own map and counters if it gives them (None:
+    the ruleset's), and the side that wins a tie of victory points (None: a draw)."""
+
     stacks: tuple[StackSpec, ...]
+    board: Board | None = None
+    counters: CounterSet | None = None
+    tie: str | None = None
 
 
 def _zones_allowed(cls: TroopClass) -> set[str]:
@@ -42,23 +56,43 @@ def _zones_allowed(cls: TroopClass) -> set[str]:
     return {"line", "reserve"}
 
 
+def _no_event(*args: Any, **kwargs: Any) -> Event:
+    raise AssertionError("no events while reading a scenario")
+
+
 def parse_scenario(data: Mapping[str, Any], source: str | None, board: Board,
-                   counters: CounterSet, stack_problem: Any) -> Scenario:
-    """Read and check a deployment; ScenarioError names the file and the field."""
+                   counters: CounterSet, tables: Tables, edition: EditionRules) -> Scenario:
+    """Read and check a deployment on ``board`` with ``counters`` (the ruleset's, unless
+    the scenario gives its own ``[map]`` and ``[[counter]]`` list); ScenarioError names
+    the file and the field."""
     doc = Field.root(data, source)
-    doc.check_keys(["name", "title", "description", "sides", "stack"])
+    doc.check_keys(["name", "title", "description", "sides", "tie", "map", "counter",
+                    "championship", "stack"])
     name = doc["name"].as_str(pattern=r"[\w.-]+")
+    own_board = parse_board(doc["map"]) if not doc.get("map").missing else None
+    board = own_board or board
+    sides = board.sides
     sides_f = doc.get("sides")
     if not sides_f.missing:
-        sides = tuple(s.as_str() for s in sides_f.items())
-        if sides != SIDES:
-            raise sides_f.error(f"Raphia's sides are {list(SIDES)}")
+        given = tuple(s.as_str() for s in sides_f.items())
+        if given != sides:
+            raise sides_f.error(f"the map deploys the sides {list(sides)}: a scenario on it "
+                                "has those sides, in that order")
+    own_counters = None
+    if not doc.get("counter").missing:
+        own_counters = scenario_counters(doc, sides)
+    elif not doc.get("championship").missing:
+        raise doc["championship"].error("championship counters come with the scenario's "
+                                        "own [[counter]] list")
+    counters = own_counters or counters
+    tie = _tie(doc.get("tie"), sides, tables)
+    probe = State(board, counters, tables, edition, Dice(0), _no_event)
     used: set[str] = set()
     hexes: set[Hex] = set()
     specs: list[StackSpec] = []
     for sf in doc["stack"].items():
         sf.check_keys(["side", "hex", "facing", "counters", "note"])
-        side = sf["side"].choice(SIDES)
+        side = sf["side"].choice(list(sides))
         hf = sf["hex"]
         try:
             h = board.hex(hf.as_str(pattern=r"\d{4}"))
@@ -83,7 +117,7 @@ def parse_scenario(data: Mapping[str, Any], source: str | None, board: Board,
             ids.append(cid)
         if not ids:
             raise sf["counters"].error("a stack needs at least one counter")
-        problem = stack_problem(ids)
+        problem = stack_problem(probe, ids)
         if problem:
             raise sf["counters"].error(f"illegal stack (§5): {problem}")
         fighters = [counters[c] for c in ids if not counters[c].leader]
@@ -109,9 +143,18 @@ def parse_scenario(data: Mapping[str, Any], source: str | None, board: Board,
         elif not ff.missing:
             raise ff.error("only phalanxes have a facing (§6)")
         specs.append(StackSpec(side, h, tuple(ids), facing))
-    for side in SIDES:
+    for side in sides:
         if not any(s.side == side for s in specs):
             raise doc["stack"].error(f"no {side} troops deployed")
-    return Scenario(name=name, title=doc["title"].as_str(), sides=SIDES, data=data,
-                    parsed=RaphiaSetup(tuple(specs)),
+    return Scenario(name=name, title=doc["title"].as_str(), sides=sides, data=data,
+                    parsed=RaphiaSetup(tuple(specs), own_board, own_counters, tie),
                     description=doc.get("description").as_str(""), source=source)
+
+
+def _tie(f: Field, sides: tuple[str, ...], tables: Tables) -> str | None:
+    """§13: who wins a tie of victory points: the scenario's ``tie`` (a side, or "draw"),
+    by default the victory table's (the Seleucid player), if it is one of the sides."""
+    if f.missing:
+        return tables.victory.tie if tables.victory.tie in sides else None
+    tie = f.choice([*sides, "draw"])
+    return None if tie == "draw" else str(tie)

@@ -77,12 +77,14 @@ class Exchange:
 
     def _modifier(self, h: Hex) -> int:
         """The §9 morale modifier of the stack in ``h`` (as commander._morale_modifier)."""
-        m = (-3 if self.leader_dead else 0) + (
-            -2 if self.stack.status is Status.PURSUING else 0)
+        t = self.state.tables.morale
+        m = (t.leader_killed if self.leader_dead else 0) + (
+            t.pursuing if self.stack.status is Status.PURSUING else 0)
         if not self.leader_dead and self.has_leader:
-            return m + 2
+            return m + t.leader_in_stack
         lh = self.leader_hex
-        return m + 1 if lh is not None and lh.distance(h) <= 2 else m
+        return m + t.leader_near if lh is not None and lh.distance(h) <= t.leader_radius \
+            else m
 
     def __call__(self, h: Hex, facing: int | None) -> tuple[float, float]:
         """The best attack the stack could make from ``h`` facing ``facing`` and the sum of

@@ -32,21 +32,22 @@ def ensure_identity(state: State, cid: str) -> None:
 
 def modifiers(state: State, stack: Stack, *, elephant_rout: bool = False
               ) -> list[tuple[str, int]]:
-    """§9 morale modifiers for a test by ``stack``."""
+    """§9 morale modifiers for a test by ``stack`` (the morale table's; none that is 0)."""
+    t = state.tables.morale
     out: list[tuple[str, int]] = []
     if stack.side in state.leader_dead:
-        out.append(("army leader killed", -3))
+        out.append(("army leader killed", t.leader_killed))
     if stack.status is Status.PURSUING:
-        out.append(("pursuing", -2))
+        out.append(("pursuing", t.pursuing))
     if elephant_rout and state.stack_class(stack) is TroopClass.ELEPHANT:
-        out.append(("elephant facing a rout of elephants", -1))
+        out.append(("elephant facing a rout of elephants", t.elephant_facing_rout))
     if state.leader_in(stack) is not None and stack.side not in state.leader_dead:
-        out.append(("leader in the stack", +2))
+        out.append(("leader in the stack", t.leader_in_stack))
     else:
         lh = state.leader_hex(stack.side)
-        if lh is not None and lh.distance(stack.hex) <= 2:
-            out.append(("leader within 2 hexes", +1))
-    return out
+        if lh is not None and lh.distance(stack.hex) <= t.leader_radius:
+            out.append((f"leader within {t.leader_radius} hexes", t.leader_near))
+    return [m for m in out if m[1]]
 
 
 def counter_test(state: State, stack: Stack, cid: str, why: str, *,

@@ -25,8 +25,17 @@ _TERRAIN = {Terrain.PLAIN: "#efe3bd", Terrain.ROAD: "#e0cc92", Terrain.DUNE: "#c
             Terrain.SEA: "#7eb0d8"}
 _TERRAIN_WORDS = {Terrain.PLAIN: "plain", Terrain.ROAD: "coast road (plays as plain)",
                   Terrain.DUNE: "dunes (impassable)", Terrain.SEA: "sea"}
-_SIDE = {"ptolemaic": ("#9c5a2a", "#f6e7d6"), "seleucid": ("#2f5f9a", "#dde8f6")}
-_SIDE_WORDS = {"ptolemaic": "Ptolemaic", "seleucid": "Seleucid"}
+#: the colours of the first and the second side (the Ptolemaic brown, the Seleucid blue)
+_COLOURS = (("#9c5a2a", "#f6e7d6"), ("#2f5f9a", "#dde8f6"))
+
+
+def _colours(state: State, side: str) -> tuple[str, str]:
+    return _COLOURS[state.sides.index(side)]
+
+
+def _words(side: str) -> str:
+    """A side's name for the picture: "Ptolemaic", "Sparta"."""
+    return side[:1].upper() + side[1:]
 _LINE = {"red": "#d0312d", "blue": "#2456c7"}
 _SYMBOL = {TroopType.LEADER: "L", TroopType.LIGHT: "li", TroopType.LIGHT_MISSILE: "T",
            TroopType.SEMI_HEAVY: "sh", TroopType.PHALANX_NORMAL: "Φ",
@@ -74,7 +83,7 @@ def _counter(state: State, s: Stack, x: float, y: float) -> list[str]:
     """A stack: its top counter with the stack's height behind it, its symbol and
     factors, a gold dot for a leader, the facing arrow and a ROUT or PURSUIT tag above
     the counter (never over its figures)."""
-    dark, light = _SIDE[s.side]
+    dark, light = _colours(state, s.side)
     top = state.top_counter(s)
     w = _W
     n = len(state.combatants(s))
@@ -148,14 +157,14 @@ def _legend(state: State, x: float, y: float) -> tuple[list[str], float]:
         out.append(_text(x + 24, y + 1, label, 11, anchor="start"))
         y += row
 
-    for side, (dark, light) in _SIDE.items():
-        swatch(light, dark, f"{_SIDE_WORDS[side]} army")
+    for side, (dark, light) in zip(state.sides, _COLOURS, strict=True):
+        swatch(light, dark, f"{_words(side)} army")
     y += 6
     for kind, symbol in _SYMBOL.items():
         swatch("#ffffff", "#555", _SYMBOL_WORDS[kind], symbol)
     y += 8
     # a sample counter and what its parts say
-    dark, light = _SIDE["ptolemaic"]
+    dark, light = _COLOURS[0]
     cx, cy = x + 16, y + 8
     out.append(f'<rect x="{cx - _W / 2 + 4:.1f}" y="{cy - _W / 2 - 4:.1f}" width="{_W:.1f}" '
                f'height="{_W:.1f}" fill="{dark}"/>')
@@ -189,7 +198,7 @@ def _legend(state: State, x: float, y: float) -> tuple[list[str], float]:
         colour = _LINE.get(line.colour, line.colour)
         out.append(f'<line x1="{x:.1f}" y1="{y - 3:.1f}" x2="{x + 16:.1f}" y2="{y - 3:.1f}" '
                    f'stroke="{colour}" stroke-width="3"/>')
-        out.append(_text(x + 24, y + 1, f"{line.colour} line: {_SIDE_WORDS[line.side]} "
+        out.append(_text(x + 24, y + 1, f"{line.colour} line: {_words(line.side)} "
                          "deployment (§2)", 11, anchor="start"))
         y += row
     out.append(_text(x, y + 2, "hex numbers: column, row (CCRR)", 11, anchor="start"))
@@ -226,7 +235,7 @@ def render_svg(battle: RaphiaBattle) -> str:
         out += _counter(st, s, *_centre(s.hex, ox, oy))
     vp = victory_points(st)
     title = (f"Raphia ({battle.ruleset}) — turn {battle.turn}, {battle.phase} — "
-             "victory points " + ", ".join(f"{_SIDE_WORDS[k]} {v}" for k, v in vp.items()))
+             "victory points " + ", ".join(f"{_words(k)} {v}" for k, v in vp.items()))
     out.append(_text(8, 20, title, 15, anchor="start", bold=True))
     out += legend
     out.append("</svg>")

@@ -293,7 +293,8 @@ def _lose(state: State, stack: Stack, why: str) -> None:
         if state.counter(c).leader:
             state.leader_dead.add(stack.side)
             state.emit("leader killed", f"{state.counter_name(c)}: carried off the map "
-                       "and killed, -3 to his army's morale (§11)", side=stack.side,
+                       f"and killed, {state.tables.morale.leader_killed:+d} to his army's "
+                       "morale (§11)", side=stack.side,
                        units=[c], leader=c)
     state.emit("lost", f"{state.name(stack)}: {why}, lost", side=stack.side,
                units=stack.counters, counters=list(stack.counters),

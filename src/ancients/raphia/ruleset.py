@@ -2,23 +2,37 @@
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar, Literal
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
 import attrs
 
+from ancients._words import did_you_mean
 from ancients.battle import Battle, Commander
-from ancients.dice import Dice
-from ancients.events import Event
+from ancients.errors import OptionError, RulesetError, ScenarioError
+from ancients.parameters import Parameter, Value
 from ancients.raphia.battle import RaphiaBattle
 from ancients.raphia.board import Board, load_board
-from ancients.raphia.counters import CounterSet, load_counters
+from ancients.raphia.counters import CounterSet, parse_counters
 from ancients.raphia.deployment import parse_scenario
+from ancients.raphia.documents import FAMILIES, apply, family_parameters, read
+from ancients.raphia.duels import DuelTable, duel_document, load_duels
 from ancients.raphia.edition import EDITIONS, EditionRules
-from ancients.raphia.tables import Tables, load_tables
-from ancients.ruleset import Ruleset
-from ancients.scenario import Scenario
+from ancients.raphia.tables import (
+    Tables,
+    parse_combat_table,
+    parse_egyptian_table,
+    parse_modifier_table,
+    parse_morale_table,
+    parse_stacking_table,
+    parse_victory_table,
+)
+from ancients.raphia.translation import translate
+from ancients.ruleset import Ruleset, Translation
+from ancients.scenario import Field, Scenario
+
+if TYPE_CHECKING:
+    from ancients.oob import OrderOfBattle
 
 __all__ = ["Raphia", "RaphiaData", "RaphiaOptions"]
 
@@ -58,8 +72,14 @@ class RaphiaOptions:
                                       metadata={"help": "Egyptian morale table TOML file"})
     stacking_table: str = attrs.field(default="", metadata={"help": "stacking TOML file"})
     victory_table: str = attrs.field(default="", metadata={"help": "victory points TOML file"})
+    morale_table: str = attrs.field(default="",
+                                    metadata={"help": "morale modifiers TOML file"})
     counters: str = attrs.field(default="", metadata={"help": "counter sheet TOML file"})
     map: str = attrs.field(default="", metadata={"help": "map TOML file"})
+
+
+_DATA_FILES = ("map", "counters", "combat_table", "modifiers_table", "egyptian_table",
+               "stacking_table", "victory_table", "morale_table")
 
 
 @attrs.frozen
@@ -69,17 +89,17 @@ class RaphiaData:
     tables: Tables
 
 
-_DATA_FILES = ("map", "counters", "combat_table", "modifiers_table", "egyptian_table",
-               "stacking_table", "victory_table")
-# The built-in data files and scenarios, read and checked once per process and shared by
-# every Raphia ruleset that uses them (they are never mutated: battles copy what they
-# change). A ruleset given replacement files reads them itself, every time.
-_BUILTIN_DATA: list[RaphiaData] = []
-_BUILTIN_SCENARIOS: dict[int, dict[str, Scenario]] = {}  # by edition
-
-
-def _no_event(*args: Any, **kwargs: Any) -> Event:
-    raise AssertionError("no events while reading a scenario")
+# The built-in data files are read and checked once per process, and parsed once per
+# variant (the parameters it changes), shared by every Raphia ruleset of that variant;
+# so are the built-in scenarios, per edition. They are never mutated (battles copy what
+# they change). A ruleset given replacement files reads them itself, every time.
+_BUILTIN_DOCUMENTS: dict[str, Field] = {}
+_BUILTIN_DATA: dict[tuple[tuple[str, Value], ...], RaphiaData] = {}
+_BUILTIN_SCENARIOS: dict[tuple[int, tuple[tuple[str, Value], ...]], dict[str, Scenario]] = {}
+_BUILTIN_PARAMETERS: dict[int, dict[str, Parameter]] = {}
+_KEPT = 32  # variants' data kept at most (then the cache starts afresh)
+#: the parameters that are not in a data document: the editions' numbers (§3)
+_EDITION = "edition."
 
 
 class Raphia(Ruleset):
@@ -94,40 +114,137 @@ class Raphia(Ruleset):
     revision: ClassVar[int] = 4
     scenario_package: ClassVar[str | None] = "ancients.raphia.scenarios"
 
-    def __init__(self, options: Any = None, *, given: Iterable[str] | None = None) -> None:
-        super().__init__(options, given=given)
+    def __init__(self, options: Any = None, *, given: Iterable[str] | None = None,
+                 parameters: Mapping[str, Any] | None = None) -> None:
+        super().__init__(options, given=given, parameters=parameters)
         _ = self.data  # load (and check) the data files now: bad files fail here
+
+    def _set_overrides(self, parameters: Mapping[str, Any]) -> None:
+        super()._set_overrides(parameters)
+        self._scenarios = None
+        _ = self.data
 
     @property
     def builtin_data(self) -> bool:
         """Whether this ruleset plays with the built-in data files only."""
         return not any(getattr(self.options, name) for name in _DATA_FILES)
 
-    @functools.cached_property
-    def data(self) -> RaphiaData:
-        """The map, counters and tables this ruleset plays with (read and checked once)."""
-        if self.builtin_data and _BUILTIN_DATA:
-            return _BUILTIN_DATA[0]
-        o = self.options
-        data = RaphiaData(load_board(o.map), load_counters(o.counters),
-                          load_tables(o.combat_table, o.modifiers_table, o.egyptian_table,
-                                      o.stacking_table, o.victory_table))
+    # -- the data, and its parameters ----------------------------------------------------
+    def _documents(self) -> dict[str, Field]:
+        """The raw data documents the options choose, by family (the built-in ones read
+        once per process)."""
+        docs: dict[str, Field] | None = self._cache.get("documents")
+        if docs is None:
+            docs = {}
+            for family in FAMILIES:
+                path = getattr(self.options, family.option)
+                if path:
+                    docs[family.prefix] = read(family, path)
+                else:
+                    if family.prefix not in _BUILTIN_DOCUMENTS:
+                        _BUILTIN_DOCUMENTS[family.prefix] = read(family)
+                    docs[family.prefix] = _BUILTIN_DOCUMENTS[family.prefix]
+            self._cache["documents"] = docs
+        return docs
+
+    def _parse(self, docs: Mapping[str, Field], ordered: bool, board: Board | None = None
+               ) -> RaphiaData:
+        """The data of the documents, on ``board`` (the map has no parameters; default:
+        the map the options choose)."""
+        tables = Tables(parse_combat_table(docs["combat_table"], ordered),
+                        parse_modifier_table(docs["modifiers"]),
+                        parse_egyptian_table(docs["egyptian_morale"]),
+                        parse_stacking_table(docs["stacking"]),
+                        parse_victory_table(docs["victory"]),
+                        parse_morale_table(docs["morale"]))
+        return RaphiaData(board or load_board(self.options.map),
+                          parse_counters(docs["counters"]), tables)
+
+    def _files_data(self) -> RaphiaData:
+        """The data as the files give it, checked (a variant's values apply on top)."""
         if self.builtin_data:
-            _BUILTIN_DATA.append(data)
+            if () not in _BUILTIN_DATA:
+                _BUILTIN_DATA[()] = self._parse(self._documents(), True)
+            return _BUILTIN_DATA[()]
+        data: RaphiaData | None = self._cache.get("files data")
+        if data is None:
+            data = self._cache["files data"] = self._parse(self._documents(), True)
         return data
 
+    @property
+    def data(self) -> RaphiaData:
+        """The map, counters and tables this ruleset plays with: the files' (built-in or
+        the options') with this variant's parameters (read and checked once)."""
+        data: RaphiaData | None = self._cache.get("data")
+        if data is None:
+            data = self._cache["data"] = self._variant_data()
+        return data
+
+    def _data_key(self) -> tuple[tuple[str, Value], ...]:
+        return tuple((n, v) for n, v in sorted(self.overrides.items())
+                     if not n.startswith(_EDITION))
+
+    def _variant_data(self) -> RaphiaData:
+        key = self._data_key()
+        files = self._files_data()
+        if not key:
+            return files
+        if self.builtin_data and key in _BUILTIN_DATA:
+            return _BUILTIN_DATA[key]
+        values = dict(key)
+        docs = self._documents()
+        try:  # a cell of the combat table may take any result in a variant
+            data = self._parse({f.prefix: apply(f, docs[f.prefix], values) for f in FAMILIES},
+                               False, files.board)
+        except ScenarioError as e:
+            raise OptionError(f"{self}: {e}") from None
+        if self.builtin_data:
+            if len(_BUILTIN_DATA) > _KEPT:
+                base = _BUILTIN_DATA[()]
+                _BUILTIN_DATA.clear()
+                _BUILTIN_DATA[()] = base
+            _BUILTIN_DATA[key] = data
+        return data
+
+    def parameters(self) -> dict[str, Parameter]:
+        """Every number and result of the tables and the counter sheet in force (the
+        built-in files' or the options'), and the edition's turns: see the docs page's
+        "Parameters"."""
+        edition = self.options.edition
+        if self.builtin_data and edition in _BUILTIN_PARAMETERS:
+            return dict(_BUILTIN_PARAMETERS[edition])
+        self._files_data()  # the files are checked first
+        docs = self._documents()
+        found: dict[str, Parameter] = {}
+        for family in FAMILIES:
+            found.update(family_parameters(family, docs[family.prefix]))
+        found[f"{_EDITION}turns"] = Parameter(
+            EDITIONS[edition].turns, "printed", f"§3; the {edition} edition",
+            low=1, high=40, help="the game turns (§4: then the first player's extra rally)")
+        if self.builtin_data:
+            _BUILTIN_PARAMETERS[edition] = dict(found)
+        return found
+
     def scenarios(self) -> dict[str, Scenario]:
-        """The built-in scenarios, parsed once per edition when the data is built-in."""
+        """The built-in scenarios, parsed once per edition and variant when the data is
+        built-in."""
         if not self.builtin_data:
             return super().scenarios()
-        shared = _BUILTIN_SCENARIOS.get(self.options.edition)
+        key = (self.options.edition, self._data_key())
+        shared = _BUILTIN_SCENARIOS.get(key)
         if shared is None:
-            shared = _BUILTIN_SCENARIOS[self.options.edition] = super().scenarios()
+            if len(_BUILTIN_SCENARIOS) > _KEPT:
+                _BUILTIN_SCENARIOS.clear()
+            shared = _BUILTIN_SCENARIOS[key] = super().scenarios()
         return dict(shared)
 
-    @functools.cached_property
+    @property
     def edition_rules(self) -> EditionRules:
-        """The edition's rules, as the options that choose between readings have them."""
+        """The edition's rules, as the options that choose between readings have them
+        and the variant's ``edition.`` parameters."""
+        rules: EditionRules | None = self._cache.get("edition")
+        if rules is not None:
+            return rules
         rules, o = EDITIONS[self.options.edition], self.options
         changes: dict[str, Any] = {}
         if o.pass_through == "any":
@@ -136,16 +253,49 @@ class Raphia(Ruleset):
             changes["rout_multiplier"] = 4
         if o.morale_tests == "each_combat":
             changes["tests_after_each_combat"] = True
-        return attrs.evolve(rules, **changes) if changes else rules
+        for name, value in self.overrides.items():
+            if name.startswith(_EDITION):
+                changes[name[len(_EDITION):]] = value
+        rules = attrs.evolve(rules, **changes) if changes else rules
+        self._cache["edition"] = rules
+        return rules
 
     def parse_scenario(self, data: Mapping[str, Any], source: str | None = None) -> Scenario:
-        from ancients.raphia.stacking import stack_problem
-        from ancients.raphia.state import State
-
         d = self.data
-        probe = State(d.board, d.counters, d.tables, self.edition_rules, Dice(0), _no_event)
-        return parse_scenario(data, source, d.board, d.counters,
-                              lambda ids: stack_problem(probe, list(ids)))
+        return parse_scenario(data, source, d.board, d.counters, d.tables, self.edition_rules)
+
+    # -- duels for ancients.matchups -----------------------------------------------------
+    def _duels(self) -> DuelTable:
+        table: DuelTable | None = self._cache.get("duels")
+        if table is None:
+            table = self._cache["duels"] = load_duels(self.data.counters)
+        return table
+
+    def duel_types(self) -> Sequence[str]:
+        """The types of the magazine's key (§1), each fought by its example counter."""
+        return tuple(self._duels().types)
+
+    def duel(self, first: str, second: str) -> Scenario:
+        """One counter of type ``first`` (Ptolemaic) against one of ``second`` (Seleucid)
+        on open ground (``data/duels.toml``)."""
+        table = self._duels()
+        for name in (first, second):
+            if name not in table.types:
+                raise RulesetError(f"raphia has no duel type {name!r}; "
+                                   f"{did_you_mean(name, table.types)}its types: "
+                                   f"{', '.join(table.types)}")
+        return self.parse_scenario(duel_document(table, self.data.counters, first, second),
+                                   source=f"raphia duel {first} v {second}")
+
+    # -- orders of battle ------------------------------------------------------------------
+    def translate_oob(self, oob: OrderOfBattle, **choices: Any) -> Translation:
+        """The battle at Raphia's scale (``data/oob.toml``; the docs page's "From an order
+        of battle"): ``scale`` (foot a counter) and ``map`` (``game`` or ``generated``)."""
+        d = self.data
+        document, notes = translate(oob, choices, sheet=d.counters, stacking=d.tables.stacking,
+                                    game_board=d.board, game=self.default_scenario)
+        # (Translation's converter=tuple types its notes as Iterable[_T_co] for mypy)
+        return Translation(document, cast(Any, tuple(notes)))
 
     def doctrine_commander(self, side: str) -> Commander:
         from ancients.raphia.commander import DoctrineCommander

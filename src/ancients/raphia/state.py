@@ -12,7 +12,7 @@ from ancients.dice import Dice
 from ancients.events import Event
 from ancients.hexgrid import Hex
 from ancients.raphia.board import Board
-from ancients.raphia.counters import SIDES, Counter, CounterSet, TroopClass, counter_labels
+from ancients.raphia.counters import Counter, CounterSet, TroopClass, counter_labels
 from ancients.raphia.edition import EditionRules
 from ancients.raphia.tables import Result, Tables
 
@@ -29,13 +29,6 @@ _KEPT = object()  # the key of what State.keep keeps (no version equals it)
 MISS = object()  # State.recall: nothing held under that key
 _UNSET: Any = object()  # State.update: a field left as it is
 
-
-# the names of per-side caches, made once
-_ZOC = {side: ("zoc", side) for side in SIDES}
-_CONTACT = {side: ("contact", side) for side in SIDES}
-_GOOD_CONTACT = {side: ("contact in good order", side) for side in SIDES}
-_LEADER = {side: ("leader", side) for side in SIDES}
-_ENEMY = {SIDES[0]: SIDES[1], SIDES[1]: SIDES[0]}
 
 #: the metadata of a State field that is not part of the battle's state (the data it is
 #: played with, and what is derived from the rest): left out of State.fingerprint
@@ -136,6 +129,8 @@ class State:
     next_sid: int = 1
     next_origin: int = 1
     leaders: frozenset[str] = attrs.field(init=False, metadata=NOT_STATE)
+    #: the two sides, as the map's deployment lines give them
+    sides: tuple[str, ...] = attrs.field(init=False, metadata=NOT_STATE)
     # caches: counters by id (after §11 replacements); derived data keyed by change counts
     _by_id: dict[str, Counter] = attrs.field(init=False, repr=False, metadata=NOT_STATE)
     _changes: Changes = attrs.field(init=False, factory=Changes, repr=False,
@@ -145,20 +140,39 @@ class State:
     _labels: dict[str, str] = attrs.field(init=False, repr=False, metadata=NOT_STATE)
     _names: dict[tuple[str, ...], str] = attrs.field(init=False, factory=dict, repr=False,
                                                      metadata=NOT_STATE)
+    # each side's enemy, and the names of the per-side caches, made once
+    _enemy: dict[str, str] = attrs.field(init=False, repr=False, metadata=NOT_STATE)
+    _zoc: dict[str, Hashable] = attrs.field(init=False, repr=False, metadata=NOT_STATE)
+    _contact: dict[str, Hashable] = attrs.field(init=False, repr=False, metadata=NOT_STATE)
+    _good_contact: dict[str, Hashable] = attrs.field(init=False, repr=False,
+                                                     metadata=NOT_STATE)
+    _leader: dict[str, Hashable] = attrs.field(init=False, repr=False, metadata=NOT_STATE)
 
     def __attrs_post_init__(self) -> None:
         self.leaders = frozenset(c.id for c in self.counters.counters.values() if c.leader)
         self._by_id = dict(self.counters.counters)
         self._labels = counter_labels(self.counters)
+        self.sides = self.board.sides
+        a, b = self.sides
+        self._enemy = {a: b, b: a}
+        self._zoc = {side: ("zoc", side) for side in self.sides}
+        self._contact = {side: ("contact", side) for side in self.sides}
+        self._good_contact = {side: ("contact in good order", side) for side in self.sides}
+        self._leader = {side: ("leader", side) for side in self.sides}
+
+    def enemy(self, side: str) -> str:
+        """The other side."""
+        return self._enemy[side]
 
     # -- identity ----------------------------------------------------------------------
     def counter(self, cid: str) -> Counter:
         return self._by_id[cid]
 
     def replace(self, cid: str, drawn: Counter) -> None:
-        """§11 championship: counter ``cid`` is henceforth ``drawn``."""
+        """§11 championship: counter ``cid`` is henceforth ``drawn`` (on its side)."""
         self.replaced[cid] = drawn.id
-        self._by_id[cid] = drawn
+        side = self._by_id[cid].side
+        self._by_id[cid] = drawn if drawn.side == side else attrs.evolve(drawn, side=side)
         self.touch()
 
     def morale(self, cid: str) -> int:
@@ -220,7 +234,7 @@ class State:
     # -- derived data, cached until the stacks change ----------------------------------
     def touch(self, side: str | None = None) -> None:
         """Invalidate the derived caches (counters replaced: anything may change)."""
-        for sd in (side,) if side is not None else ("ptolemaic", "seleucid"):
+        for sd in (side,) if side is not None else self.sides:
             self._changes.touch(sd, None)
 
     def changes_since(self, mark: int) -> list[tuple[Stack | None, Hex | None]] | None:
@@ -471,12 +485,12 @@ class State:
 
     def enemy_version(self, side: str) -> Hashable:
         """A :meth:`version` key for everything ``side``'s enemies hold."""
-        return self.version("seleucid" if side == "ptolemaic" else "ptolemaic")
+        return self.version(self._enemy[side])
 
     def zoc(self, side: str) -> set[Hex]:
         """Hexes on the front of ``side``'s enemies in good order (§6–§7; cached: do not
         mutate)."""
-        name, version = _ZOC[side], self.enemy_version(side)
+        name, version = self._zoc[side], self.enemy_version(side)
         hit = self.recall(name, version)  # the set, or MISS
         if hit is not MISS:
             return cast(set[Hex], hit)
@@ -490,17 +504,17 @@ class State:
     def contact_hexes(self, side: str) -> set[Hex]:
         """Hexes next to an enemy of ``side`` in contact: a combat unit in good order or
         pursuing (§3, §7: contact "with an enemy unit"; cached: do not mutate)."""
-        return self._next_to_enemies(_CONTACT[side], side, (Status.GOOD, Status.PURSUING))
+        return self._next_to_enemies(self._contact[side], side, (Status.GOOD, Status.PURSUING))
 
     def good_order_contact(self, side: str) -> set[Hex]:
         """Hexes next to an enemy combat unit of ``side`` in good order (§5: no stack is
         formed there; §6: a phalanx does not turn there during its move; cached: do not
         mutate)."""
-        return self._next_to_enemies(_GOOD_CONTACT[side], side, (Status.GOOD,))
+        return self._next_to_enemies(self._good_contact[side], side, (Status.GOOD,))
 
     def _next_to_enemies(self, name: Hashable, side: str, statuses: tuple[Status, ...]
                          ) -> set[Hex]:
-        version = self._changes.counts.get(_ENEMY[side], 0)  # (enemy_version)
+        version = self._changes.counts.get(self._enemy[side], 0)  # (enemy_version)
         hit = self._cache.get(name)
         if hit is not None and hit[0] == version:
             return cast(set[Hex], hit[1])
@@ -515,7 +529,7 @@ class State:
     def leader_hex(self, side: str) -> Hex | None:
         if side in self.leader_dead:
             return None
-        name, version = _LEADER[side], self._changes.counts.get(side, 0)  # (version)
+        name, version = self._leader[side], self._changes.counts.get(side, 0)  # (version)
         hit = self.recall(name, version)  # the hex (or None), or MISS
         if hit is not MISS:
             return cast(Hex | None, hit)

@@ -1,19 +1,23 @@
 """Raphia Annex — the tables as data: combat, combat modifiers, Egyptian morale,
-stacking (§5) and victory points (§13). Each loads from a TOML file and can be replaced."""
+stacking (§5), morale modifiers (§9) and victory points (§13). Each loads from a TOML
+file and can be replaced."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Literal, TypeAlias
 
 import attrs
 
-from ancients.raphia._data import load_document, provenance
-from ancients.raphia.counters import SIDES, TroopClass
+from ancients.raphia.counters import DATA, SIDES, TroopClass
+from ancients.rulesdata import load_document, provenance
+from ancients.scenario import Field
 
-__all__ = ["COLUMN_VALUES", "CombatTable", "EgyptianMoraleTable", "ModifierTable", "Result",
-           "StackingTable", "Tables", "VictoryTable", "load_tables", "parse_ratio"]
+__all__ = ["COLUMN_VALUES", "CombatTable", "EgyptianMoraleTable", "ModifierTable",
+           "MoraleTable", "Result", "StackingTable", "Tables", "VictoryTable", "load_tables",
+           "parse_combat_table", "parse_egyptian_table", "parse_modifier_table",
+           "parse_morale_table", "parse_ratio", "parse_stacking_table", "parse_victory_table"]
 
 Result: TypeAlias = Literal["-", "T", "X"]
 _RANK = {"-": 0, "T": 1, "X": 2}
@@ -143,19 +147,34 @@ class VictoryTable:
 
 
 @attrs.frozen
+class MoraleTable:
+    """§9: the morale modifiers, and how near the leader gives his."""
+
+    leader_killed: int
+    pursuing: int
+    elephant_facing_rout: int
+    leader_near: int
+    leader_radius: int
+    leader_in_stack: int
+
+
+@attrs.frozen
 class Tables:
     combat: CombatTable
     modifiers: ModifierTable
     egyptian: EgyptianMoraleTable
     stacking: StackingTable
     victory: VictoryTable
+    morale: MoraleTable
 
 
 _CLASSES = [c.value for c in TroopClass if c is not TroopClass.LEADER]
 
 
-def load_combat_table(path: str = "") -> CombatTable:
-    doc = load_document("combat_table.toml", path)
+def parse_combat_table(doc: Field, ordered: bool = True) -> CombatTable:
+    """The combat table of a document. ``ordered`` also checks that a higher roll or a
+    better ratio is never better for the defender (a data file's guard against slips;
+    a variant's parameters may set any cell to any result)."""
     doc.check_keys(["reconstructed", "reason", "columns", "lowest", "highest", "row"])
     cols_f = doc["columns"]
     columns = tuple(c.as_str(pattern=r"\d+(\.\d+)?/\d+") for c in cols_f.items())
@@ -165,29 +184,45 @@ def load_combat_table(path: str = "") -> CombatTable:
     lowest, highest = doc["lowest"].as_int(min=-20, max=40), doc["highest"].as_int(max=40)
     rows: dict[int, tuple[Result, ...]] = {}
     for rf in doc["row"].items():
-        rf.check_keys(["roll", "results", "reconstructed", "reason"])
+        rf.check_keys(["roll", "results", "reconstructed", "reason", "printed"])
         provenance(rf)
+        _printed(rf, columns)
         roll = rf["roll"].as_int()
         if roll in rows:
             raise rf["roll"].error(f"row {roll} given twice")
         res = tuple(x.choice(["-", "T", "X"]) for x in rf["results"].items())
         if len(res) != len(columns):
             raise rf["results"].error(f"needs {len(columns)} results, one per column")
-        for i in range(1, len(res)):
-            if _RANK[res[i]] < _RANK[res[i - 1]]:
-                raise rf["results"].error("a better ratio must never be better for the defender")
+        if ordered:
+            for i in range(1, len(res)):
+                if _RANK[res[i]] < _RANK[res[i - 1]]:
+                    raise rf["results"].error(
+                        "a better ratio must never be better for the defender")
         rows[roll] = res
     if sorted(rows) != list(range(lowest, highest + 1)):
         raise doc["row"].error(f"rows must be exactly {lowest}..{highest}")
-    for roll in range(lowest + 1, highest + 1):
-        if any(_RANK[a] < _RANK[b] for a, b in zip(rows[roll], rows[roll - 1], strict=True)):
-            raise doc["row"].error(f"row {roll} is better for the defender than row {roll - 1}")
+    if ordered:
+        for roll in range(lowest + 1, highest + 1):
+            if any(_RANK[a] < _RANK[b] for a, b in zip(rows[roll], rows[roll - 1],
+                                                       strict=True)):
+                raise doc["row"].error(
+                    f"row {roll} is better for the defender than row {roll - 1}")
     rec, reason = provenance(doc)
     return CombatTable(columns, ratios, rows, lowest, highest, rec, reason)
 
 
-def load_modifier_table(path: str = "") -> ModifierTable:
-    doc = load_document("modifiers.toml", path)
+def _printed(row: Field, columns: Sequence[str]) -> None:
+    """A reconstructed row's ``printed``: the columns in it that the text does print."""
+    f = row.get("printed")
+    if f.missing:
+        return
+    for c in f.items():
+        c.choice(list(columns))
+    if not row["reconstructed"].as_bool():
+        raise f.error("only a reconstructed row lists the columns that are printed")
+
+
+def parse_modifier_table(doc: Field) -> ModifierTable:
     doc.check_keys(["reconstructed", "reason", "columns", "row"])
     cols = [c.choice([*_CLASSES, "flank"]) for c in doc["columns"].items()]
     if sorted(cols) != sorted([*_CLASSES, "flank"]):
@@ -196,8 +231,9 @@ def load_modifier_table(path: str = "") -> ModifierTable:
     flank: dict[TroopClass, int] = {}
     seen = set()
     for rf in doc["row"].items():
-        rf.check_keys(["attacker", "values", "reconstructed", "reason"])
+        rf.check_keys(["attacker", "values", "reconstructed", "reason", "printed"])
         provenance(rf)
+        _printed(rf, cols)
         att = TroopClass(rf["attacker"].choice(_CLASSES))
         if att in seen:
             raise rf["attacker"].error(f"row {att} given twice")
@@ -218,8 +254,7 @@ def load_modifier_table(path: str = "") -> ModifierTable:
     return ModifierTable(values, flank, rec, reason)
 
 
-def load_egyptian_table(path: str = "") -> EgyptianMoraleTable:
-    doc = load_document("egyptian_morale.toml", path)
+def parse_egyptian_table(doc: Field) -> EgyptianMoraleTable:
     doc.check_keys(["reconstructed", "reason", "dice", "row"])
     dice = doc["dice"].choice(["1d6"])
     morale: dict[int, int] = {}
@@ -237,8 +272,7 @@ def load_egyptian_table(path: str = "") -> EgyptianMoraleTable:
     return EgyptianMoraleTable(dice, morale, rec, reason)
 
 
-def load_stacking_table(path: str = "") -> StackingTable:
-    doc = load_document("stacking.toml", path)
+def parse_stacking_table(doc: Field) -> StackingTable:
     doc.check_keys(["reconstructed", "reason", "row"])
     limit: dict[TroopClass, int] = {}
     cost: dict[TroopClass, int | None] = {}
@@ -246,18 +280,21 @@ def load_stacking_table(path: str = "") -> StackingTable:
     for rf in doc["row"].items():
         rf.check_keys(["class", "limit", "form_cost", "escort"])
         cls = TroopClass(rf["class"].choice(_CLASSES))
+        if cls in limit:
+            raise rf["class"].error(f"row {cls} given twice")
         limit[cls] = rf["limit"].as_int(min=1, max=12)
         c = rf["form_cost"].as_int(min=-1, max=12)
         cost[cls] = None if c < 0 else c
         if cls is TroopClass.ELEPHANT:
             escort = rf.get("escort").as_int(0, min=0, max=6)
+        elif not rf.get("escort").missing:
+            raise rf["escort"].error("only elephants have a light infantry escort (§5)")
     if set(limit) != {TroopClass(c) for c in _CLASSES}:
         raise doc["row"].error(f"needs one row for each of {', '.join(_CLASSES)}")
     return StackingTable(limit, cost, escort)
 
 
-def load_victory_table(path: str = "") -> VictoryTable:
-    doc = load_document("victory.toml", path)
+def parse_victory_table(doc: Field) -> VictoryTable:
     doc.check_keys(["reconstructed", "reason", "tie", "points"])
     pts = doc["points"]
     pts.check_keys([c.value for c in TroopClass])
@@ -266,11 +303,42 @@ def load_victory_table(path: str = "") -> VictoryTable:
     return VictoryTable(points, doc["tie"].choice(SIDES))
 
 
+def parse_morale_table(doc: Field) -> MoraleTable:
+    names = [f.name for f in attrs.fields(MoraleTable)]
+    doc.check_keys(["reconstructed", "reason", *names])
+    provenance(doc)
+    values = {n: doc[n].as_int(min=0 if n == "leader_radius" else -12,
+                               max=20 if n == "leader_radius" else 12) for n in names}
+    return MoraleTable(**values)
+
+
+def load_combat_table(path: str = "") -> CombatTable:
+    return parse_combat_table(load_document(DATA, "combat_table.toml", path))
+
+
+def load_modifier_table(path: str = "") -> ModifierTable:
+    return parse_modifier_table(load_document(DATA, "modifiers.toml", path))
+
+
+def load_egyptian_table(path: str = "") -> EgyptianMoraleTable:
+    return parse_egyptian_table(load_document(DATA, "egyptian_morale.toml", path))
+
+
+def load_stacking_table(path: str = "") -> StackingTable:
+    return parse_stacking_table(load_document(DATA, "stacking.toml", path))
+
+
+def load_victory_table(path: str = "") -> VictoryTable:
+    return parse_victory_table(load_document(DATA, "victory.toml", path))
+
+
+def load_morale_table(path: str = "") -> MoraleTable:
+    return parse_morale_table(load_document(DATA, "morale.toml", path))
+
+
 def load_tables(combat: str = "", modifiers: str = "", egyptian: str = "",
-                stacking: str = "", victory: str = "") -> Tables:
+                stacking: str = "", victory: str = "", morale: str = "") -> Tables:
     """All the tables; each argument may name a replacement TOML file."""
     return Tables(load_combat_table(combat), load_modifier_table(modifiers),
                   load_egyptian_table(egyptian), load_stacking_table(stacking),
-                  load_victory_table(victory))
-
-
+                  load_victory_table(victory), load_morale_table(morale))

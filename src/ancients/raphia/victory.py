@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ancients.raphia.counters import SIDES
 from ancients.raphia.state import State, Status
 
 __all__ = ["victory_points", "winner"]
@@ -11,7 +10,7 @@ __all__ = ["victory_points", "winner"]
 def victory_points(state: State) -> dict[str, int]:
     """§13: points per counter in good order on the map; routs, unrallied pursuers, lost
     and eliminated counters count nothing."""
-    points = dict.fromkeys(SIDES, 0)
+    points = dict.fromkeys(state.sides, 0)
     table = state.tables.victory.points
     for s in state.stacks:
         if s.status is Status.GOOD:
@@ -19,9 +18,10 @@ def victory_points(state: State) -> dict[str, int]:
     return points
 
 
-def winner(state: State, points: dict[str, int]) -> str:
-    """§13: the most points wins; a tie goes to the Seleucid (the table's ``tie``)."""
-    a, b = SIDES
+def winner(state: State, points: dict[str, int], tie: str | None) -> str | None:
+    """§13: the most points wins; a tie goes to ``tie`` (the scenario's: by default the
+    victory table's, the Seleucid player), or is a draw (None)."""
+    a, b = state.sides
     if points[a] == points[b]:
-        return state.tables.victory.tie
+        return tie
     return a if points[a] > points[b] else b

@@ -45,6 +45,10 @@ class NoOptions:
     """Options of a ruleset that has none."""
 
 
+def _notes(notes: Iterable[str]) -> tuple[str, ...]:
+    return tuple(str(n) for n in notes)
+
+
 @attrs.frozen
 class Translation:
     """A ruleset's reading of an order of battle (:meth:`Ruleset.translate_oob`): a
@@ -52,7 +56,7 @@ class Translation:
     thing dropped or adjusted to fit its rules."""
 
     document: Mapping[str, Any]
-    notes: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    notes: tuple[str, ...] = attrs.field(default=(), converter=_notes)
 
 
 class Ruleset(ABC):

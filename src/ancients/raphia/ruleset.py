@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import attrs
 
@@ -295,7 +295,7 @@ class Raphia(Ruleset):
         document, notes = translate(oob, choices, sheet=d.counters, stacking=d.tables.stacking,
                                     game_board=d.board, game=self.default_scenario)
         # (Translation's converter=tuple types its notes as Iterable[_T_co] for mypy)
-        return Translation(document, cast(Any, tuple(notes)))
+        return Translation(document, notes)
 
     def doctrine_commander(self, side: str) -> Commander:
         from ancients.raphia.commander import DoctrineCommander

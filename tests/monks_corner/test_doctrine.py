@@ -88,7 +88,9 @@ def test_charge_evaluation_follows_the_melee_opponents_option() -> None:
         plan = ChargePlan(q, p.block, Aspect.FRONT, 0.0, False, False, False)
         given[mode] = exchange(b.state, p, plan)[0]
         assert given[mode] > 0.0
-    at_q, at_h, at_h_too = _worth(p, q)[0], _worth(p, h)[0], _worth(p, h, False)[0]
+    rules = b.state.rules
+    at_q, at_h, at_h_too = (_worth(rules, p, q)[0], _worth(rules, p, h)[0],
+                            _worth(rules, p, h, False)[0])
     assert given["front"] == pytest.approx(at_q)
     assert given["choose"] == pytest.approx(max(at_q, at_h)) and at_h > at_q
     assert given["contact"] == pytest.approx(at_q + at_h_too)

@@ -7,11 +7,13 @@ from typing import Any, Literal
 
 import attrs
 
+from ancients.monks_corner.rules import RULES
+
 __all__ = ["DEFAULT_TURN_LIMIT", "MELEE_OPPONENTS", "MonksCornerOptions"]
 
-#: The text sets no turn limit; 12 turns is 24 phasing moves, time for lines 24 inches
-#: apart to close, fight and break.
-DEFAULT_TURN_LIMIT = 12
+#: The text sets no turn limit: the rules' reconstructed one (``victory.turns.limit``, 12
+#: turns: 24 phasing moves, time for lines 24 inches apart to close, fight and break).
+DEFAULT_TURN_LIMIT = RULES.turn_limit
 
 #: the readings of whom a unit in contact with several enemies strikes (Melee 4 is silent)
 MELEE_OPPONENTS = ("front", "choose", "contact")

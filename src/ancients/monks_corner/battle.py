@@ -17,7 +17,7 @@ from ancients.monks_corner.scenario import Setup
 from ancients.monks_corner.sequence import game_turn
 from ancients.monks_corner.state import State
 from ancients.monks_corner.troops import Troop, Unit
-from ancients.monks_corner.victory import verdict
+from ancients.monks_corner.victory import score, verdict
 from ancients.units import Condition, UnitView
 
 if TYPE_CHECKING:
@@ -71,6 +71,11 @@ class MonksCornerBattle(Battle):
 
     def units(self) -> Sequence[UnitView]:
         return self.state.views()
+
+    def standing(self) -> Mapping[str, float]:
+        """Each side's victory points now (:func:`.victory.score`, what decides a battle at
+        the turn limit), from the state alone."""
+        return score(self.state)
 
     def fingerprint(self) -> Hashable:
         return (super().fingerprint(), *self.state.fingerprint())

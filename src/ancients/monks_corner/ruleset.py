@@ -1,12 +1,13 @@
-"""The Monk's Corner ruleset: options, the rules' numbers as parameters, scenarios, the
-doctrine commander, invariants."""
+"""The Monk's Corner ruleset: options, the rules' numbers as parameters, scenarios, duels for
+matchups, the doctrine commander, invariants."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ancients.battle import Battle, Commander
+from ancients.errors import AncientsError
 from ancients.monks_corner.battle import MonksCornerBattle
 from ancients.monks_corner.options import MonksCornerOptions
 from ancients.monks_corner.rules import Rules, load_rules, parameters
@@ -16,6 +17,10 @@ from ancients.ruleset import Ruleset
 from ancients.scenario import Scenario
 
 __all__ = ["MonksCorner"]
+
+#: the duel's two sides: the first along the south edge, facing north
+DUEL_SIDES = ("south", "north")
+
 
 class MonksCorner(Ruleset):
     """The Monk's Corner phalanx rules (miniatures, inches, figures)."""
@@ -50,6 +55,41 @@ class MonksCorner(Ruleset):
     # -- scenarios -----------------------------------------------------------------------------
     def parse_scenario(self, data: Mapping[str, Any], source: str | None = None) -> Scenario:
         return parse_scenario(data, source, self.rules())
+
+    # -- duels for ancients.matchups ---------------------------------------------------------
+    def duel_types(self) -> Sequence[str]:
+        """The unit types of ``data/duel.toml``: phalanxes three and two deep, Spartans,
+        medium infantry, javelinmen, slingers, archers and horse."""
+        return tuple(self.rules().duel_types)
+
+    def duel(self, first: str, second: str) -> Scenario:
+        """One unit of type ``first`` (side ``south``, facing north) against one of
+        ``second`` (``north``), their fronts ``duel.table.gap`` inches apart across the
+        middle of an open table."""
+        rules = self.rules()
+        types = rules.duel_types
+        for name in (first, second):
+            if name not in types:
+                raise AncientsError(f"monks_corner has no duel type {name!r}; its types: "
+                                    f"{', '.join(types)}")
+        width, depth, gap = rules.duel_table
+        units = []
+        for side, name, facing in zip(DUEL_SIDES, (first, second), (0.0, 180.0), strict=True):
+            t = types[name]
+            # (x, y): the centre of the unit's front edge
+            y = depth / 2.0 - gap / 2.0 if side == "south" else depth / 2.0 + gap / 2.0
+            units.append({"id": side, "name": f"{side.title()} {name}", "side": side,
+                          "contingent": side, "troop": t.troop, "missile": t.missile,
+                          "spartan": t.spartan, "figures": t.figures, "ranks": t.ranks,
+                          "x": width / 2.0, "y": y, "facing": facing,
+                          "note": f"duel type {name}"})
+        # no alliances: Movement 3 has no allies to hold back
+        data = {"name": f"duel {first} v {second}", "title": f"{first} against {second}",
+                "turn_limit": rules.duel_turn_limit,
+                "table": {"width": width, "depth": depth},
+                "sides": [{"name": s, "title": s.title()} for s in DUEL_SIDES],
+                "units": units}
+        return self.parse_scenario(data, source=f"monks_corner duel {first} v {second}")
 
     # -- battles ---------------------------------------------------------------------------------
     def doctrine_commander(self, side: str) -> Commander:

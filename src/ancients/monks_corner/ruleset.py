@@ -1,10 +1,10 @@
 """The Monk's Corner ruleset: options, the rules' numbers as parameters, scenarios, duels for
-matchups, the doctrine commander, invariants."""
+matchups, the translator from an order of battle, the doctrine commander, invariants."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ancients.battle import Battle, Commander
 from ancients.errors import AncientsError
@@ -15,6 +15,10 @@ from ancients.monks_corner.scenario import parse_scenario
 from ancients.parameters import Parameter
 from ancients.ruleset import Ruleset
 from ancients.scenario import Scenario
+
+if TYPE_CHECKING:
+    from ancients.oob import OrderOfBattle
+    from ancients.ruleset import Translation
 
 __all__ = ["MonksCorner"]
 
@@ -90,6 +94,15 @@ class MonksCorner(Ruleset):
                 "sides": [{"name": s, "title": s.title()} for s in DUEL_SIDES],
                 "units": units}
         return self.parse_scenario(data, source=f"monks_corner duel {first} v {second}")
+
+    # -- orders of battle ------------------------------------------------------------------------
+    def translate_oob(self, oob: OrderOfBattle, **choices: Any) -> Translation:
+        """Figures at 1 : 100 (``scale``) in legal phalanx shapes on a table sized to the
+        frontage (:mod:`.translate`; its choices: ``scale``, ``ranks``, ``gap``,
+        ``merge``, ``estimate``)."""
+        from ancients.monks_corner.translate import translate
+
+        return translate(oob, self.rules(), **choices)
 
     # -- battles ---------------------------------------------------------------------------------
     def doctrine_commander(self, side: str) -> Commander:

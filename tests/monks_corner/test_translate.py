@@ -94,6 +94,63 @@ def test_every_built_in_battle_translates_with_its_warnings(name: str) -> None:
     assert list(invariants(battle.state)) == []  # on the table, no overlaps, legal shapes
 
 
+#: which units of the hand-made ``mantinea-418bc`` stand for which contingents of the order
+#: of battle (the hand-made one's notes give the same grouping in words)
+HAND_MADE = {
+    "sp-horse-left": {"sparta-horse-left"}, "sciritae-brasidians": {"sciritae", "brasidians"},
+    "lochoi-1": {"lacedaemonians"}, "lochoi-2": {"lacedaemonians"},
+    "arcadians": {"heraeans", "maenalians"}, "tegeans": {"tegeans"},
+    "sp-horse-right": {"sparta-horse-right"}, "mantineans": {"mantineans"},
+    "arcadian-allies": {"arcadian-allies"}, "argive-thousand": {"argive-thousand"},
+    "argives": {"argives", "cleonae-orneae"}, "athenians": {"athenians"},
+    "athenian-horse": {"athenian-horse"},
+}
+
+
+def _groups(setup: Setup, sources: Any) -> dict[frozenset[str], dict[str, Any]]:
+    """Each group of contingents and what its units field: figures, troop type, missile,
+    Spartan, the leader's or an ally's, phalanx ranks."""
+    leaders = {s.name: s.leader for s in setup.sides}
+    out: dict[frozenset[str], dict[str, Any]] = {}
+    for u in setup.units:
+        key = frozenset(sources(u))
+        g = out.setdefault(key, {"figures": 0, "kind": set()})
+        g["figures"] += u.figures
+        g["kind"].add((u.side, u.troop.value, u.missile.value, u.spartan,
+                       u.contingent == leaders[u.side],
+                       u.ranks if u.troop.value == "phalanx" else 0))
+    return out
+
+
+def test_the_translation_of_mantinea_stays_close_to_the_hand_made_one() -> None:
+    """*Close*, contingent by contingent of the order of battle:
+
+    - the same contingents, grouped the same way (the contingents each unit stands for),
+      but those the order of battle counts from 0 men (not attested in the battle: the
+      helots, the Argive light troops), which the hand-made scenario leaves out;
+    - for each group the same side, troop type, missile, Spartans or not, leader's or
+      ally's, and phalanx depth;
+    - strengths within the scale's rounding: a group's figures differ by at most a
+      company (6, the rounding of a phalanx's size) for phalanxes and a figure for other
+      troops, and the hand-made figures lie within the order of battle's own range (low
+      to high men at 1:100) widened by that rounding."""
+    oob = ancients.battles()["mantinea-418bc"]
+    translated = _groups(_field(oob)[0].parsed, _sources)
+    hand = _groups(RS.scenario("mantinea-418bc").parsed, lambda u: HAND_MADE[u.id])
+    unattested = {frozenset({c.id}) for c in oob.contingents() if c.men.low == 0}
+    assert unattested == {frozenset({"helots"}), frozenset({"argive-light"})}
+    assert set(translated) - unattested == set(hand)
+    for group, want in hand.items():
+        got = translated[group]
+        assert got["kind"] == want["kind"], sorted(group)
+        phalanx = any(k[1] == "phalanx" for k in want["kind"])
+        rounding = RS.rules().company if phalanx else 1  # type: ignore[attr-defined]
+        assert abs(got["figures"] - want["figures"]) <= rounding, sorted(group)
+        low = sum(oob.contingent(c).men.low for c in group) / 100
+        high = sum(oob.contingent(c).men.high for c in group) / 100
+        assert low - rounding <= want["figures"] <= high + rounding, sorted(group)
+
+
 def test_troop_types_missiles_and_spartans() -> None:
     sc, _ = _field("zama-202bc")
     by_id = {u.id: u for u in sc.parsed.units}

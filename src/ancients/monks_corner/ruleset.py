@@ -35,7 +35,7 @@ class MonksCorner(Ruleset):
     battle_class: ClassVar[type[Battle]] = MonksCornerBattle
     default_scenario: ClassVar[str] = "mantinea-418bc"
     #: the rules revision (what each one changed: docs/rulesets/monks_corner.md, "Rules revisions")
-    revision: ClassVar[int] = 4
+    revision: ClassVar[int] = 5
     scenario_package: ClassVar[str | None] = "ancients.monks_corner.scenarios"
 
     # -- the numbers of the rules ------------------------------------------------------------

@@ -43,6 +43,9 @@ _FRONT_ARC = Arc(45.0)
 _FORMATION_WORTH = 4.0
 #: inches beyond an enemy's contact move (Melee 1) the doctrine counts as within it
 _MARGIN = 0.5
+#: what a front-to-front clash lost by a figure's worth of hits costs a phalanx's move,
+#: in inches of advance
+_FRONT_WEIGHT = 4.0
 _ORDER = {Troop.PHALANX: 1, Troop.HORSE: 2, Troop.MEDIUM: 3, Troop.LIGHT: 4}
 
 
@@ -111,7 +114,10 @@ class DoctrineCommander:
 
     def _phalanx_score(self, state: State, unit: Unit, plan: Plan,
                        foes: list[Unit], gaps: list[float]) -> float:
-        """Advance in line, square to the enemy; avoid rough ground and columns."""
+        """Advance in line, square to the enemy; avoid rough ground and columns; close on
+        exposed or shallower enemies, keep out of the charge reach of fresh phalanxes
+        that would win the clash (:func:`_front_threat`) and of enemies that could reach
+        a flank or the rear (:func:`_flank_threat`)."""
         end = plan.end
         # the line dresses on the nearest enemy phalanx (else foot): skirmishers and
         # horse are for the flanks to watch, not to chase
@@ -128,7 +134,6 @@ class DoctrineCommander:
         rules = state.rules
         part = rules.rank_counts
         mine = unit.counted_ranks(part)
-        leads = unit.contingent == state.leaders.get(unit.side)
         reach = rules.contact_reach + _MARGIN  # within an enemy's contact move
         for e, d in zip(foes, gaps, strict=True):
             if e.troop is Troop.HORSE or d > reach or state.in_melee(e):
@@ -136,9 +141,7 @@ class DoctrineCommander:
             exposed = e.unformed or e.block.aspect_of(end.centre) is not Aspect.FRONT
             if exposed or e.counted_ranks(part) < mine:
                 risk -= 4.0
-            elif not leads and e.counted_ranks(part) > mine and \
-                    e.block.in_arc(end, _FRONT_ARC):
-                risk += 8.0
+        risk += _front_threat(state, unit, end, foes, gaps)
         risk += _flank_threat(state, unit, end, foes, gaps)
         return (max(gap, rules.keep_off) + off / 15.0 + (20.0 if plan.column else 0.0)
                 + (4.0 if plan.rough else 0.0) + risk)
@@ -257,6 +260,46 @@ def _fresh_front(state: State, unit: Unit, plan: ChargePlan) -> bool:
     return (unit.is_phalanx and t.is_phalanx and t.formed and plan.aspect is Aspect.FRONT
             and unit.contingent == state.leaders.get(unit.side)
             and not state.in_melee(t))
+
+
+def _front_clash(rules: Rules, striker: Unit, foe: Unit) -> float:
+    """What ``striker``'s dice would be worth against ``foe`` met front to front and
+    centred (Melee 4: one die a figure of the narrower front, a figure for each flank the
+    wider one overlaps, two dice a rank deeper, doubled against unformed troops; Morale 3):
+    expected hits, and the chance of breaking it times what that is worth."""
+    part = rules.rank_counts
+    figures = min(striker.files, foe.files)
+    depth = 0
+    if not striker.unformed:
+        figures += rules.overlap * min(2, max(0, striker.files - foe.files))
+        depth = rules.per_rank * max(0, striker.counted_ranks(part) - foe.counted_ranks(part))
+    dice = figures * rules.dice_per_figure + depth
+    if not striker.unformed and foe.unformed:
+        dice *= rules.double
+    need = rules.melee_need_light if foe.troop is Troop.LIGHT else rules.melee_need
+    return _expected(rules, dice, need) + _break_risk(rules, foe, dice, need) * _lost(rules, foe)
+
+
+def _front_threat(state: State, unit: Unit, end: Block, foes: list[Unit],
+                  gaps: list[float]) -> float:
+    """Fresh formed enemy phalanxes that could charge a phalanx ending at ``end`` front to
+    front (in their charge reach and front arc, Melee 1): what all their dice would do to
+    it beyond what its dice would do to the one it strikes (:func:`_front_clash`), when
+    they would win. It waits out of their reach rather than be charged by a wider or
+    deeper phalanx, or by two at once (the leader's phalanxes too: Movement 3 holds the
+    allies no further forward than they stand)."""
+    rules = state.rules
+    reach = rules.contact_reach + _MARGIN
+    me = attrs.evolve(unit, block=end)
+    theirs, mine = 0.0, 0.0
+    for e, d in zip(foes, gaps, strict=True):
+        if not (e.is_phalanx and e.formed) or d > reach or state.in_melee(e) or \
+                not e.block.in_arc(end, _FRONT_ARC) or \
+                e.block.aspect_of(end.centre) is not Aspect.FRONT:
+            continue
+        theirs += _front_clash(rules, e, me)
+        mine = max(mine, _front_clash(rules, me, e))
+    return _FRONT_WEIGHT * max(0.0, theirs - mine)
 
 
 def _flank_threat(state: State, unit: Unit, end: Block, foes: list[Unit],

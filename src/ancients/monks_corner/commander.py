@@ -290,15 +290,15 @@ def _front_threat(state: State, unit: Unit, end: Block, foes: list[Unit],
     allies no further forward than they stand)."""
     rules = state.rules
     reach = rules.contact_reach + _MARGIN
-    me = attrs.evolve(unit, block=end)
     theirs, mine = 0.0, 0.0
     for e, d in zip(foes, gaps, strict=True):
-        if not (e.is_phalanx and e.formed) or d > reach or state.in_melee(e) or \
+        if d > reach or not (e.is_phalanx and e.formed) or state.in_melee(e) or \
                 not e.block.in_arc(end, _FRONT_ARC) or \
                 e.block.aspect_of(end.centre) is not Aspect.FRONT:
             continue
-        theirs += _front_clash(rules, e, me)
-        mine = max(mine, _front_clash(rules, me, e))
+        # (the clash reads the phalanxes' shapes, not where they stand)
+        theirs += _front_clash(rules, e, unit)
+        mine = max(mine, _front_clash(rules, unit, e))
     return _FRONT_WEIGHT * max(0.0, theirs - mine)
 
 

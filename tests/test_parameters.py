@@ -132,7 +132,15 @@ def test_matchups_give_a_win_rate_matrix() -> None:
     ratings = m.ratings()
     assert ratings["spearmen"] > ratings["slingers"]
     with pytest.raises(RulesetError, match="sets up no duels"):
-        matchups("monks_corner")
+        matchups(_NoDuels())
+
+
+class _NoDuels(Toy):
+    """The toy without its duels: the core's default hooks."""
+
+    name = "no_duels"
+    duel_types = ancients.Ruleset.duel_types
+    duel = ancients.Ruleset.duel
 
 
 @settings(max_examples=10, deadline=None)

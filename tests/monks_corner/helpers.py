@@ -71,6 +71,9 @@ class FixedDice:
     def d6(self, reason: str | None = None) -> int:
         return self.faces_left.pop(0)
 
+    def roll(self, spec: str = "1d6", reason: str | None = None) -> int:
+        return sum(self.faces(spec, reason))
+
     def faces(self, spec: str = "1d6", reason: str | None = None) -> tuple[int, ...]:
         count = int(spec.split("d")[0] or 1)
         return tuple(self.faces_left.pop(0) for _ in range(count))

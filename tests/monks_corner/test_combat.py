@@ -137,7 +137,7 @@ def test_missile_dice_one_per_two_figures_odd_figure_on_6() -> None:
     # Missiles 3
     b = battle([unit("j", "south", "light infantry", 7, 30, 10, missile="javelin"),
                 phalanx("q", "north", 30, 14)])
-    v = volley(u(b, "j"), u(b, "q"))
+    v = volley(b.state.rules, u(b, "j"), u(b, "q"))
     assert (v.dice, v.need, v.odd) == (3, 5, True)
     b.state.dice = FixedDice([5, 4, 6, 5])  # type: ignore[assignment]
     assert roll_volley(b.state, v, "test") == 2  # 5 and 6 hit, 4 misses; the odd figure's 5 misses
@@ -149,14 +149,14 @@ def test_shooting_into_rear_or_right_of_formed_phalanx_hits_on_4() -> None:
     b = battle([unit("j", "south", "light infantry", 6, 30, 20, missile="javelin",
                      facing=180.0), phalanx("q", "north", 30, 12)])
     # q faces south; the shooter stands north of it: its rear
-    assert volley(u(b, "j"), u(b, "q")).need == 4
+    assert volley(b.state.rules, u(b, "j"), u(b, "q")).need == 4
     place(b, "j", x=24.0, y=13.0, facing=90.0)  # west: q's right flank
-    assert volley(u(b, "j"), u(b, "q")).need == 4
+    assert volley(b.state.rules, u(b, "j"), u(b, "q")).need == 4
     place(b, "j", x=36.0, y=13.0, facing=270.0)  # east: its left flank
-    assert volley(u(b, "j"), u(b, "q")).need == 5
+    assert volley(b.state.rules, u(b, "j"), u(b, "q")).need == 5
     u(b, "q").formed = False
     place(b, "j", x=30.0, y=20.0, facing=180.0)
-    assert volley(u(b, "j"), u(b, "q")).need == 5
+    assert volley(b.state.rules, u(b, "j"), u(b, "q")).need == 5
 
 
 # -- contact moves --------------------------------------------------------------------------
@@ -284,46 +284,47 @@ def _front_to_front(p_fig: int = 18, p_ranks: int = 3, q_fig: int = 18, q_ranks:
 def test_one_die_per_figure_in_contact() -> None:
     b = _front_to_front()
     assert figures_in_contact(u(b, "p"), u(b, "q")) == 6
-    assert melee_dice(u(b, "p"), u(b, "q")) == (6, 5)
+    assert melee_dice(b.state.rules, u(b, "p"), u(b, "q")) == (6, 5)
 
 
 def test_two_dice_per_rank_deeper_half_rank_counts() -> None:
     b = _front_to_front(18, 3, 18, 2, qx=36.0)  # q: 2 ranks of 9, p: 3 of 6
     p, q = u(b, "p"), u(b, "q")
-    assert melee_dice(p, q)[0] == 6 + 2
+    assert melee_dice(b.state.rules, p, q)[0] == 6 + 2
     p.remove(3)  # half of the rear rank left: still counts
-    assert melee_dice(p, q)[0] == 6 + 2
+    assert melee_dice(b.state.rules, p, q)[0] == 6 + 2
     p.remove(1)  # less than half: no longer
-    assert melee_dice(p, q)[0] == 6
+    assert melee_dice(b.state.rules, p, q)[0] == 6
     # the same holds for the enemy's rear rank
     b = _front_to_front()
     p, q = u(b, "p"), u(b, "q")
-    assert melee_dice(p, q)[0] == 6
+    assert melee_dice(b.state.rules, p, q)[0] == 6
     q.remove(3)
-    assert melee_dice(p, q)[0] == 6
+    assert melee_dice(b.state.rules, p, q)[0] == 6
     q.remove(1)
-    assert melee_dice(p, q)[0] == 6 + 2
+    assert melee_dice(b.state.rules, p, q)[0] == 6 + 2
 
 
 def test_overlapping_flanks_add_a_figure_each() -> None:
     b = _front_to_front(18, 2, 12, 3)  # p 9 wide against q 4 wide: overlaps both flanks
     p, q = u(b, "p"), u(b, "q")
     assert figures_in_contact(p, q) == 4
-    assert melee_dice(p, q)[0] == 4 + 1 + 1
-    assert melee_dice(q, p)[0] == 4 + 2  # one rank deeper
+    assert melee_dice(b.state.rules, p, q)[0] == 4 + 1 + 1
+    assert melee_dice(b.state.rules, q, p)[0] == 4 + 2  # one rank deeper
 
 
 def test_doubling_horse_against_foot_and_phalanx_against_unformed() -> None:
     b = battle([unit("h", "south", "horse", 3, 36, 10),
                 unit("l", "north", "light infantry", 3, 36, 10, facing=180.0,
                      missile="javelin")])
-    assert melee_dice(u(b, "h"), u(b, "l")) == (6, 4)  # doubled, 4-6 against light
-    assert melee_dice(u(b, "l"), u(b, "h")) == (3, 5)
+    assert melee_dice(b.state.rules, u(b, "h"), u(b, "l")) == (6, 4)  # doubled, 4-6 against light
+    assert melee_dice(b.state.rules, u(b, "l"), u(b, "h")) == (3, 5)
     b = _front_to_front()
     u(b, "q").formed = False
-    dice, _ = melee_dice(u(b, "p"), u(b, "q"))
+    dice, _ = melee_dice(b.state.rules, u(b, "p"), u(b, "q"))
     assert dice == 2 * (6 + 2 * (3 - 3))
-    assert melee_dice(u(b, "q"), u(b, "p"))[0] == 6  # unformed: figures in contact only
+    # unformed: figures in contact only
+    assert melee_dice(b.state.rules, u(b, "q"), u(b, "p"))[0] == 6
 
 
 def test_melees_resolve_simultaneously_and_morale_follows() -> None:
@@ -363,8 +364,9 @@ def test_melee_opponents_contact_strikes_every_enemy_touched() -> None:
     b = _phalanx_with_enemy_on_its_flank("monks_corner(melee_opponents=contact)")
     p, q, h = u(b, "p"), u(b, "q"), u(b, "h")
     assert opponents(b.state, p) == [q, h]
-    assert melee_dice(p, h) == (2 * (2 + 2 * 1), 5)  # as a main opponent: rank bonus too
-    assert melee_dice(p, h, main=False) == (2 * 2, 5)  # 2 figures touch h, doubled
+    # as a main opponent: the rank bonus too
+    assert melee_dice(b.state.rules, p, h) == (2 * (2 + 2 * 1), 5)
+    assert melee_dice(b.state.rules, p, h, main=False) == (2 * 2, 5)  # 2 figures touch h, doubled
     b.state.dice = FixedDice([6] * 22)  # type: ignore[assignment]
     resolve_melees(b.state)
     assert (p.figures, q.figures, h.figures) == (18 - 8 - 2, 18 - 8, 0)

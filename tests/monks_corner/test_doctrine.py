@@ -13,10 +13,13 @@ from ancients.monks_corner.commander import (
     DoctrineCommander,
     _charge_worth,
     _fresh_front,
+    _front_clash,
     _worth,
     exchange,
 )
+from ancients.monks_corner.decisions import Kind
 from ancients.monks_corner.melee import ChargePlan, Strike
+from ancients.monks_corner.movement import candidate_moves
 from ancients.monks_corner.troops import Unit
 from ancients.tabletop import Aspect
 
@@ -59,6 +62,49 @@ def test_leader_waits_for_fresh_phalanxes_to_be_engaged() -> None:
     assert not _fresh_front(b.state, argives, plan(argives, Aspect.FRONT))
 
 
+def _doctrine_move(b, uid: str):  # type: ignore[no-untyped-def]
+    """The plan the doctrine picks for ``uid`` from its menu of moves."""
+    plans = candidate_moves(b.state, u(b, uid))
+    b.state.menu = {p.order: p for p in plans}
+    decision = Decision(u(b, uid).side, Kind.MOVE, [p.order for p in plans], unit=uid)
+    order = DoctrineCommander().decide(b, decision)
+    return b.state.menu[order]
+
+
+@pytest.mark.parametrize(("mine", "theirs", "into_reach"), [
+    ((12, 3), [(18, 3)], False),  # 3 x 4 against 3 x 6: it would lose the clash
+    ((18, 3), [(12, 3)], True),  # 3 x 6 against 3 x 4: it would win it
+    ((18, 3), [(18, 3)], True),  # level
+    ((18, 3), [(18, 3), (18, 3)], False),  # two of them could charge it at once
+])
+def test_a_phalanx_keeps_out_of_reach_of_fresh_phalanxes_that_would_win_the_clash(
+        mine: tuple[int, int], theirs: list[tuple[int, int]], into_reach: bool) -> None:
+    """The doctrine advances into the charge reach (Melee 1) of fresh enemy phalanxes only
+    where it would not lose the front-to-front clash with all of them (Melee 4; Morale
+    3), the alliance leader's phalanxes too; else it halts out of reach."""
+    enemies = [phalanx(f"q{i}", "north", 36 + 5.0 * (i - (len(theirs) - 1) / 2), 20, n, r)
+               for i, (n, r) in enumerate(theirs)]
+    b = battle([phalanx("p", "south", 36, 10, *mine, contingent="a"), *enemies],
+               leaders=("a", ""))
+    plan = _doctrine_move(b, "p")
+    gap = min(plan.end.distance(u(b, q["id"]).block) for q in enemies)
+    reach = b.state.rules.contact_reach
+    assert (gap <= reach) is into_reach, (plan.order, gap)
+    assert plan.order.kind == "advance"  # it comes on, in line
+
+
+def test_the_front_clash_counts_the_wider_fronts_overlap_and_the_deeper_ranks() -> None:
+    b = battle([phalanx("p", "south", 36, 10, 12, 3), phalanx("q", "north", 36, 20, 18, 3),
+                phalanx("r", "north", 50, 20, 12, 2)])
+    rules = b.state.rules
+    p, q, r = u(b, "p"), u(b, "q"), u(b, "r")
+    # q: its 4 figures facing p's 4 files, 2 overlapping flanks: 6 dice at 5-6; p: 4
+    assert _front_clash(rules, q, p) > _front_clash(rules, p, q)
+    assert _front_clash(rules, p, q) == pytest.approx(4 / 3)  # q's rear rank of 6 is safe
+    # p against the two-deep r: 4 dice and 2 a rank deeper
+    assert _front_clash(rules, p, r) > 6 / 3
+
+
 def _two_foes(spec: str, troop: str):  # type: ignore[no-untyped-def]
     # p fights q (2 x 6) front to front; h (light or medium foot) touches p's left flank
     return battle([phalanx("p", "south", 36, 10, 18, 3), phalanx("q", "north", 36, 10, 12, 2),
@@ -88,7 +134,9 @@ def test_charge_evaluation_follows_the_melee_opponents_option() -> None:
         plan = ChargePlan(q, p.block, Aspect.FRONT, 0.0, False, False, False)
         given[mode] = exchange(b.state, p, plan)[0]
         assert given[mode] > 0.0
-    at_q, at_h, at_h_too = _worth(p, q)[0], _worth(p, h)[0], _worth(p, h, False)[0]
+    rules = b.state.rules
+    at_q, at_h, at_h_too = (_worth(rules, p, q)[0], _worth(rules, p, h)[0],
+                            _worth(rules, p, h, False)[0])
     assert given["front"] == pytest.approx(at_q)
     assert given["choose"] == pytest.approx(max(at_q, at_h)) and at_h > at_q
     assert given["contact"] == pytest.approx(at_q + at_h_too)

@@ -269,11 +269,13 @@ def test_turn_limit_result_and_score() -> None:
     # Phalanxes 4 for both armies at once: a draw
     o = verdict(b.state)
     assert o is not None and o.winner is None and o.reason == "both armies withdrew"
-    # the option's 0 takes the scenario's own limit (none given: 12)
+    # the option (by default 0) over the scenario's own limit over the rules' (12)
     doc = document([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 30)])
-    for spec, own, limit in (("monks_corner", 3, 12), ("monks_corner(turn_limit=0)", 3, 3),
-                             ("monks_corner(turn_limit=0)", 0, 12),
-                             ("monks_corner(turn_limit=5)", 3, 5)):
+    for spec, own, limit in (("monks_corner", 3, 3), ("monks_corner", 0, 12),
+                             ("monks_corner(turn_limit=5)", 3, 5),
+                             ("monks_corner(turn_limit=5)", 0, 5),
+                             ("monks_corner(victory.turns.limit=8)", 0, 8),
+                             ("monks_corner(victory.turns.limit=8)", 3, 3)):
         rs_ = ancients.ruleset(spec)
         battle_ = rs_.new_battle(rs_.parse_scenario({**doc, "turn_limit": own}, "t.toml"))
         assert battle_.turn_limit == limit, (spec, own)

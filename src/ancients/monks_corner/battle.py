@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING
 from ancients.battle import Battle, Commander, Engine
 from ancients.events import Event
 from ancients.monks_corner.glossary import explain
-from ancients.monks_corner.options import DEFAULT_TURN_LIMIT, MonksCornerOptions
+from ancients.monks_corner.options import MonksCornerOptions
 from ancients.monks_corner.render import render
+from ancients.monks_corner.rules import Rules
 from ancients.monks_corner.scenario import Setup
 from ancients.monks_corner.sequence import game_turn
 from ancients.monks_corner.state import State
 from ancients.monks_corner.troops import Troop, Unit
-from ancients.monks_corner.victory import verdict
+from ancients.monks_corner.victory import score, verdict
 from ancients.units import Condition, UnitView
 
 if TYPE_CHECKING:
@@ -35,7 +36,8 @@ class MonksCornerBattle(Battle):
         setup: Setup = scenario.parsed
         self.setup = setup
         opts: MonksCornerOptions = ruleset.options
-        self.turn_limit = opts.turn_limit or setup.turn_limit or DEFAULT_TURN_LIMIT
+        rules: Rules = ruleset.rules()  # type: ignore[attr-defined]
+        self.turn_limit = opts.turn_limit or setup.turn_limit or rules.turn_limit
         pieces = []
         for u in setup.units:
             phalanx = u.troop is Troop.PHALANX
@@ -47,7 +49,7 @@ class MonksCornerBattle(Battle):
             ))
         a, b = self.sides
         self.state = State(setup.table, (a, b), {s.name: s.leader for s in setup.sides},
-                           opts, self.dice, self.emit, pieces)
+                           opts, rules, self.dice, self.emit, pieces)
 
     @property
     def by_id(self) -> Mapping[str, Unit]:
@@ -70,13 +72,18 @@ class MonksCornerBattle(Battle):
     def units(self) -> Sequence[UnitView]:
         return self.state.views()
 
+    def standing(self) -> Mapping[str, float]:
+        """Each side's victory points now (:func:`.victory.score`, what decides a battle at
+        the turn limit), from the state alone."""
+        return score(self.state)
+
     def fingerprint(self) -> Hashable:
         return (super().fingerprint(), *self.state.fingerprint())
 
     def explain(self, event: Event) -> Mapping[str, str]:
         """The terms ``event``'s message uses that a reader may not know, each with a
         one-line explanation (:mod:`.glossary`)."""
-        return explain(event)
+        return explain(event, self.state.rules)
 
     def to_svg(self) -> str:
         status = str(self.outcome) if self.outcome is not None else \

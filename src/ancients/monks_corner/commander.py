@@ -16,6 +16,7 @@ from ancients.monks_corner.melee import (
     Charge,
     ChargePlan,
     Strike,
+    allowance,
     melee_dice,
     strike_order,
 )
@@ -23,6 +24,7 @@ from ancients.monks_corner.missiles import Shoot, hit_number
 from ancients.monks_corner.morale import TWO_RANKS
 from ancients.monks_corner.movement import Plan
 from ancients.monks_corner.phalanx import REFORM, STAY
+from ancients.monks_corner.rules import Rules
 from ancients.monks_corner.sequence import END, Pick
 from ancients.monks_corner.state import State
 from ancients.monks_corner.troops import Missile, Troop, Unit
@@ -39,6 +41,11 @@ __all__ = ["HANDLERS", "DoctrineCommander"]
 _FRONT_ARC = Arc(45.0)
 #: what losing formation costs a phalanx, in figures, when weighing a charge at horse
 _FORMATION_WORTH = 4.0
+#: inches beyond an enemy's contact move (Melee 1) the doctrine counts as within it
+_MARGIN = 0.5
+#: what a front-to-front clash lost by a figure's worth of hits costs a phalanx's move,
+#: in inches of advance
+_FRONT_WEIGHT = 4.0
 _ORDER = {Troop.PHALANX: 1, Troop.HORSE: 2, Troop.MEDIUM: 3, Troop.LIGHT: 4}
 
 
@@ -107,7 +114,10 @@ class DoctrineCommander:
 
     def _phalanx_score(self, state: State, unit: Unit, plan: Plan,
                        foes: list[Unit], gaps: list[float]) -> float:
-        """Advance in line, square to the enemy; avoid rough ground and columns."""
+        """Advance in line, square to the enemy; avoid rough ground and columns; close on
+        exposed or shallower enemies, keep out of the charge reach of fresh phalanxes
+        that would win the clash (:func:`_front_threat`) and of enemies that could reach
+        a flank or the rear (:func:`_flank_threat`)."""
         end = plan.end
         # the line dresses on the nearest enemy phalanx (else foot): skirmishers and
         # horse are for the flanks to watch, not to chase
@@ -121,27 +131,30 @@ class DoctrineCommander:
         # close to contact range, facing the enemy: distance, then squareness; but keep
         # out of reach of deeper phalanxes and close on weak or exposed ones
         risk = 0.0
-        mine = unit.counted_ranks()
-        leads = unit.contingent == state.leaders.get(unit.side)
+        rules = state.rules
+        part = rules.rank_counts
+        mine = unit.counted_ranks(part)
+        reach = rules.contact_reach + _MARGIN  # within an enemy's contact move
         for e, d in zip(foes, gaps, strict=True):
-            if e.troop is Troop.HORSE or d > 6.5 or state.in_melee(e):
+            if e.troop is Troop.HORSE or d > reach or state.in_melee(e):
                 continue
             exposed = e.unformed or e.block.aspect_of(end.centre) is not Aspect.FRONT
-            if exposed or e.counted_ranks() < mine:
+            if exposed or e.counted_ranks(part) < mine:
                 risk -= 4.0
-            elif not leads and e.counted_ranks() > mine and e.block.in_arc(end, _FRONT_ARC):
-                risk += 8.0
+        risk += _front_threat(state, unit, end, foes, gaps)
         risk += _flank_threat(state, unit, end, foes, gaps)
-        return (max(gap, 3.0) + off / 15.0 + (20.0 if plan.column else 0.0)
+        return (max(gap, rules.keep_off) + off / 15.0 + (20.0 if plan.column else 0.0)
                 + (4.0 if plan.rough else 0.0) + risk)
 
     def _skirmish_score(self, state: State, unit: Unit, plan: Plan,
                         foes: list[Unit], gaps: list[float]) -> float:
         """Stay at three quarters of missile range, well clear of charges."""
         gap = min(gaps)
-        want = unit.missile.range * 0.75 if unit.missile.range else 8.0
+        rules = state.rules
+        reach = unit.missile.range(rules)
+        want = reach * 0.75 if reach else 8.0
         danger = sum(1 for e, d in zip(foes, gaps, strict=True)
-                     if d < (12.5 if e.troop is Troop.HORSE else 6.5))
+                     if d < allowance(rules, e) + _MARGIN)
         return abs(gap - want) + 10.0 * danger
 
     def _horse_score(self, state: State, unit: Unit, plan: Plan,
@@ -158,9 +171,10 @@ class DoctrineCommander:
                 point, weight = _behind(e.block), 1.2
             d = ((end.centre[0] - point[0]) ** 2 + (end.centre[1] - point[1]) ** 2) ** 0.5
             best = min(best, d * weight)
+        keep = state.rules.contact_reach + 1.0  # off the front of a phalanx's charge
         fronts = sum(1 for e, d in zip(foes, gaps, strict=True)
-                     if d < 7.0 and e.is_phalanx and e.formed
-                     and e.block.in_zone(end, Aspect.FRONT, 7.0))
+                     if d < keep and e.is_phalanx and e.formed
+                     and e.block.in_zone(end, Aspect.FRONT, keep))
         return best + 15.0 * fronts
 
     def _medium_score(self, state: State, unit: Unit, plan: Plan,
@@ -177,9 +191,12 @@ class DoctrineCommander:
         if not shots:
             return decision.options[-1]
 
+        rules = state.rules
+
         def value(o: Shoot) -> tuple[float, str]:
             t = state.by_id[o.target]
-            worth = (7 - hit_number(unit, t)) * (2.0 if t.is_phalanx and t.formed else 1.0)
+            worth = (rules.die + 1 - hit_number(rules, unit, t)) * (
+                2.0 if t.is_phalanx and t.formed else 1.0)
             return (-worth, o.target)
 
         return min(shots, key=value)
@@ -201,7 +218,7 @@ class DoctrineCommander:
         foes = [state.by_id[o.target] for o in decision.options if isinstance(o, Strike)]
         if not foes:
             return decision.options[0]
-        return Strike(best_strike(unit, foes).id)
+        return Strike(best_strike(state.rules, unit, foes).id)
 
 
 Handler = Callable[[DoctrineCommander, State, Decision], Hashable]
@@ -245,6 +262,46 @@ def _fresh_front(state: State, unit: Unit, plan: ChargePlan) -> bool:
             and not state.in_melee(t))
 
 
+def _front_clash(rules: Rules, striker: Unit, foe: Unit) -> float:
+    """What ``striker``'s dice would be worth against ``foe`` met front to front and
+    centred (Melee 4: one die a figure of the narrower front, a figure for each flank the
+    wider one overlaps, two dice a rank deeper, doubled against unformed troops; Morale 3):
+    expected hits, and the chance of breaking it times what that is worth."""
+    part = rules.rank_counts
+    figures = min(striker.files, foe.files)
+    depth = 0
+    if not striker.unformed:
+        figures += rules.overlap * min(2, max(0, striker.files - foe.files))
+        depth = rules.per_rank * max(0, striker.counted_ranks(part) - foe.counted_ranks(part))
+    dice = figures * rules.dice_per_figure + depth
+    if not striker.unformed and foe.unformed:
+        dice *= rules.double
+    need = rules.melee_need_light if foe.troop is Troop.LIGHT else rules.melee_need
+    return _expected(rules, dice, need) + _break_risk(rules, foe, dice, need) * _lost(rules, foe)
+
+
+def _front_threat(state: State, unit: Unit, end: Block, foes: list[Unit],
+                  gaps: list[float]) -> float:
+    """Fresh formed enemy phalanxes that could charge a phalanx ending at ``end`` front to
+    front (in their charge reach and front arc, Melee 1): what all their dice would do to
+    it beyond what its dice would do to the one it strikes (:func:`_front_clash`), when
+    they would win. It waits out of their reach rather than be charged by a wider or
+    deeper phalanx, or by two at once (the leader's phalanxes too: Movement 3 holds the
+    allies no further forward than they stand)."""
+    rules = state.rules
+    reach = rules.contact_reach + _MARGIN
+    theirs, mine = 0.0, 0.0
+    for e, d in zip(foes, gaps, strict=True):
+        if d > reach or not (e.is_phalanx and e.formed) or state.in_melee(e) or \
+                not e.block.in_arc(end, _FRONT_ARC) or \
+                e.block.aspect_of(end.centre) is not Aspect.FRONT:
+            continue
+        # (the clash reads the phalanxes' shapes, not where they stand)
+        theirs += _front_clash(rules, e, unit)
+        mine = max(mine, _front_clash(rules, unit, e))
+    return _FRONT_WEIGHT * max(0.0, theirs - mine)
+
+
 def _flank_threat(state: State, unit: Unit, end: Block, foes: list[Unit],
                   gaps: list[float]) -> float:
     """Enemies free to reach the flank or rear of a formed phalanx ending at ``end``
@@ -254,7 +311,7 @@ def _flank_threat(state: State, unit: Unit, end: Block, foes: list[Unit],
     for e, d in zip(foes, gaps, strict=True):
         if e.troop is Troop.LIGHT or state.in_melee(e):
             continue
-        reach = 12.5 if e.troop is Troop.HORSE else 6.5
+        reach = allowance(state.rules, e) + _MARGIN
         if d > reach or (e.is_phalanx and e.formed and e.block.in_arc(end, _FRONT_ARC)):
             continue
         if end.aspect_of(e.block.centre) is not Aspect.FRONT:
@@ -262,24 +319,24 @@ def _flank_threat(state: State, unit: Unit, end: Block, foes: list[Unit],
     return threat
 
 
-def _at_least(dice: int, need: int, k: int) -> float:
+def _at_least(rules: Rules, dice: int, need: int, k: int) -> float:
     """Chance of at least ``k`` hits from ``dice`` dice hitting on ``need``."""
     if k <= 0:
         return 1.0
     if k > dice:
         return 0.0
-    p = (7 - need) / 6.0
+    p = (rules.die + 1 - need) / rules.die
     miss = sum(math.comb(dice, j) * p ** j * (1.0 - p) ** (dice - j) for j in range(k))
     return max(0.0, 1.0 - miss)
 
 
-def _break_risk(unit: Unit, dice: int, need: int) -> float:
+def _break_risk(rules: Rules, unit: Unit, dice: int, need: int) -> float:
     """Chance that a formed phalanx taking ``dice`` dice loses its rear rank and then
     breaks (1d6 above the ranks left, Morale 3)."""
     if unit.unformed or unit.ranks <= 1:
         return 0.0
     left = unit.ranks - 1
-    return _at_least(dice, need, unit.rear) * max(0, 6 - left) / 6.0
+    return _at_least(rules, dice, need, unit.rear) * max(0, rules.die - left) / rules.die
 
 
 def _behind(block: Block) -> tuple[float, float]:
@@ -287,24 +344,32 @@ def _behind(block: Block) -> tuple[float, float]:
     return block.world(0.0, -block.depth - 3.0)
 
 
-def _expected(dice: int, need: int) -> float:
-    return dice * (7 - need) / 6.0
+def _expected(rules: Rules, dice: int, need: int) -> float:
+    return dice * (rules.die + 1 - need) / rules.die
 
 
-def _worth(striker: Unit, foe: Unit, main: bool = True) -> tuple[float, int, int]:
+def _lost(rules: Rules, unit: Unit) -> float:
+    """What a phalanx that breaks is worth to the enemy: its figures and its points
+    (``victory.points``)."""
+    return unit.figures * rules.figure_points + rules.phalanx_points
+
+
+def _worth(rules: Rules, striker: Unit, foe: Unit, main: bool = True
+           ) -> tuple[float, int, int]:
     """What ``striker``'s dice are worth against ``foe`` (Melee 4; Morale 3): expected
     hits, plus the figures and points of a phalanx that may lose its rear rank and
     break; with the dice and the number to hit."""
-    dice, need = melee_dice(striker, foe, main)
-    return _expected(dice, need) + _break_risk(foe, dice, need) * (foe.figures + 6.0), dice, need
+    dice, need = melee_dice(rules, striker, foe, main)
+    return (_expected(rules, dice, need)
+            + _break_risk(rules, foe, dice, need) * _lost(rules, foe), dice, need)
 
 
-def best_strike(striker: Unit, foes: list[Unit]) -> Unit:
+def best_strike(rules: Rules, striker: Unit, foes: list[Unit]) -> Unit:
     """The enemy in contact ``striker`` does most harm to (``melee_opponents=choose``),
     the first of equals: the doctrine's answer, and its model of the enemy's."""
-    best, value = foes[0], _worth(striker, foes[0])[0]
+    best, value = foes[0], _worth(rules, striker, foes[0])[0]
     for foe in foes[1:]:
-        v = _worth(striker, foe)[0]
+        v = _worth(rules, striker, foe)[0]
         if v > value:
             best, value = foe, v
     return best
@@ -317,8 +382,8 @@ def _picks(state: State, striker: Unit, touching: list[Unit]
     :func:`~ancients.monks_corner.melee.opponents`), each with whether it is the main
     opponent (the phalanx bonuses go to it)."""
     mode = state.opts.melee_opponents
-    chosen = best_strike(striker, touching) if mode == "choose" and len(touching) > 1 \
-        else None
+    chosen = best_strike(state.rules, striker, touching) \
+        if mode == "choose" and len(touching) > 1 else None
     order = strike_order(mode, striker.block, [(f, f.block) for f in touching], chosen)
     return [(f, k == 0) for k, f in enumerate(order)]
 
@@ -332,13 +397,14 @@ def exchange(state: State, unit: Unit, plan: ChargePlan) -> tuple[float, float]:
     rear rank and break."""
     t = plan.target
     end = plan.end
+    rules = state.rules
     me = attrs.evolve(unit, block=end)
     them = attrs.evolve(t, formed=t.formed and plan.aspect is Aspect.FRONT)
     enemies = state.present(state.enemy_of(unit.side))
     touched = [them if e is t else e for e in enemies if end.contact_edge(e.block) is not None]
     given = 0.0
     for foe, main in _picks(state, me, touched or [them]):
-        given += _worth(me, foe, main)[0]
+        given += _worth(rules, me, foe, main)[0]
     taken = 0.0
     back = 0
     back_need = 5
@@ -351,14 +417,15 @@ def exchange(state: State, unit: Unit, plan: ChargePlan) -> tuple[float, float]:
         for hit, main in _picks(state, foe, touching):
             if hit is not me:
                 continue
-            d, n = melee_dice(foe, me, main)
-            taken += _expected(d, n)
+            d, n = melee_dice(rules, foe, me, main)
+            taken += _expected(rules, d, n)
             back += d
             back_need = min(back_need, n)
     if t.missile is not Missile.NONE and not state.in_melee(t):
-        taken += (t.figures // 2) * (7 - hit_number(t, me)) / 6.0
+        taken += (t.figures // rules.figures_per_die) * (
+            rules.die + 1 - hit_number(rules, t, me)) / rules.die
     if back:
-        taken += _break_risk(me, back, back_need) * (unit.figures + 6.0)
+        taken += _break_risk(rules, me, back, back_need) * _lost(rules, unit)
     return given, taken
 
 
@@ -379,8 +446,11 @@ def _charge_worth(state: State, unit: Unit, plan: ChargePlan) -> float:
     given, taken = exchange(state, unit, plan)
     if plan.against_horse:
         # Melee 1: the die sets the distance and may unform the phalanx
-        reach = max(0, 7 - math.ceil(plan.gap - 1e-9)) / 6.0
-        unformed = 2 / 6 if state.opts.charge_horse_unformed else 4 / 6
+        rules = state.rules
+        reach = rules.chance(math.ceil(plan.gap - 1e-9))
+        on = rules.contact_unformed_on
+        unformed = rules.chance(on) if state.opts.charge_horse_unformed else \
+            (on - 1) / rules.die  # "formed on 5 or 6": unformed below
         return reach * (given - taken) - unformed * _FORMATION_WORTH
     bonus = 2.0 if (t.is_phalanx and t.formed and plan.aspect is not Aspect.FRONT) else 0.0
     if unit.is_phalanx and unit.contingent == state.leaders.get(unit.side):

@@ -9,8 +9,9 @@ import attrs
 
 from ancients.monks_corner.geometry import Path, path_blocked, path_in_rough
 from ancients.monks_corner.missiles import roll_volley, volley
-from ancients.monks_corner.movement import PHALANX_ZONE, PhalanxZones, allied_limit
+from ancients.monks_corner.movement import PhalanxZones, allied_limit
 from ancients.monks_corner.phalanx import apply_hits, unform
+from ancients.monks_corner.rules import Rules
 from ancients.monks_corner.state import State, position
 from ancients.monks_corner.troops import Missile, Troop, Unit, counted
 from ancients.tabletop import EPSILON, Arc, Aspect, Block
@@ -19,11 +20,6 @@ from ancients.tabletop.geometry import clip_segment
 __all__ = ["Charge", "ChargePlan", "Strike", "candidates", "charge_plans", "chargers",
            "execute_charge", "first_opponent", "melee_dice", "opponents", "resolve_melees",
            "strike_order"]
-
-CONTACT_MOVE, HORSE_CONTACT_MOVE = 6.0, 12.0  # Sequence 5, Melee 1
-PHALANX_CHARGE_ARC = Arc(45.0)  # a formed phalanx charges what lies ahead of it
-PUSH_STEP = 0.5
-ZONE_STEP = 0.25  # inches between the positions checked along an unformed contact move
 
 
 @attrs.frozen
@@ -50,9 +46,9 @@ class ChargePlan:
     against_horse: bool
 
 
-def allowance(unit: Unit) -> float:
+def allowance(rules: Rules, unit: Unit) -> float:
     """Melee 1: contact moves of 6" (horse 12")."""
-    return HORSE_CONTACT_MOVE if unit.troop is Troop.HORSE else CONTACT_MOVE
+    return rules.horse_reach if unit.troop is Troop.HORSE else rules.contact_reach
 
 
 def chargers(state: State, side: str) -> list[Unit]:
@@ -125,7 +121,8 @@ def charge_plans(state: State, unit: Unit) -> list[ChargePlan]:
     """The enemies ``unit`` may legally move into contact with (Monk's Corner, Sequence 5
     and Melee 1). A formed phalanx charges straight ahead; other troops move freely and
     line up on the edge of the target they come at."""
-    reach = allowance(unit)
+    reach = allowance(state.rules, unit)
+    charge_arc = Arc(state.rules.charge_arc)  # a formed phalanx charges what lies ahead
     plans = []
     others = state.others(unit)
     limit = allied_limit(state, unit)  # Movement 3: allies follow the leader in
@@ -137,7 +134,7 @@ def charge_plans(state: State, unit: Unit) -> list[ChargePlan]:
         if gap > reach + EPSILON:
             continue
         if formed_phalanx:
-            if not unit.block.in_arc(target.block, PHALANX_CHARGE_ARC):
+            if not unit.block.in_arc(target.block, charge_arc):
                 continue
             ahead = straight_contact(unit.block, target.block, reach)
             if ahead is None:
@@ -166,10 +163,11 @@ def charge_plans(state: State, unit: Unit) -> list[ChargePlan]:
 
 def _clear_along(state: State, unit: Unit, end: Block) -> bool:
     """Sequence 5 / Melee 1 along a contact move: the end block, and the end block carried
-    back along the straight path in steps of at most ZONE_STEP inches, each keep out of
-    the 3" zones of enemy phalanxes (:class:`PhalanxZones`). Only formed phalanxes whose
-    bounding box comes within the zone of the path's are looked at, and positions whose
-    edge distance clears the zone are skipped."""
+    back along the straight path in steps of at most ``Rules.zone_step`` inches, each keep
+    out of the 3" zones of enemy phalanxes (:class:`PhalanxZones`). Only formed phalanxes
+    whose bounding box comes within the zone of the path's are looked at, and positions
+    whose edge distance clears the zone are skipped."""
+    zone = state.rules.phalanx_zone
     start = unit.block
     a, b = start.bounds, end.bounds
     x0, y0 = min(a[0], b[0]), min(a[1], b[1])
@@ -177,23 +175,22 @@ def _clear_along(state: State, unit: Unit, end: Block) -> bool:
     near = []
     for e in state.present(state.enemy_of(unit.side)):
         q = e.block.bounds
-        if not e.unformed and max(q[0] - x1, x0 - q[2], q[1] - y1, y0 - q[3]) < PHALANX_ZONE:
+        if not e.unformed and max(q[0] - x1, x0 - q[2], q[1] - y1, y0 - q[3]) < zone:
             near.append(e)
     if not near:
         return True
     zones = PhalanxZones.of(state, unit, near)
     dx, dy = start.centre[0] - end.centre[0], start.centre[1] - end.centre[1]
-    steps = max(1, math.ceil(math.hypot(dx, dy) / ZONE_STEP))
+    steps = max(1, math.ceil(math.hypot(dx, dy) / state.rules.zone_step))
     step = math.hypot(dx, dy) / steps
     k = 0
     while k < steps:
         block = end.translated(dx * k / steps, dy * k / steps) if k else end
         gap = min(block.distance(p) for p in zones.phalanxes)
-        if gap >= PHALANX_ZONE:
+        if gap >= zone:
             # the zone distance is never less than the edge distance, which changes by
-            # at most the distance moved: the positions up to gap - PHALANX_ZONE on are
-            # clear too
-            k += 1 + (int((gap - PHALANX_ZONE) / step) if step > 0.0 else steps)
+            # at most the distance moved: the positions up to gap - zone on are clear too
+            k += 1 + (int((gap - zone) / step) if step > 0.0 else steps)
             continue
         if not zones.clear(block):
             return False
@@ -206,14 +203,15 @@ def execute_charge(state: State, unit: Unit, plan: ChargePlan) -> None:
     troops met by a phalanx, unform a phalanx struck in flank or rear, and take the
     defensive volley."""
     target = plan.target
-    full = allowance(unit)
+    rules = state.rules
+    full = allowance(rules, unit)
     if plan.die:
-        roll = state.dice.d6("contact move distance")
+        roll = state.die("contact move distance")
         full = float(roll)
         # Melee 1: phalanxes become unformed on 5-6 (rough, or against horse by default)
-        unformed_on_roll = roll >= 5
+        unformed_on_roll = roll >= rules.contact_unformed_on
         if plan.against_horse and not plan.rough and not state.opts.charge_horse_unformed:
-            unformed_on_roll = roll <= 4  # "are formed on 5 or 6"
+            unformed_on_roll = roll < rules.contact_unformed_on  # "are formed on 5 or 6"
         if unit.is_phalanx and unformed_on_roll:
             unform(state, unit, f"contact move die {roll}")
         if full + EPSILON < plan.gap:
@@ -232,7 +230,7 @@ def execute_charge(state: State, unit: Unit, plan: ChargePlan) -> None:
     if target.is_phalanx and target.formed and plan.aspect is not Aspect.FRONT:
         unform(state, target, f"attacked in the {plan.aspect.value}")  # Phalanxes 3
     if target.missile is not Missile.NONE and not was_engaged and target.figures > 0:
-        v = volley(target, unit)  # Melee 3: the defensive volley
+        v = volley(rules, target, unit)  # Melee 3: the defensive volley
         hits = roll_volley(state, v, f"defensive volley by {target.name}")
         apply_hits(state, unit, hits, f"{target.name}'s defensive volley")
 
@@ -261,7 +259,8 @@ def _push_back(state: State, unit: Unit, target: Unit, push: float,
     """Melee 2: push the unformed target back along the phalanx's line of advance, as far
     as the table and other units let it go, the phalanx following."""
     del start
-    push = math.floor(push / PUSH_STEP) * PUSH_STEP
+    step = state.rules.push_step
+    push = math.floor(push / step) * step
     while push > EPSILON:
         t_end = target.block.translated(*_along(unit.block.facing, push))
         u_end = unit.block.advanced(push)
@@ -275,7 +274,7 @@ def _push_back(state: State, unit: Unit, target: Unit, push: float,
                        by=unit.id, inches=push, to=position(target.block),
                        pusher_to=position(unit.block))
             return
-        push -= PUSH_STEP
+        push -= step
 
 
 def _along(facing: float, d: float) -> tuple[float, float]:
@@ -371,23 +370,26 @@ def figures_in_contact(unit: Unit, enemy: Unit) -> int:
     return max(1, min(_figures_along(b, edge, enemy.block), cap, unit.figures))
 
 
-def melee_dice(unit: Unit, enemy: Unit, main: bool = True) -> tuple[int, int]:
+def melee_dice(rules: Rules, unit: Unit, enemy: Unit, main: bool = True) -> tuple[int, int]:
     """Monk's Corner, Melee 4: (dice, number to hit). One die per figure in contact;
     a formed phalanx adds a figure for each flank overlapping the enemy and 2 dice per
     rank deeper (ranks at least half full count) -- against its ``main`` opponent only;
     doubled for horse against foot and for a phalanx against unformed troops; hits on
     5-6, 4-6 against light troops."""
-    dice = figures_in_contact(unit, enemy)
+    figures = figures_in_contact(unit, enemy)
+    depth = 0
     if main and not unit.unformed:
         if unit.block.contact_edge(enemy.block) is Aspect.FRONT:
             their_edge = enemy.block.contact_edge(unit.block) or Aspect.FRONT
             over = unit.block.overlap(enemy.block, their_edge)
-            dice += (over.left > 0) + (over.right > 0)
-        dice += 2 * max(0, unit.counted_ranks() - enemy.counted_ranks())
+            figures += rules.overlap * ((over.left > 0) + (over.right > 0))
+        part = rules.rank_counts
+        depth = rules.per_rank * max(0, unit.counted_ranks(part) - enemy.counted_ranks(part))
+    dice = figures * rules.dice_per_figure + depth
     if (unit.troop is Troop.HORSE and enemy.troop.foot) or \
             (not unit.unformed and enemy.unformed):
-        dice *= 2
-    return dice, 4 if enemy.troop is Troop.LIGHT else 5
+        dice *= rules.double
+    return dice, rules.melee_need_light if enemy.troop is Troop.LIGHT else rules.melee_need
 
 
 def resolve_melees(state: State, chosen: Mapping[str, Unit] | None = None
@@ -399,8 +401,9 @@ def resolve_melees(state: State, chosen: Mapping[str, Unit] | None = None
     picks = chosen or {}
     for unit in state.present():
         for k, foe in enumerate(opponents(state, unit, picks.get(unit.id))):
-            dice, need = melee_dice(unit, foe, main=k == 0)
-            faces = state.dice.faces(f"{dice}d6", f"melee: {unit.name} against {foe.name}")
+            dice, need = melee_dice(state.rules, unit, foe, main=k == 0)
+            faces = state.dice.faces(state.rules.dice_spec(dice),
+                                     f"melee: {unit.name} against {foe.name}")
             hits = sum(1 for f in faces if f >= need)
             state.emit("melee", f"{unit.name}: strike {foe.name}: "
                         f"{counted(dice, 'die', 'dice')}, {counted(hits, 'hit')}",

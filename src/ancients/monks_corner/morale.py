@@ -7,17 +7,14 @@ from collections.abc import Generator, Hashable
 
 from ancients.battle import Decision
 from ancients.monks_corner.decisions import Kind
-from ancients.monks_corner.phalanx import Ranks, fits, two_rank_shape, unform
+from ancients.monks_corner.phalanx import Ranks, fits, unform
 from ancients.monks_corner.state import State
 from ancients.monks_corner.troops import Unit, counted
 from ancients.tabletop import EPSILON, Block
 from ancients.units import Condition
 
-__all__ = ["ONE_RANK", "ROUT_UNFORMS", "TWO_RANKS", "check_morale", "check_unit", "rout_path",
+__all__ = ["ONE_RANK", "TWO_RANKS", "check_morale", "check_unit", "rout_path", "thinned",
            "two_ranks"]
-
-#: Monk's Corner, Morale 3: friendly phalanxes this close to a rout path lose formation.
-ROUT_UNFORMS = 6.0
 
 
 #: the options of a phalanx down to one rank out of melee (Morale 3)
@@ -55,7 +52,7 @@ def check_unit(state: State, unit: Unit) -> bool:
     in_melee = state.in_melee(unit)
     if unit.ranks < ranks_before:
         # Morale 3: a complete rear rank lost: 1d6 higher than the ranks remaining breaks
-        roll = state.dice.d6("morale: rear rank lost")
+        roll = state.die("morale: rear rank lost")
         if roll > unit.ranks:
             state.emit("morale", f"{unit.name}: rear rank lost, die {roll} against "
                        f"{counted(unit.ranks, 'rank')} left: broken", side=unit.side,
@@ -70,9 +67,16 @@ def check_unit(state: State, unit: Unit) -> bool:
         if unit.ranks == 1:
             return _single_rank(state, unit, in_melee)
         rear_before = unit.files
-    if 2 * unit.rear < unit.files <= 2 * rear_before:
+    over = state.rules.reorganise_over
+    if thinned(unit.files, unit.rear, over) and not thinned(unit.files, rear_before, over):
         _reorganise(state, unit, in_melee)
     return False
+
+
+def thinned(files: int, rear: int, over: float) -> bool:
+    """Morale 2: a rear rank of ``rear`` figures of ``files`` has lost over ``over`` (half)
+    of itself."""
+    return rear < files * (1.0 - over)
 
 
 def _single_rank(state: State, unit: Unit, in_melee: bool) -> bool:
@@ -84,8 +88,8 @@ def _single_rank(state: State, unit: Unit, in_melee: bool) -> bool:
         if not state.opts.single_rank_in_melee:
             unform(state, unit, "one rank left in melee")
         return False
-    files, ranks, _ = two_rank_shape(unit.figures)
-    if unit.figures < 3 or not fits(state, unit, files, ranks):
+    files, ranks, _ = state.rules.reform_shape(unit.figures)
+    if unit.figures < state.rules.min_reform_figures or not fits(state, unit, files, ranks):
         unform(state, unit, "no room to re-form two ranks deep")
         return False
     return True
@@ -94,10 +98,11 @@ def _single_rank(state: State, unit: Unit, in_melee: bool) -> bool:
 def two_ranks(state: State, unit: Unit) -> None:
     """Morale 3: a phalanx down to one rank re-forms in two even ranks (if the figures are
     odd, the second rank is shorter)."""
-    files, ranks, rear = two_rank_shape(unit.figures)
+    files, ranks, rear = state.rules.reform_shape(unit.figures)
     unit.set_shape(files, ranks, rear)
     unit.checked = (unit.ranks, unit.rear)
-    state.emit("reorganised", f"{unit.name}: re-formed two ranks deep ({files} wide)",
+    state.emit("reorganised",
+               f"{unit.name}: re-formed {_ranks_word(ranks)} ranks deep ({files} wide)",
                side=unit.side, units=(unit.id,), unit=unit.id, files=unit.files,
                ranks=unit.ranks, rear=unit.rear)
 
@@ -115,16 +120,21 @@ def _reorganise(state: State, unit: Unit, in_melee: bool) -> None:
     if in_melee:
         unform(state, unit, "two-rank phalanx lost half its rear rank in melee")
         return
-    files, ranks, rear = two_rank_shape(unit.figures)
+    files, ranks, rear = state.rules.reform_shape(unit.figures)
     if not fits(state, unit, files, ranks):
         unform(state, unit, "no room to re-form")
         return
     unit.set_shape(files, ranks, rear)
     unit.checked = (unit.ranks, unit.rear)
     unit.reorganising = True  # Morale 2: the re-forming is its turn spent not moving
-    state.emit("reorganised", f"{unit.name}: re-formed in two even ranks ({files} wide); "
+    state.emit("reorganised", f"{unit.name}: re-formed in {_ranks_word(ranks)} even ranks "
+               f"({files} wide); "
                "halt to reorganise", side=unit.side, units=(unit.id,), unit=unit.id,
                files=unit.files, ranks=unit.ranks, rear=unit.rear)
+
+
+def _ranks_word(ranks: int) -> str:
+    return {2: "two", 3: "three", 4: "four"}.get(ranks, str(ranks))
 
 
 def rout_path(state: State, unit: Unit) -> Block:
@@ -143,5 +153,5 @@ def break_phalanx(state: State, unit: Unit) -> None:
                side=unit.side, units=(unit.id,), unit=unit.id, figures=unit.figures)
     for friend in state.present(unit.side):
         if friend.is_phalanx and friend.formed and \
-                friend.block.distance(path) <= ROUT_UNFORMS + EPSILON:
+                friend.block.distance(path) <= state.rules.rout_unforms + EPSILON:
             unform(state, friend, f"{unit.name} routed past")

@@ -28,23 +28,6 @@ Bounds = tuple[float, float, float, float]
 __all__ = ["HOLD", "Order", "PhalanxZones", "Plan", "allied_limit", "can_withdraw",
            "candidate_moves", "clear_of_phalanx_zones", "movable"]
 
-#: Monk's Corner, Sequence 2: no unit may move closer than this to an enemy unit.
-KEEP_OFF = 3.0
-#: Monk's Corner, Movement 2: unformed troops keep this far off the front and left flank
-#: of an enemy phalanx.
-PHALANX_ZONE = 3.0
-WITHDRAWAL = 6.0  # Movement 1
-UNFORMED_MOVE, UNFORMED_ROUGH = 12.0, 6.0  # Movement 2
-LINE_MOVE, COLUMN_MOVE, HEAD_WHEEL_MOVE, SQUARE_WHEEL_MOVE = 6.0, 12.0, 9.0, 6.0  # Phalanxes 2
-LINE_STEPS = (2.0, 4.0, 6.0)
-#: "up to" for a wheel, in thirds as for a line: a column head's 9", a 6 x 6's 6"
-HEAD_WHEEL_STEPS = (3.0, 6.0, HEAD_WHEEL_MOVE)
-SQUARE_WHEEL_STEPS = (2.0, 4.0, SQUARE_WHEEL_MOVE)
-SQUARE = 6  # Phalanxes 2: only a 6 x 6 phalanx wheels as a column
-WHEELS = (-90.0, -45.0, 45.0, 90.0)
-UNFORMED_BEARINGS = (0.0, -45.0, 45.0, -90.0, 90.0, 180.0)
-
-
 @attrs.frozen
 class Order:
     """A move from the menu. ``kind``: hold, advance, about face, column, line, wheel,
@@ -57,7 +40,9 @@ class Order:
     then: float = 0.0
 
     def __str__(self) -> str:
-        side = {-90.0: "left", 90.0: "right"}
+        def side(angle: float) -> str:
+            return "left" if angle < 0 else "right"
+
         d = f"{self.distance:g}\""
         match self.kind:
             case "hold":
@@ -68,13 +53,13 @@ class Order:
                 return "about face" + (f" and advance {d}" if self.distance else "")
             case "column":
                 if not self.distance:
-                    return f"form column facing {side[self.angle]}"
-                tail = (f", then face {side[self.then]} into line" if self.then else
+                    return f"form column facing {side(self.angle)}"
+                tail = (f", then face {side(self.then)} into line" if self.then else
                         " in column")
-                return f"form column facing {side[self.angle]}, march {d}{tail}"
+                return f"form column facing {side(self.angle)}, march {d}{tail}"
             case "line":
                 return (f"march {d}, then " if self.distance else "") + \
-                    f"face {side[self.angle]} into line"
+                    f"face {side(self.angle)} into line"
             case "wheel":
                 turn = "right" if self.angle > 0 else "left"
                 return f"wheel {abs(self.angle):g} degrees {turn} and march {d}"
@@ -197,7 +182,7 @@ def keep_rules(state: State, unit: Unit, plans: list[Plan]) -> list[Plan]:
     both = state.gaps(unit.side, [*(p.end for p in plans), unit.block])  # one matrix
     new, old = both[:-1], both[-1]
     # Monk's Corner, Sequence 2: never closer than 3" to an enemy (nor closer still)
-    floor = np.minimum(KEEP_OFF, old) - EPSILON
+    floor = np.minimum(state.rules.keep_off, old) - EPSILON
     ok = np.all(new >= floor, axis=1)
     # Monk's Corner, Movement 3: allies advance no closer than the leader's phalanxes
     limit = allied_limit(state, unit)
@@ -213,9 +198,9 @@ def keep_rules(state: State, unit: Unit, plans: list[Plan]) -> list[Plan]:
             good[i] = False
     if not unit.unformed:
         return [p for p, g in zip(plans, good, strict=True) if g]
-    # zones: only a formed phalanx closer than PHALANX_ZONE can forbid an end (the zone
+    # zones: only a formed phalanx closer than the zone can forbid an end (the zone
     # distance is never less than the edge distance)
-    near: list[list[bool]] = (new < PHALANX_ZONE).tolist()
+    near: list[list[bool]] = (new < state.rules.phalanx_zone).tolist()
     return [p for i, p in enumerate(plans) if good[i] and (
         not any(near[i]) or clear_of_phalanx_zones(
             state, unit, p.end, [e for e, n in zip(enemies, near[i], strict=True) if n]))]
@@ -272,8 +257,8 @@ def _path_keeps_off(path: Path, guards: Sequence[tuple[Block, float, Bounds]]) -
 def clear_of_phalanx_zones(state: State, unit: Unit, end: Block,
                            enemies: Sequence[Unit] | None = None) -> bool:
     """Monk's Corner, Movement 2 and Sequence 5: unformed troops may not come closer than
-    3" to the front or left flank of an enemy (formed) phalanx, measured straight out
-    (``enemies``: the ones to check, if not all)."""
+    3" (``Rules.phalanx_zone``) to the front or left flank of an enemy (formed) phalanx,
+    measured straight out (``enemies``: the ones to check, if not all)."""
     return PhalanxZones.of(state, unit, enemies).clear(end)
 
 
@@ -286,6 +271,7 @@ class PhalanxZones:
 
     start: Block
     phalanxes: list[Block]
+    zone: float  # Rules.phalanx_zone
     _before: dict[tuple[int, Aspect], float] = attrs.field(factory=dict, init=False)
 
     @classmethod
@@ -293,20 +279,23 @@ class PhalanxZones:
            enemies: Sequence[Unit] | None = None) -> PhalanxZones:
         if enemies is None:
             enemies = state.present(state.enemy_of(unit.side))
-        return cls(unit.block, [e.block for e in enemies if not e.unformed])
+        return cls(unit.block, [e.block for e in enemies if not e.unformed],
+                   state.rules.phalanx_zone)
 
     def clear(self, end: Block) -> bool:
-        """``end`` comes no closer than 3" to any zone (nor closer than the start)."""
+        """``end`` comes no closer than the zone (3") to any phalanx's front or left flank
+        (nor closer than the start)."""
         x0, y0, x1, y1 = end.bounds
+        zone = self.zone
         for i, p in enumerate(self.phalanxes):
             # the zone distance is never less than the edge distance, which is never less
-            # than the gap between the bounding boxes: a box PHALANX_ZONE away settles it
+            # than the gap between the bounding boxes: a box the zone away settles it
             q = p.bounds
-            if max(q[0] - x1, x0 - q[2], q[1] - y1, y0 - q[3]) >= PHALANX_ZONE:
+            if max(q[0] - x1, x0 - q[2], q[1] - y1, y0 - q[3]) >= zone:
                 continue
             for aspect in (Aspect.FRONT, Aspect.LEFT):
                 now = p.zone_distance(end, aspect)
-                if now < PHALANX_ZONE - EPSILON and now < self._start(i, aspect) - EPSILON:
+                if now < zone - EPSILON and now < self._start(i, aspect) - EPSILON:
                     return False
         return True
 
@@ -326,8 +315,9 @@ def _withdrawals(state: State, unit: Unit) -> list[Plan]:
     cx = sum(f.block.centre[0] for f in foes) / len(foes)
     cy = sum(f.block.centre[1] for f in foes) / len(foes)
     away = bearing((cx, cy), b.centre)
-    end = _shifted(b, away, WITHDRAWAL)
-    return [Plan(Order("withdraw", WITHDRAWAL), Path((b, end)), unit.column)]
+    distance = state.rules.withdrawal
+    end = _shifted(b, away, distance)
+    return [Plan(Order("withdraw", distance), Path((b, end)), unit.column)]
 
 
 def _shifted(block: Block, towards: float, distance: float, facing: float | None = None) -> Block:
@@ -346,8 +336,9 @@ def _unformed_moves(state: State, unit: Unit) -> list[Plan]:
     b = unit.block
     foe, _ = state.nearest_enemy(unit)
     base = bearing(b.centre, foe.block.centre) if foe else b.facing
+    rules = state.rules
     rough_start = start_in_rough(state.table, b)
-    full = UNFORMED_ROUGH if rough_start else UNFORMED_MOVE
+    full = rules.unformed_rough if rough_start else rules.unformed_move
     plans = []
     # as _shifted(b, base + off, d, face), the turned block built once: its centre
     # before turning is worked out with the arithmetic of Block.centre
@@ -355,10 +346,10 @@ def _unformed_moves(state: State, unit: Unit) -> list[Plan]:
     half = b.ranks * b.base_depth / 2.0
     fx0, fy0 = heading(b.facing)
     target = foe.block.centre if foe else None
-    for off in UNFORMED_BEARINGS:
+    for off in rules.unformed_bearings:
         r = math.radians(base + off)
         sin_r, cos_r = math.sin(r), math.cos(r)
-        for d in (full, full / 2.0):
+        for d in (full * part for part in rules.unformed_steps):
             x, y = cx + d * sin_r, cy + d * cos_r
             if target is not None:
                 moved = ((x + fx0 * half) - fx0 * half, (y + fy0 * half) - fy0 * half)
@@ -368,7 +359,7 @@ def _unformed_moves(state: State, unit: Unit) -> list[Plan]:
             fx, fy = heading(face)
             end = b.derived(x + fx * half, y + fy * half, face, b.files, b.ranks)
             path = Path(sequence_blocks((b, end)))
-            if d > UNFORMED_ROUGH and path_in_rough(state.table, path):
+            if d > rules.unformed_rough and path_in_rough(state.table, path):
                 continue  # in rough ground only 6"
             plans.append(Plan(Order("move", d, off), path, unit.column))
     if foe is not None:
@@ -386,45 +377,48 @@ def _phalanx_moves(state: State, unit: Unit) -> list[Plan]:
     (45 or 90) and marches up to 9" (3", 6" or 9"); a 6 x 6 phalanx wheels as a column but
     marches up to 6" (2", 4" or 6"). In rough ground the distance is 1d6"."""
     b = unit.block
+    rules = state.rules
     builders: list[tuple[Order, bool, Callable[[float], Path]]] = []
 
     def advance(d: float) -> Path:
         return Path(sequence_blocks((b, b.advanced(d))))
 
+    quarter = rules.column_face
     if not unit.column:
-        for d in LINE_STEPS:
+        for d in rules.line_steps:
             builders.append((Order("advance", d), False, advance))
-        about = b.faced(180.0)
+        about = b.faced(rules.about_face)
 
         def about_face(d: float) -> Path:
             return Path(sequence_blocks((b, about, about.advanced(d))))
 
         builders.append((Order("about face"), False, about_face))
-        for d in LINE_STEPS:  # "about face 180 degrees and move 6"": up to 6"
+        for d in rules.line_steps:  # "about face 180 degrees and move 6"": up to 6"
             builders.append((Order("about face", d), False, about_face))
-        for side in (-90.0, 90.0):
+        for side in (-quarter, quarter):
             turned = b.faced(side)
-            for d in (0.0, LINE_MOVE, COLUMN_MOVE):  # forming column, then up to 12"
+            for d in rules.column_steps:  # forming column, then up to 12"
                 builders.append((Order("column", d, side), True,
                                  _column_march(b, turned, 0.0)))
             for then in (-side, side):  # "6" and face 90 degrees": either way
-                builders.append((Order("column", LINE_MOVE, side, then), False,
+                builders.append((Order("column", rules.column_then_move, side, then), False,
                                  _column_march(b, turned, then)))
-        if unit.files == unit.ranks == SQUARE:  # a 6 x 6 phalanx wheels as a column, 6"
-            for angle in WHEELS:
+        if unit.files == unit.ranks == rules.square:  # a 6 x 6 phalanx wheels as a column
+            for angle in rules.wheels:
                 wheel = _head_wheel(b, angle)
-                for d in SQUARE_WHEEL_STEPS:  # up to 6"
+                for d in rules.square_steps:  # up to 6"
                     builders.append((Order("wheel", d, angle), False, wheel))
     else:
-        for d in (LINE_MOVE, COLUMN_MOVE):
+        for d in rules.column_steps[1:]:
             builders.append((Order("advance", d), True, advance))
-        for angle in WHEELS:
+        for angle in rules.wheels:
             wheel = _head_wheel(b, angle)
-            for d in HEAD_WHEEL_STEPS:  # "wheel up to 90 degrees and move 9"": up to 9"
+            for d in rules.wheel_steps:  # "wheel up to 90 degrees and move 9"": up to 9"
                 builders.append((Order("wheel", d, angle), True, wheel))
-        for side in (-90.0, 90.0):
+        for side in (-quarter, quarter):
             builders.append((Order("line", 0.0, side), False, _into_line(b, side)))
-            builders.append((Order("line", LINE_MOVE, side), False, _into_line(b, side)))
+            builders.append((Order("line", rules.column_then_move, side), False,
+                             _into_line(b, side)))
     plans = []
     rough_start = start_in_rough(state.table, b)
     for order, column, build in builders:

@@ -7,11 +7,14 @@ from typing import Any, Literal
 
 import attrs
 
+from ancients.monks_corner.rules import RULES
+
 __all__ = ["DEFAULT_TURN_LIMIT", "MELEE_OPPONENTS", "MonksCornerOptions"]
 
-#: The text sets no turn limit; 12 turns is 24 phasing moves, time for lines 24 inches
-#: apart to close, fight and break.
-DEFAULT_TURN_LIMIT = 12
+#: The text sets no turn limit: the rules' reconstructed one, as printed
+#: (``victory.turns.limit``, 12 turns: 24 phasing moves, time for lines 24 inches apart to
+#: close, fight and break), where neither the option nor the scenario sets one.
+DEFAULT_TURN_LIMIT = RULES.turn_limit
 
 #: the readings of whom a unit in contact with several enemies strikes (Melee 4 is silent)
 MELEE_OPPONENTS = ("front", "choose", "contact")
@@ -21,9 +24,9 @@ MELEE_OPPONENTS = ("front", "choose", "contact")
 class MonksCornerOptions:
     """Options of the Monk's Corner ruleset (see docs/rulesets/monks_corner.md)."""
 
-    turn_limit: int = attrs.field(default=DEFAULT_TURN_LIMIT, metadata={
-        "help": "turns before the battle is scored (the text gives none; 0: the "
-                "scenario's own, else 12)"})
+    turn_limit: int = attrs.field(default=0, metadata={
+        "help": "turns before the battle is scored (the text gives none); 0: the "
+                "scenario's own, else the rules' (parameter victory.turns.limit, 12)"})
     charge_horse_unformed: bool = attrs.field(default=True, metadata={
         "help": "Sequence 5: phalanxes charging horse become unformed on 5-6 (true) or, "
                 "after Melee 1, are formed only on 5-6 (false)"})

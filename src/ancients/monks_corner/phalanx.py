@@ -3,8 +3,6 @@ Phalanxes 2-3; Morale 2-3 for the re-formed shapes)."""
 
 from __future__ import annotations
 
-import math
-
 import attrs
 
 from ancients.monks_corner.state import State
@@ -13,7 +11,7 @@ from ancients.tabletop import Block
 from ancients.units import Condition
 
 __all__ = ["REFORM", "STAY", "Ranks", "Reform", "apply_hits", "attempt_reform",
-           "can_attempt_reform", "two_rank_shape", "unform"]
+           "can_attempt_reform", "unform"]
 
 
 @attrs.frozen
@@ -63,12 +61,6 @@ def unform(state: State, unit: Unit, why: str) -> None:
                    units=(unit.id,), unit=unit.id, reason=why)
 
 
-def two_rank_shape(figures: int) -> tuple[int, int, int]:
-    """Morale 2-3: two even ranks, the rear rank shorter if the figures are odd."""
-    files = math.ceil(figures / 2)
-    return files, 2, figures - files
-
-
 def can_attempt_reform(state: State, unit: Unit) -> bool:
     """Monk's Corner, Phalanxes 3: an unformed phalanx out of melee may try to re-form —
     not after failing; Spartans may try in melee too, but never again after failing
@@ -77,7 +69,7 @@ def can_attempt_reform(state: State, unit: Unit) -> bool:
         return False
     if unit.reform_failed or unit.melee_reform_failed:
         return False
-    if unit.figures < 3:  # two ranks, at least as wide as deep
+    if unit.figures < state.rules.min_reform_figures:  # two ranks, as wide as deep
         return False
     if state.in_melee(unit) and not unit.spartan:
         return False
@@ -89,7 +81,7 @@ def _reform_block(state: State, unit: Unit) -> tuple[int, int, int] | None:
     two even ranks (Morale 3); None if there is no room for it."""
     if unit.ranks >= 2:
         return unit.files, unit.ranks, unit.rear
-    shape = two_rank_shape(unit.figures)
+    shape = state.rules.reform_shape(unit.figures)
     if not fits(state, unit, shape[0], shape[1]):
         return None
     return shape
@@ -110,24 +102,25 @@ def attempt_reform(state: State, unit: Unit) -> bool:
     no other move this turn. Failure: unformed for the rest of the battle (a Spartan who
     failed in melee may never try again)."""
     in_melee = state.in_melee(unit)
-    bonus = 2 if unit.spartan and not in_melee else 0
-    roll = state.dice.d6("re-form")
+    need = state.rules.reform_need
+    bonus = state.rules.spartan_bonus if unit.spartan and not in_melee else 0
+    roll = state.die("re-form")
     shape = _reform_block(state, unit)
-    if roll + bonus >= 4 and shape is not None:
+    if roll + bonus >= need and shape is not None:
         unit.set_shape(*shape)
         unit.formed = True
         unit.reformed_turn = state.turn
         unit.checked = (unit.ranks, unit.rear)
-        state.emit("re-formed", f"{unit.name}: re-formed ({roll}{'+2' if bonus else ''})",
+        state.emit("re-formed", f"{unit.name}: re-formed ({roll}{f'+{bonus}' if bonus else ''})",
                    side=unit.side, units=(unit.id,), unit=unit.id, roll=roll, bonus=bonus,
-                   need=4, result="re-formed", files=unit.files, ranks=unit.ranks)
+                   need=need, result="re-formed", files=unit.files, ranks=unit.ranks)
         return True
     if in_melee:
         unit.melee_reform_failed = True
     if not (unit.spartan and state.opts.spartan_retry and not in_melee):
         unit.reform_failed = True
     state.emit("re-form failed", f"{unit.name}: re-form failed ({roll}"
-               f"{'+2' if bonus else ''})", side=unit.side, units=(unit.id,), unit=unit.id,
-               roll=roll, bonus=bonus, need=4, result="failed",
+               f"{f'+{bonus}' if bonus else ''})", side=unit.side, units=(unit.id,),
+               unit=unit.id, roll=roll, bonus=bonus, need=need, result="failed",
                final=unit.reform_failed or unit.melee_reform_failed)
     return False

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from html import escape
 
+from ancients.monks_corner.morale import thinned
 from ancients.monks_corner.state import State
 from ancients.monks_corner.troops import Troop, Unit
 from ancients.tabletop import Block
@@ -84,7 +85,8 @@ def _unit(state: State, u: Unit, canvas: Canvas) -> str:
     # figures: line ranks and files (a column is the line faced 90 degrees)
     files, ranks = u.files, u.ranks
     # Morale 2: a rear rank under half strength is centred, being so or once reorganised
-    centred = u.reorganising or (not u.unformed and 2 * u.rear < files)
+    centred = u.reorganising or (not u.unformed and
+                                 thinned(files, u.rear, state.rules.reorganise_over))
     for r in range(ranks):
         slots = range(files) if r < ranks - 1 else rear_rank_slots(files, u.rear, centred)
         for f in slots:

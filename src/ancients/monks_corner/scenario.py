@@ -10,14 +10,8 @@ from typing import Any
 import attrs
 
 from ancients.errors import GeometryError
-from ancients.monks_corner.troops import (
-    LEGAL_SHAPES,
-    Missile,
-    Troop,
-    files_for,
-    legal_shape,
-    legal_shapes_text,
-)
+from ancients.monks_corner.rules import RULES, Rules
+from ancients.monks_corner.troops import Missile, Troop, files_for
 from ancients.scenario import Field, Scenario
 from ancients.tabletop import Block, Table, Terrain, TerrainArea
 
@@ -25,7 +19,6 @@ __all__ = ["Setup", "SideSetup", "UnitSetup", "parse_scenario"]
 
 #: Monk's Corner knows clear and rough ground; woods, marsh and the like count as rough.
 TERRAIN_KINDS = ("rough", "woods", "marsh", "swamp", "hill")
-DEFAULT_BASES = {"foot": (0.75, 0.75), "horse": (0.75, 1.5)}
 
 # Monk's Corner, Sequence 3-4: who may carry which missiles.
 _MISSILES = {
@@ -95,8 +88,8 @@ def _table(doc: Field) -> Table:
     return Table(width, depth, tuple(areas))
 
 
-def _bases(doc: Field) -> dict[str, tuple[float, float]]:
-    bases = dict(DEFAULT_BASES)
+def _bases(doc: Field, rules: Rules) -> dict[str, tuple[float, float]]:
+    bases = dict(rules.bases)  # the rules' reconstructed bases, unless the scenario's own
     b = doc.get("bases")
     if not b.missing:
         b.check_keys(["foot", "horse"])
@@ -111,7 +104,7 @@ def _bases(doc: Field) -> dict[str, tuple[float, float]]:
 
 
 def _unit(u: Field, sides: dict[str, SideSetup], bases: dict[str, tuple[float, float]],
-          table: Table) -> UnitSetup:
+          table: Table, rules: Rules) -> UnitSetup:
     u.check_keys(["id", "name", "side", "contingent", "troop", "missile", "spartan",
                   "figures", "ranks", "x", "y", "facing", "note"])
     uid = u["id"].as_str(pattern=r"[A-Za-z0-9_.-]+")
@@ -130,16 +123,17 @@ def _unit(u: Field, sides: dict[str, SideSetup], bases: dict[str, tuple[float, f
     figures = u["figures"].as_int(min=1, max=200)
     if troop is Troop.PHALANX:
         # Monk's Corner, Phalanxes 1: the legal shapes, and nothing else
-        if figures not in LEGAL_SHAPES:
+        shapes = rules.legal_shapes
+        if figures not in shapes:
             raise u["figures"].error(
-                f"a phalanx is 2 to 6 companies of 6 figures (12, 18, 24, 30 or 36), got "
-                f"{figures}; legal shapes (ranks x files): {legal_shapes_text()}")
-        ranks = u["ranks"].as_int(min=1, max=36)
-        if not legal_shape(figures, ranks):
+                f"a phalanx is {rules.min_companies} to {rules.max_companies} companies of "
+                f"{rules.company} figures ({rules.sizes_text()}), got {figures}; legal "
+                f"shapes (ranks x files): {rules.legal_shapes_text()}")
+        ranks = u["ranks"].as_int(min=1, max=figures)
+        if not rules.legal_shape(figures, ranks):
             raise u["ranks"].error(
                 f"a phalanx of {figures} cannot deploy {ranks} ranks deep; legal shapes "
-                f"(ranks x files): " + " or ".join(
-                    f"{r}x{f}" for r, f in LEGAL_SHAPES[figures]))
+                f"(ranks x files): " + " or ".join(f"{r}x{f}" for r, f in shapes[figures]))
         files = figures // ranks
     else:
         ranks = u.get("ranks").as_int(1, min=1, max=figures)
@@ -154,13 +148,15 @@ def _unit(u: Field, sides: dict[str, SideSetup], bases: dict[str, tuple[float, f
                      missile, spartan, figures, ranks, files, block, u.get("note").as_str(""))
 
 
-def parse_scenario(data: Mapping[str, Any], source: str | None = None) -> Scenario:
-    """Validate a Monk's Corner scenario document."""
+def parse_scenario(data: Mapping[str, Any], source: str | None = None,
+                   rules: Rules = RULES) -> Scenario:
+    """Validate a Monk's Corner scenario document (under ``rules``, a variant's numbers:
+    its phalanx shapes and bases)."""
     doc = Field.root(data, source)
     doc.check_keys(["name", "title", "description", "scale", "turn_limit", "table", "bases",
                     "sides", "units"])
     table = _table(doc)
-    bases = _bases(doc)
+    bases = _bases(doc, rules)
     sides: dict[str, SideSetup] = {}
     side_items = list(doc["sides"].items())
     if len(side_items) != 2:
@@ -173,7 +169,7 @@ def parse_scenario(data: Mapping[str, Any], source: str | None = None) -> Scenar
         sides[name] = SideSetup(name, s.get("title").as_str(name), s.get("leader").as_str(""))
     units: list[UnitSetup] = []
     for u in doc["units"].items():
-        unit = _unit(u, sides, bases, table)
+        unit = _unit(u, sides, bases, table, rules)
         for other in units:
             if other.id == unit.id:
                 raise u["id"].error(f"duplicate unit id {unit.id!r}")

@@ -98,7 +98,7 @@ def game_turn(state: State) -> Turn:
 def toss(state: State) -> str | None:
     """Monk's Corner, Sequence 1: each side tosses a die; high toss phases; None on a tie."""
     a, b = state.sides
-    ra, rb = state.dice.d6(f"toss {a}"), state.dice.d6(f"toss {b}")
+    ra, rb = state.die(f"toss {a}"), state.die(f"toss {b}")
     first = None if ra == rb else (a if ra > rb else b)
     state.emit("toss", f"toss {a} {ra}, {b} {rb}: "
                 + (f"{first} phases first" if first else "tie: missiles exchanged, no movement"),
@@ -173,7 +173,7 @@ def execute_move(state: State, unit: Unit, plan: object) -> None:
     distance = plan.order.distance
     if plan.rough and plan.build is not None:
         # Movement 3: phalanxes in rough ground move 1d6" and lose formation on 5-6
-        roll = state.dice.d6("phalanx in rough ground")
+        roll = state.die("phalanx in rough ground")
         inches = min(float(roll), plan.order.distance)
         others = [o.block for o in state.others(unit)]
         chosen = attrs.evolve(plan, path=plan.path)
@@ -190,7 +190,7 @@ def execute_move(state: State, unit: Unit, plan: object) -> None:
             chosen = attrs.evolve(plan, path=Path((unit.block,)), column=unit.column)
             note = f" (no legal distance for {roll}\": stands)"
             distance = 0.0
-        if roll >= 5:
+        if roll >= state.rules.rough_unformed_on:
             unform(state, unit, f"rough ground (rolled {roll})")
     unit.block = chosen.end
     unit.column = chosen.column
@@ -214,7 +214,7 @@ def shooting(state: State, side: str, weapons: tuple[Missile, ...],
         if not choice.target:
             continue
         target = state.by_id[choice.target]
-        v = volley(unit, target)
+        v = volley(state.rules, unit, target)
         hits = roll_volley(state, v, f"{unit.name}: shoot at {target.name}")
         state.emit("missiles",
                    f"{unit.name}: shoot at {target.name}: {counted(hits, 'hit')}",

@@ -23,6 +23,7 @@ from numpy.typing import NDArray
 from ancients.dice import Dice
 from ancients.events import Event
 from ancients.monks_corner.options import MonksCornerOptions
+from ancients.monks_corner.rules import Rules
 from ancients.monks_corner.troops import Unit
 from ancients.tabletop import EPSILON, Block, Table, corners_array, distance_matrix
 from ancients.tabletop.geometry import frames, separation
@@ -42,13 +43,14 @@ def position(block: Block) -> list[float]:
 @attrs.define(eq=False)
 class State:
     """Everything that changes in a battle (the units, the turn, the phasing side) and
-    the data it is played with (table, options, alliance leaders), with the dice and the
-    battle's ``emit``."""
+    the data it is played with (table, options, the rules' numbers, alliance leaders),
+    with the dice and the battle's ``emit``."""
 
     table: Table
     sides: tuple[str, str]
     leaders: dict[str, str]
     opts: MonksCornerOptions
+    rules: Rules
     dice: Dice
     emit: Callable[..., Event]
     pieces: list[Unit]
@@ -82,6 +84,10 @@ class State:
         """A unit of this state changed (its ``on_setattr`` hook): drops what was
         derived from the units."""
         self.version += 1
+
+    def die(self, reason: str) -> int:
+        """One toss of the rules' die (a d6: ``Rules.die``), through the battle's dice."""
+        return self.dice.roll(self.rules.die_spec, reason)
 
     def views(self) -> list[UnitView]:
         return [u.view() for u in self.pieces]

@@ -63,7 +63,7 @@ def scenario_documents(draw: st.DrawFn, max_units: int = 3) -> dict[str, Any]:
     """A small scenario document (the TOML as a dict) that loads: a table of any size with
     up to two areas of rough ground, woods or marsh, bases of any shape, and two sides of
     one to ``max_units`` units each (:func:`unit_entries`) in lines facing each other,
-    a little askew, each side an alliance when it has a phalanx; a turn limit of 2 to 6.
+    a little askew, each side an alliance when it has a phalanx; a turn limit of 2 to 12.
     For properties of the whole battle on tables other than the built-in ones."""
     width = draw(st.floats(36.0, 72.0))
     depth = draw(st.floats(30.0, 48.0))
@@ -98,7 +98,7 @@ def scenario_documents(draw: st.DrawFn, max_units: int = 3) -> dict[str, Any]:
         phalanxes = [e for e in line if e["troop"] == Troop.PHALANX.value]
         sides.append({"name": side, "leader": phalanxes[0]["contingent"] if phalanxes else ""})
         units += line
-    return {"name": "generated", "title": "Generated", "turn_limit": draw(st.integers(2, 6)),
+    return {"name": "generated", "title": "Generated", "turn_limit": draw(st.integers(2, 12)),
             "table": {"width": width, "depth": depth, "terrain": terrain}, "bases": bases,
             "sides": sides, "units": units}
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import attrs
 
+from ancients.monks_corner.rules import RULES, Rules
 from ancients.tabletop import Block
 from ancients.units import Condition, TroopKind, UnitView
 
@@ -64,31 +65,25 @@ class Missile(enum.Enum):
     BOW = "bow"
     SLING = "sling"
 
-    @property
-    def range(self) -> float:
-        """Monk's Corner, Missiles 2: 6 inches for javelins, 18 for slings and bows."""
-        return {Missile.NONE: 0.0, Missile.JAVELIN: 6.0}.get(self, 18.0)
+    def range(self, rules: Rules) -> float:
+        """Monk's Corner, Missiles 2: the weapon's range under ``rules`` (none: 0)."""
+        return rules.missile_range.get(self.value, 0.0)
 
 
 # Monk's Corner, Phalanxes 1: 2 to 6 companies of 6 figures, at least two ranks deep and
-# at least as wide as deep — exactly the shapes the text lists (figures: (ranks, files)).
-LEGAL_SHAPES: dict[int, tuple[tuple[int, int], ...]] = {
-    12: ((2, 6), (3, 4)),
-    18: ((2, 9), (3, 6)),
-    24: ((2, 12), (3, 8), (4, 6)),
-    30: ((2, 15), (3, 10), (5, 6)),
-    36: ((2, 18), (3, 12), (4, 9), (6, 6)),
-}
+# at least as wide as deep (figures: ((ranks, files), ...)), as printed: the shapes under
+# a variant's numbers are its ``Rules.legal_shapes``.
+LEGAL_SHAPES: dict[int, tuple[tuple[int, int], ...]] = dict(RULES.legal_shapes)
 
 
 def legal_shape(figures: int, ranks: int) -> bool:
-    """A phalanx of ``figures`` may deploy ``ranks`` deep (Monk's Corner, Phalanxes 1)."""
-    return (ranks, figures // ranks if ranks else 0) in LEGAL_SHAPES.get(figures, ())
+    """A phalanx of ``figures`` may deploy ``ranks`` deep under the printed rules (Monk's
+    Corner, Phalanxes 1; a variant's: ``Rules.legal_shape``)."""
+    return RULES.legal_shape(figures, ranks)
 
 
 def legal_shapes_text() -> str:
-    return "; ".join(f"{n} = " + " or ".join(f"{r}x{f}" for r, f in shapes)
-                     for n, shapes in LEGAL_SHAPES.items())
+    return RULES.legal_shapes_text()
 
 
 def _touched(unit: Unit, attribute: attrs.Attribute[Any], value: Any) -> Any:
@@ -164,12 +159,12 @@ class Unit:
         """Every unit but a formed phalanx counts as unformed troops."""
         return not (self.is_phalanx and self.formed)
 
-    def counted_ranks(self) -> int:
-        """Ranks that count in melee: a rank counts if at least half of it remains
-        (Monk's Corner, Melee 4; Morale 2)."""
+    def counted_ranks(self, part: float) -> int:
+        """Ranks that count in melee: the rear rank counts if at least ``part`` of it
+        remains (``Rules.rank_counts``, half: Monk's Corner, Melee 4; Morale 2)."""
         if self.ranks <= 0:
             return 0
-        return self.ranks - 1 + (1 if 2 * self.rear >= self.files else 0)
+        return self.ranks - 1 + (1 if self.rear >= self.files * part else 0)
 
     def shaped_block(self) -> Block:
         """The block for the current shape, front-centre and facing kept."""

@@ -8,18 +8,12 @@ from ancients.monks_corner.state import State
 from ancients.monks_corner.troops import Unit
 
 __all__ = [
-    "PHALANX_LOST_POINTS",
     "army_withdraws",
     "out_of_action",
     "outcome",
     "score",
     "verdict",
 ]
-
-#: Score: one point per enemy figure lost, and this many (a company) per enemy phalanx
-#: broken, destroyed or unformed for good.
-PHALANX_LOST_POINTS = 6.0
-
 
 def out_of_action(unit: Unit) -> bool:
     """A phalanx broken (or destroyed), or one that failed to re-form."""
@@ -33,12 +27,15 @@ def army_withdraws(state: State, side: str) -> bool:
 
 
 def score(state: State) -> dict[str, float]:
-    """Each side's points: enemy figures lost plus 6 per enemy phalanx out of action."""
+    """Each side's points (reconstructed: ``victory.points``): enemy figures lost plus 6
+    per enemy phalanx out of action."""
+    rules = state.rules
     points = dict.fromkeys(state.sides, 0.0)
     for u in state.pieces:
         enemy = state.enemy_of(u.side)
         lost = u.start_figures - (u.figures if u.on_table else 0)
-        points[enemy] += lost + (PHALANX_LOST_POINTS if out_of_action(u) else 0.0)
+        points[enemy] += lost * rules.figure_points + (
+            rules.phalanx_points if out_of_action(u) else 0.0)
     return points
 
 

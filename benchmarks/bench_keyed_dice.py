@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import argparse
 import tempfile
-import tomllib
 from concurrent.futures import ProcessPoolExecutor
-from importlib import resources
 from pathlib import Path
 
 import numpy as np
@@ -31,33 +29,13 @@ def _set_keyed(keyed: bool) -> None:
     Battle.keyed_dice = keyed
 
 
-def _one_cell_table(folder: Path) -> tuple[Path, str]:
-    """Raphia's combat table with one cell changed (roll 7, column 1/1, one step harder
-    on the defender), and which."""
-    text = resources.files("ancients.raphia.data").joinpath("combat_table.toml").read_text()
-    data = tomllib.loads(text)
-    column = data["columns"].index("1/1")
-    row = next(r for r in data["row"] if r["roll"] == 7)
-    old = row["results"][column]
-    new = {"-": "T", "T": "X", "X": "X"}[old]
-    lines = text.splitlines()
-    at = next(i for i, line in enumerate(lines) if line.strip() == "roll = 7")
-    results = next(i for i in range(at, len(lines)) if lines[i].startswith("results"))
-    cells = list(row["results"])
-    cells[column] = new
-    lines[results] = "results = [" + ", ".join(f'"{c}"' for c in cells) + "]"
-    path = folder / "combat_table_7_1-1.toml"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path, f"combat table roll 7 at 1/1: {old} -> {new}"
-
-
 def variants(folder: Path) -> dict[str, list[tuple[str, str]]]:
-    table, cell = _one_cell_table(folder)
     return {
-        "raphia": [(f"raphia(combat_table={table})", cell),
+        "raphia": [("raphia(combat_table.7.1/1=T)", "combat table roll 7 at 1/1: - -> T"),
                    ("raphia(egyptian_morale=championship)", "option egyptian_morale"),
                    ("raphia(edition=1990)", "edition 1990")],
-        "monks_corner": [("monks_corner(turn_limit=11)", "one number: turn limit 12 -> 11"),
+        "monks_corner": [("monks_corner(phalanx.reform.need=5)",
+                          "re-forming a phalanx needs 5 or more (was 4)"),
                          ("monks_corner(melee_opponents=contact)", "option melee_opponents"),
                          ("monks_corner(allies_follow_unformed=false)",
                           "Movement 3 reading (no editions)")],

@@ -15,11 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 
 import attrs
 
-from ancients.burgess._data import Provenance, document, fraction
+from ancients.burgess._data import Provenance, Source, document, fraction
 from ancients.burgess.errors import RuleError
 
 __all__ = ["Army", "Verdict", "VictoryRules", "broken", "load_victory", "verdict"]
@@ -93,7 +92,7 @@ def verdict(armies: Sequence[Army], *, at_turn_limit: bool = False,
     return Verdict(None if la == lb else (a.side if la < lb else b.side), "turn limit")
 
 
-def load_victory(path: str | Path = "") -> VictoryRules:
+def load_victory(path: Source = "") -> VictoryRules:
     """The victory rules: the built-in ``victory.toml`` or a user's file at ``path``."""
     return _read_victory(path) if path else _builtin_victory()
 
@@ -103,7 +102,7 @@ def _builtin_victory() -> VictoryRules:
     return _read_victory("")
 
 
-def _read_victory(path: str | Path) -> VictoryRules:
+def _read_victory(path: Source) -> VictoryRules:
     doc = document("victory.toml", path)
     doc.check_keys(["reconstructed", "reason", "break", "turn_limit", "result"])
     br, tl, res = doc["break"], doc["turn_limit"], doc["result"]

@@ -11,7 +11,14 @@ from ancients.burgess import ground
 from ancients.burgess.chariots import Course
 from ancients.burgess.elephants import Harm, hurt
 from ancients.burgess.elephants import stampede as struck_by
-from ancients.burgess.results import lose, move_allowance, rear_bearing, remove_figures, run
+from ancients.burgess.results import (
+    gave_way,
+    lose,
+    move_allowance,
+    rear_bearing,
+    remove_figures,
+    run,
+)
 from ancients.burgess.state import Piece, State, position
 from ancients.tabletop import Aspect
 from ancients.units import Condition
@@ -50,9 +57,8 @@ def stampede(state: State, elephant: Piece, why: str) -> None:
     away = rear_bearing(state, elephant.side)
     inches = move_allowance(state, elephant) * r.elephants.stampede_moves
     start = elephant.block
-    elephant.condition = Condition.ROUTED
-    elephant.rally_attempts = 0
-    elephant.gave_way = state.player
+    if not elephant.running:
+        gave_way(state, elephant)
     path = ground.steps(start, ground.along(start, away, inches, away), r.table.step)
     last = path[0]
     struck: Piece | None = None

@@ -17,11 +17,11 @@ from ancients.burgess.reactions import Action, Facing, Fate, Part, Reaction
 from ancients.burgess.rolls import Rolled
 from ancients.burgess.state import Piece, State, position
 from ancients.burgess.troops import Unit
-from ancients.tabletop import EPSILON, Block, bearing, normalise_angle
+from ancients.tabletop import EPSILON, Aspect, Block, bearing, normalise_angle
 from ancients.units import Condition
 
-__all__ = ["apply", "fall_back", "lose", "move_allowance", "rear_bearing", "remove_figures",
-           "run", "start_of", "take"]
+__all__ = ["apply", "fall_back", "gave_way", "lose", "move_allowance", "rear_bearing",
+           "remove_figures", "run", "start_of", "take", "triggers"]
 
 
 def counted(n: int, singular: str, plural: str = "") -> str:
@@ -156,9 +156,7 @@ def run(state: State, piece: Piece, moves: int = 1, double: bool = False,
     if not piece.on_table:
         return
     if piece.condition is not Condition.ROUTED:
-        piece.condition = Condition.ROUTED
-        piece.rally_attempts = 0
-        piece.gave_way = state.player
+        gave_way(state, piece)
     away = rear_bearing(state, piece.side)
     inches = move_allowance(state, piece) * moves * (2.0 if double else 1.0)
     start = piece.block
@@ -178,6 +176,21 @@ def run(state: State, piece: Piece, moves: int = 1, double: bool = False,
                **{"from": position(start), "to": position(end)})
     if off:
         lose(state, piece, Condition.LEFT_FIELD, "ran off its table edge")
+
+
+def gave_way(state: State, piece: Piece) -> None:
+    """The piece begins to run: the friends on its immediate flank (to their left or
+    right within the flank reach, table.toml) are told (Morale, pre-contact)."""
+    piece.condition = Condition.ROUTED
+    piece.rally_attempts = 0
+    piece.gave_way = state.player
+    reach = state.rules.table.flank_reach
+    for f in state.present(piece.side):
+        if f is piece or f.running:
+            continue
+        if f.block.aspect_of(piece.block.centre) in (Aspect.LEFT, Aspect.RIGHT) and \
+                f.block.distance(piece.block) <= reach:
+            f.flank_gave_way = True
 
 
 def fall_back(state: State, piece: Piece, moves: int = 1, double: bool = False,

@@ -90,10 +90,14 @@ class Piece:
     officer_fell: bool = False
     #: it rolled on the outnumbered table in this melee (Hand to hand D)
     outnumbered: bool = False
-    #: the player turn it gave way (began to run), for the unit on its flank
+    #: the player turn it gave way (began to run)
     gave_way: int = -1
+    #: the unit on its immediate flank gave way since its last morale phase
+    flank_gave_way: bool = False
     #: the chariots of the unit that went home in its charge (the rest swerved)
     home: int = 0
+    #: it charged into its present melee (the attacker has no cover: Hand to hand B)
+    attacker: bool = False
     _changed: Callable[[], None] | None = attrs.field(default=None, init=False, repr=False)
 
     def attach(self, changed: Callable[[], None]) -> None:

@@ -103,7 +103,7 @@ def _plan(state: State, piece: Piece, target: Piece, arc: Arc) -> ChargePlan | N
         allowed = float(allowance(piece.unit, cross, rules=r).inches)
         if inches > allowed + EPSILON:
             continue
-        if not ground.path_clear(state, piece, ground.steps(b, end, state.rules.table.step)):
+        if not ground.path_clear(state, piece, [b, end]):
             continue
         way = bearing(b.centre, end.centre) if inches > EPSILON else b.facing
         downhill = inches > EPSILON and state.table.gradient(b.centre, way) < -ground.UPHILL
@@ -211,7 +211,7 @@ def _occupy(state: State, charger: Piece, plan: ChargePlan) -> None:
     while d > EPSILON:
         cand = ground.along(start, way, min(d, plan.allowance), way)
         if state.table.contains(cand) and ground.keeps_off(state, charger, cand) and \
-                ground.path_clear(state, charger, ground.steps(start, cand, step)):
+                ground.path_clear(state, charger, [start, cand]):
             end = cand
             break
         d -= step
@@ -249,7 +249,7 @@ def _halt(state: State, charger: Piece, plan: ChargePlan, fraction: float, why: 
         d -= step
     for end in candidates:
         if state.table.contains(end) and ground.keeps_off(state, charger, end) and \
-                ground.path_clear(state, charger, ground.steps(start, end, step)):
+                ground.path_clear(state, charger, [start, end]):
             charger.block = end
             charger.moved_in = state.player
             state.emit("charge ends", f"{charger.name}: {why}", side=charger.side,

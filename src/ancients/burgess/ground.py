@@ -5,6 +5,7 @@ fire (Missile fire B), and the faces of defences; built on :mod:`ancients.tablet
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -14,7 +15,7 @@ import shapely
 from ancients.burgess.missiles import Cover
 from ancients.burgess.movement import Crossing
 from ancients.burgess.state import Piece, State, Work
-from ancients.tabletop import EPSILON, Block, Point, Terrain, bearing, heading
+from ancients.tabletop import EPSILON, Block, Point, Terrain, angle_difference, bearing, heading
 
 __all__ = ["along", "cover", "crossings", "face_toward", "keeps_off", "line_of_fire",
            "path_clear", "placed", "steps", "turned"]
@@ -78,25 +79,63 @@ def _bounds(blocks: Sequence[Block]) -> tuple[float, float, float, float]:
 
 def path_clear(state: State, piece: Piece, blocks: Sequence[Block],
                ignore: Iterable[Piece] = ()) -> bool:
-    """The blocks stay on the table and none enters another piece (but ``ignore``)."""
+    """The piece's way through ``blocks`` stays on the table and enters no other piece
+    (but ``ignore``): from each block to the next it turns in place (if their facings
+    differ) and goes straight; the straight part's swept area (the hull of the two
+    footprints) is checked exactly, by separating axes."""
     table = state.table
-    if not all(table.contains(b) for b in (blocks[-1], *blocks[:-1])):
+    if not all(table.contains(b) for b in blocks):
         return False
     skip = {id(piece), *(id(p) for p in ignore)}
-    x0, y0, x1, y1 = _bounds(blocks)
+    legs: list[tuple[Block, Block]] = []
+    for a, b in itertools.pairwise(blocks) if len(blocks) > 1 else [(blocks[0], blocks[0])]:
+        if abs(angle_difference(a.facing, b.facing)) > EPSILON:
+            t = turned(a, b.facing)
+            if not table.contains(t):
+                return False
+            legs += [(a, a), (t, b)]
+        else:
+            legs.append((a, b))
+    x0, y0, x1, y1 = _bounds([b for leg in legs for b in leg])
     near = [o.block for o in state.present() if id(o) not in skip and not (
         o.block.bounds[0] >= x1 or x0 >= o.block.bounds[2] or
         o.block.bounds[1] >= y1 or y0 >= o.block.bounds[3])]
     if not near:
         return True
-    for b in blocks:
-        bx0, by0, bx1, by1 = b.bounds
+    for a, b in legs:
+        bx0 = min(a.bounds[0], b.bounds[0])
+        by0 = min(a.bounds[1], b.bounds[1])
+        bx1 = max(a.bounds[2], b.bounds[2])
+        by1 = max(a.bounds[3], b.bounds[3])
         for o in near:
             q = o.bounds
             if bx0 >= q[2] or q[0] >= bx1 or by0 >= q[3] or q[1] >= by1:
                 continue
-            if b.overlaps(o):
+            if _sweep_enters(a, b, o):
                 return False
+    return True
+
+
+def _sweep_enters(a: Block, b: Block, other: Block) -> bool:
+    """The hull of ``a`` and ``b`` (one footprint moved straight, its facing kept)
+    enters ``other`` by more than EPSILON: no separating axis among the footprint's two,
+    the other's two and the normal of the move (the hull's edges lie along these)."""
+    ocx, ocy, orx, ory, ofx, ofy, ohw, ohd = other.frame
+    acx, acy, arx, ary, afx, afy, ahw, ahd = a.frame
+    bcx, bcy = b.frame[0], b.frame[1]
+    axes = [(orx, ory), (ofx, ofy), (arx, ary), (afx, afy)]
+    mx, my = bcx - acx, bcy - acy
+    n = math.hypot(mx, my)
+    if n > EPSILON:
+        axes.append((-my / n, mx / n))
+    for ux, uy in axes:
+        eo = ohw * abs(orx * ux + ory * uy) + ohd * abs(ofx * ux + ofy * uy)
+        ea = ahw * abs(arx * ux + ary * uy) + ahd * abs(afx * ux + afy * uy)
+        co = ocx * ux + ocy * uy
+        pa, pb = acx * ux + acy * uy, bcx * ux + bcy * uy
+        lo, hi = min(pa, pb) - ea, max(pa, pb) + ea
+        if co - eo >= hi - EPSILON or lo >= co + eo - EPSILON:
+            return False
     return True
 
 

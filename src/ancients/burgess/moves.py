@@ -97,8 +97,7 @@ def _legal(state: State, piece: Piece, end: Block, ignore: tuple[Piece, ...] = (
         return False
     if not ground.keeps_off(state, piece, end):
         return False
-    return ground.path_clear(state, piece, ground.steps(piece.block, end,
-                                                        state.rules.table.step), ignore)
+    return ground.path_clear(state, piece, [piece.block, end], ignore)
 
 
 def menu(state: State, piece: Piece) -> list[Plan]:

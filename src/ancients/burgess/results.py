@@ -116,14 +116,14 @@ def _farthest(state: State, piece: Piece, towards: float, inches: float, facing:
     while d > EPSILON:
         end = ground.along(start, towards, d, facing)
         if state.table.contains(end):
-            path = ground.steps(start, end, step)
+            path = [start, end]
             if ground.path_clear(state, piece, path, ignore):
                 return end, d, False
         else:
             # how far until it would leave the table: clear to there?
             edge = _to_edge(state, start, towards, facing, d)
             if edge is not None:
-                path = ground.steps(start, edge[0], step)
+                path = [start, edge[0]]
                 if ground.path_clear(state, piece, path, ignore):
                     return edge[0], edge[1], True
         d -= step

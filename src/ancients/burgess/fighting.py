@@ -199,6 +199,7 @@ def _ordinary_fight(state: State, a: list[Piece], b: list[Piece]) -> None:
                points=[s.points for s in sides], dice=dice_n,
                bonus=[s.bonus for s in sides], scores=[sa, sb], winner=winner,
                values=[[f.value for f in s.fighters] for s in sides],
+               fighters=[[f.points for f in s.fighters] for s in sides],
                figures=[[f.figures for f in s.fighters] for s in sides],
                lost=[list(x) for x in lost])
     for s, losses in zip(sides, lost, strict=True):

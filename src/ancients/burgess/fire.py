@@ -248,7 +248,8 @@ def resolve(state: State, pool: Pool) -> None:
             lost = sum(not r.table.crew_save.roll(state.dice, f"engine crew save: "
                                                  f"{target.name} (die {i + 1} of {n})").result
                        for i in range(n))
-            _casualties(state, target, lost, total, n)
+            _casualties(state, target, lost, total, n,
+                        [[str(r.table.crew_save), total, n, lost]])
             continue
         groups: dict[str, tuple[Weapon, Band, int]] = {}
         for weapon, band, h in hits:  # by saving number
@@ -257,17 +258,23 @@ def resolve(state: State, pool: Pool) -> None:
             groups[key] = (w, b, n + h)
         lost = 0
         dice = 0
-        for weapon, band, h in groups.values():
-            dice += casualty_dice(h, r.casualties)
-            lost += casualties(target.unit, h, state.dice, weapon=weapon, band=band,
-                               rules=r.casualties)
-        _casualties(state, target, min(lost, target.figures), total, dice)
+        rows = []
+        for key, (weapon, band, h) in groups.items():
+            n = casualty_dice(h, r.casualties)
+            got = casualties(target.unit, h, state.dice, weapon=weapon, band=band,
+                             rules=r.casualties)
+            rows.append([key, h, n, got])
+            dice += n
+            lost += got
+        _casualties(state, target, min(lost, target.figures), total, dice, rows)
 
 
-def _casualties(state: State, target: Piece, lost: int, hits: int, dice: int) -> None:
+def _casualties(state: State, target: Piece, lost: int, hits: int, dice: int,
+                groups: list[list[object]]) -> None:
+    """Report a target's casualties (by saving number: [saves on, hits, dice, lost])."""
     state.emit("saves", f"{target.name}: {counted(hits, 'hit')}, {counted(dice, 'die', 'dice')}"
                f", {counted(lost, 'figure')} lost", side=target.side, units=(target.id,),
-               unit=target.id, hits=hits, dice=dice, lost=lost)
+               unit=target.id, hits=hits, dice=dice, lost=lost, groups=groups)
     if lost:
         remove_figures(state, target, lost, "missiles")
 

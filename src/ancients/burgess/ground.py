@@ -79,39 +79,43 @@ def _bounds(blocks: Sequence[Block]) -> tuple[float, float, float, float]:
 
 def path_clear(state: State, piece: Piece, blocks: Sequence[Block],
                ignore: Iterable[Piece] = ()) -> bool:
-    """The piece's way through ``blocks`` stays on the table and enters no other piece
-    (but ``ignore``): from each block to the next it turns in place (if their facings
-    differ) and goes straight; the straight part's swept area (the hull of the two
-    footprints) is checked exactly, by separating axes."""
+    """The piece's way through ``blocks`` stays on the table and enters no other piece:
+    from each block to the next it turns in place (if their facings differ) and goes
+    straight; the straight part's swept area (the hull of the two footprints) is checked
+    exactly, by separating axes. ``ignore``: the enemies it is leaving, which it may
+    pass over as it turns and goes; it may only not end in them."""
     table = state.table
     if not all(table.contains(b) for b in blocks):
         return False
-    skip = {id(piece), *(id(p) for p in ignore)}
-    legs: list[tuple[Block, Block]] = []
+    leaving = {id(p) for p in ignore}
+    legs: list[tuple[Block, Block, bool]] = []  # (from, to, a turn in place)
     for a, b in itertools.pairwise(blocks) if len(blocks) > 1 else [(blocks[0], blocks[0])]:
         if abs(angle_difference(a.facing, b.facing)) > EPSILON:
             t = turned(a, b.facing)
             if not table.contains(t):
                 return False
-            legs += [(a, a), (t, b)]
+            legs += [(t, t, True), (t, b, False)]
         else:
-            legs.append((a, b))
-    x0, y0, x1, y1 = _bounds([b for leg in legs for b in leg])
-    near = [o.block for o in state.present() if id(o) not in skip and not (
-        o.block.bounds[0] >= x1 or x0 >= o.block.bounds[2] or
-        o.block.bounds[1] >= y1 or y0 >= o.block.bounds[3])]
+            legs.append((a, b, False))
+    x0, y0, x1, y1 = _bounds([b for leg in legs for b in leg[:2]])
+    near = [(o, ob) for o, ob, q in state.blocks() if o is not piece and not (
+        q[0] >= x1 or x0 >= q[2] or q[1] >= y1 or y0 >= q[3])]
     if not near:
         return True
-    for a, b in legs:
+    for a, b, turning in legs:
         bx0 = min(a.bounds[0], b.bounds[0])
         by0 = min(a.bounds[1], b.bounds[1])
         bx1 = max(a.bounds[2], b.bounds[2])
         by1 = max(a.bounds[3], b.bounds[3])
-        for o in near:
-            q = o.bounds
+        for o, ob in near:
+            if id(o) in leaving:  # turning over it, then only where it ends counts
+                if not turning and b.overlaps(ob):
+                    return False
+                continue
+            q = ob.bounds
             if bx0 >= q[2] or q[0] >= bx1 or by0 >= q[3] or q[1] >= by1:
                 continue
-            if _sweep_enters(a, b, o):
+            if _sweep_enters(a, b, ob):
                 return False
     return True
 

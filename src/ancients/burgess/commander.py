@@ -77,6 +77,26 @@ def _near(a: Block, b: Block, reach: float) -> bool:
                 or q[1] > p[3] + reach)
 
 
+def _nearest(block: Block, pieces: list[Piece]) -> Piece:
+    """The piece whose block is nearest ``block`` edge to edge (the first of equals):
+    measured exactly only where the centres' distance less both blocks' radii could
+    beat the best so far."""
+    def radius(b: Block) -> float:
+        return math.hypot(b.frontage, b.depth) / 2.0
+
+    mine = radius(block)
+    cx, cy = block.centre
+    best, best_d = pieces[0], math.inf
+    for e in pieces:
+        ex, ey = e.block.centre
+        if math.hypot(ex - cx, ey - cy) - mine - radius(e.block) >= best_d:
+            continue
+        d = block.distance(e.block)
+        if d < best_d:
+            best, best_d = e, d
+    return best
+
+
 class DoctrineCommander:
     """Plays the way ancient armies fought, in Burgess terms (module docstring)."""
 
@@ -191,7 +211,7 @@ class DoctrineCommander:
         of enemies it would lose to, else go in."""
         end = plan.end
         targets = [e for e in foes if not e.running] or foes
-        near = min(targets, key=lambda e: end.distance(e.block))
+        near = _nearest(end, targets)
         gap = end.distance(near.block)
         off = abs(angle_difference(end.facing, bearing(end.centre, near.block.centre)))
         want = 0.5
@@ -204,7 +224,7 @@ class DoctrineCommander:
         """Keep within medium range of the nearest enemy, outside every charge, facing it;
         mounted bowmen ride in and shoot where they can."""
         end = plan.end
-        near = min(foes, key=lambda e: end.distance(e.block))
+        near = _nearest(end, foes)
         gap = end.distance(near.block)
         weapon = p.unit.weapon
         want = 8.0
@@ -252,7 +272,7 @@ class DoctrineCommander:
         end = plan.end
         wanted = [e for e in foes if state.arm(e) in (Arm.INFANTRY, Arm.CAVALRY)
                   and not e.running] or foes
-        near = min(wanted, key=lambda e: end.distance(e.block))
+        near = _nearest(end, wanted)
         off = abs(angle_difference(end.facing, bearing(end.centre, near.block.centre)))
         return end.distance(near.block) + off / 20.0
 
@@ -260,7 +280,7 @@ class DoctrineCommander:
         """Engines stand and shoot: hold, or turn to the nearest enemy."""
         if plan.order.kind not in ("hold", "turn"):
             return 100.0
-        near = min(foes, key=lambda e: p.block.distance(e.block))
+        near = _nearest(p.block, foes)
         return abs(angle_difference(plan.end.facing, bearing(plan.end.centre,
                                                              near.block.centre))) / 10.0
 

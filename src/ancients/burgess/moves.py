@@ -72,23 +72,39 @@ def fit(state: State, piece: Piece, towards: float, facing: float, inches: float
 def _fit(state: State, piece: Piece, towards: float, facing: float, inches: float,
          double: bool) -> Fitted | None:
     start = piece.block
-    r = state.rules
     d = inches
     for _ in range(3):
         end = ground.along(start, towards, d, facing)
         if not state.table.contains(end):
             return None
         cross = ground.crossings(state, start, end)
-        if forbidden(piece.unit, cross, double, ran_last_move=piece.ran,
-                     rules=r.movement) is not None:
+        a = _allowance(state, piece, cross, double)
+        if a is None:
             return None
-        a = allowance(piece.unit, cross, double, ran_last_move=piece.ran, rules=r.movement)
         if d <= float(a.inches) + EPSILON:
             return Fitted(end, d, a, _crossed(cross))
         d = float(a.inches)
         if d <= EPSILON:
             return None
     return None
+
+
+def _allowance(state: State, piece: Piece, cross: Mapping[Crossing, int],
+               double: bool) -> Allowance | None:
+    """``movement.allowance`` (None where ``movement.forbidden`` forbids the move),
+    remembered for the battle by what it depends on: the class, mounted bowmen or not,
+    the crossings, the double move and whether the piece ran last move."""
+    unit = piece.unit
+    key = ("allowance", unit.troop, unit.mounted_bowmen, tuple(sorted(cross.items())),
+           double, piece.ran)
+    lasting = state.lasting
+    if key not in lasting:
+        r = state.rules.movement
+        lasting[key] = None if forbidden(unit, cross, double, ran_last_move=piece.ran,
+                                         rules=r) is not None else \
+            allowance(unit, cross, double, ran_last_move=piece.ran, rules=r)
+    found: Allowance | None = lasting[key]
+    return found
 
 
 def _legal(state: State, piece: Piece, end: Block, ignore: tuple[Piece, ...] = ()) -> bool:

@@ -195,6 +195,9 @@ class State:
     #: per side: units that took the C-in-C test, and how many failed it
     c_in_c_tested: dict[str, int] = attrs.field(factory=dict)
     c_in_c_failed: dict[str, int] = attrs.field(factory=dict)
+    #: what is worked out once for the battle (values of the rules that depend on no
+    #: piece: a troop class's allowance over a set of crossings)
+    lasting: dict[Hashable, Any] = attrs.field(factory=dict, init=False)
     by_id: dict[str, Piece] = attrs.field(init=False)
     version: int = attrs.field(default=0, init=False)
     _present: tuple[int, dict[str | None, list[Piece]]] = attrs.field(default=(-1, {}),
@@ -297,6 +300,13 @@ class State:
         if key not in table:
             table[key] = compute()
         return table[key]
+
+    def blocks(self) -> list[tuple[Piece, Block, tuple[float, float, float, float]]]:
+        """Every piece on the table with its block and bounds (remembered until anything
+        changes: a menu's dozen paths measure against the same blocks)."""
+        found: list[tuple[Piece, Block, tuple[float, float, float, float]]] = self.memo(
+            "blocks", lambda: [(p, p.block, p.block.bounds) for p in self.present()])
+        return found
 
     def nearest_enemy(self, piece: Piece, block: Block | None = None,
                       running: bool = True) -> tuple[Piece | None, float]:

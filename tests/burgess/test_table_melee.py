@@ -134,3 +134,50 @@ def test_troops_in_a_building_fight_with_2_more() -> None:
     state.by_id["a"].attacker = True
     fight_round(state)
     assert next(e for e in log if e.kind == "melee").data["bonus"] == [0, 2]
+
+
+def test_an_elephant_against_cavalry_and_against_an_elephant() -> None:
+    # Elephants 5: an even throw; the cavalry lose: 1/3/6 each to survive, then rout
+    state, log = staged([entry("e", "south", "elephants", 1, 30, 10),
+                         cavalry("c", "north", 30, 10, figures=6)],
+                        dice=Loaded([6, 1, 2, 2, 2, 2], then=1))
+    fight_round(state)
+    event = next(e for e in log if e.kind == "elephant fight")
+    assert event.data["result"] == "won" and event.data["lost"] == 4
+    assert state.by_id["c"].running and state.by_id["c"].figures == 2
+    # Elephants 4: the loser rolls on the table: a 1 kills it
+    state, log = staged([entry("e", "south", "elephants", 1, 30, 10),
+                         entry("f", "north", "elephants", 1, 30, 10)],
+                        dice=Loaded([2, 5, 1]))
+    fight_round(state)
+    assert state.by_id["e"].condition is Condition.ELIMINATED and state.by_id["f"].on_table
+
+
+def test_chariots_against_chariots_an_even_match_a_pair() -> None:
+    state, log = staged([entry("a", "south", "chariots", 2, 30, 10, armour="mailed cavalry"),
+                         entry("b", "north", "chariots", 3, 30, 10,
+                               armour="mailed cavalry")], dice=Loaded([6, 1, 1, 6], then=1))
+    fight_round(state)
+    event = next(e for e in log if e.kind == "chariot fight")
+    assert event.data["won"] == 1 and event.data["lost"] == 1  # two pairs: one each
+    assert state.by_id["a"].figures == 1 and state.by_id["b"].figures == 2
+
+
+def test_chariots_against_cavalry_and_an_elephant_against_chariots() -> None:
+    # Chariots & Cavalry 2: each chariot fights two cavalry figures (4 points: 1 die)
+    state, log = staged([entry("c", "south", "chariots", 2, 30, 10,
+                               armour="unarmoured cavalry"),
+                         cavalry("h", "north", 30, 10, figures=6)],
+                        dice=Loaded([6, 1, 6, 2], then=1))
+    fight_round(state)
+    event = next(e for e in log if e.kind == "chariot fight")
+    assert event.data["chariots"] == 2 and event.data["won"] == 2
+    assert state.by_id["h"].figures == 4
+    # Elephants 7: the cavalry chart; the chariot losing rolls 1/3/6 as a figure does
+    state, log = staged([entry("e", "south", "elephants", 1, 30, 10),
+                         entry("c", "north", "chariots", 2, 30, 10,
+                               armour="unarmoured cavalry")], dice=Loaded([6, 1, 2], then=1))
+    fight_round(state)
+    event = next(e for e in log if e.kind == "elephant fight")
+    assert event.data["result"] == "won" and event.data["lost"] == 1
+    assert state.by_id["c"].figures == 1 and state.by_id["c"].running

@@ -88,6 +88,9 @@ def _places(charger: Block, target: Block, aspect: Aspect) -> list[float]:
 def _plan(state: State, piece: Piece, target: Piece, arc: Arc) -> ChargePlan | None:
     b = piece.block
     move = move_allowance(state, piece)
+    p, q = b.bounds, target.block.bounds
+    if p[0] > q[2] + move or q[0] > p[2] + move or p[1] > q[3] + move or q[1] > p[3] + move:
+        return None  # (its bounds beyond a move: a cheap first cut)
     if b.distance(target.block) > move + EPSILON or not b.in_arc(target.block, arc):
         return None
     aspect = target.block.aspect_of(b.centre)

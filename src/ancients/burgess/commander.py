@@ -97,8 +97,34 @@ def _nearest(block: Block, pieces: list[Piece]) -> Piece:
     return best
 
 
+def _flank_points(state: State, p: Piece, foes: list[Piece]) -> list[tuple[tuple[float, float],
+                                                                            float]]:
+    """The points beside the flanks of the enemies cavalry makes for, each with its
+    weight (less: nearer in effect): those already fighting and skirmishers and engines
+    first; no elephant's unless the horses are stabled with them."""
+    out = []
+    for e in foes:
+        if e.running:
+            continue
+        if e.troop is TroopClass.ELEPHANTS and not p.unit.stabled_with_elephants:
+            continue
+        eb = e.block
+        weight = 0.6 if state.in_melee(e) else 1.0
+        if _role(state, e) in ("missile", "engine"):
+            weight *= 0.8
+        for right in (-1.0, 1.0):
+            out.append((eb.world(right * (eb.frontage / 2.0 + 1.5), -eb.depth / 2.0), weight))
+    return out
+
+
 class DoctrineCommander:
     """Plays the way ancient armies fought, in Burgess terms (module docstring)."""
+
+    def __init__(self) -> None:
+        #: the enemies near enough to threaten the unit being moved, and the flank points
+        #: cavalry makes for (worked out once a decision, for every plan of it)
+        self._local: list[Piece] = []
+        self._flank_points: list[tuple[tuple[float, float], float]] = []
 
     def decide(self, battle: Battle, decision: Decision) -> Hashable:
         assert isinstance(battle, BurgessBattle)
@@ -186,6 +212,10 @@ class DoctrineCommander:
                  "engine": self._engine_score}[role]
         if unit.shaken:
             score = self._skirmish_score
+        # only enemies within reach of where the unit may end can threaten it there
+        reach = _move(state, unit) * 2.0 + max(_move(state, e) for e in foes) + 2.0
+        self._local = [e for e in foes if _near(unit.block, e.block, reach)]
+        self._flank_points = _flank_points(state, unit, foes)
         best = min(plans, key=lambda p: score(state, unit, p, foes))
         return best.order
 
@@ -194,7 +224,7 @@ class DoctrineCommander:
         weighted by how they would fare."""
         end = plan.end
         risk = 0.0
-        for e in foes:
+        for e in self._local:
             if e.running or e.engine or state.in_melee(e):
                 continue
             reach = _move(state, e) + 0.5
@@ -243,21 +273,10 @@ class DoctrineCommander:
         skirmishers and engines; keep out of elephants' way and off formed spearmen's
         fronts."""
         end = plan.end
+        cx, cy = end.centre
         best = math.inf
-        for e in foes:
-            if e.running:
-                continue
-            if e.troop is TroopClass.ELEPHANTS and not p.unit.stabled_with_elephants:
-                continue
-            eb = e.block
-            busy = state.in_melee(e)
-            for right in (-1.0, 1.0):
-                point = eb.world(right * (eb.frontage / 2.0 + 1.5), -eb.depth / 2.0)
-                d = math.dist(end.centre, point)
-                weight = 0.6 if busy else 1.0
-                if _role(state, e) in ("missile", "engine"):
-                    weight *= 0.8
-                best = min(best, d * weight)
+        for (x, y), weight in self._flank_points:
+            best = min(best, math.hypot(cx - x, cy - y) * weight)
         if best == math.inf:
             best = min(end.distance(e.block) for e in foes)
         danger = 0.0

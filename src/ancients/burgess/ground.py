@@ -251,13 +251,16 @@ def line_of_fire(state: State, firer: Piece, target: Piece) -> bool:
     beyond the first inches of sight, and friends between only if the firer stands at
     least the indirect-fire distance behind them."""
     behind = float(state.rules.fire.indirect_behind)
+    fb, tb = firer.block.bounds, target.block.bounds
+    x0, y0 = min(fb[0], tb[0]), min(fb[1], tb[1])
+    x1, y1 = max(fb[2], tb[2]), max(fb[3], tb[3])
     blocks = []
-    for p in state.present():
-        if p is firer or p is target:
-            continue
-        if p.side == firer.side and firer.block.distance(p.block) >= behind - EPSILON:
+    for p, pb, q in state.blocks():
+        if p is firer or p is target or q[0] > x1 or q[2] < x0 or q[1] > y1 or q[3] < y0:
+            continue  # (what lies outside the sight line's bounds cannot be in its way)
+        if p.side == firer.side and firer.block.distance(pb) >= behind - EPSILON:
             continue  # Missile fire B: indirect fire over friends 3 IN in front
-        blocks.append(p.block)
+        blocks.append(pb)
     return state.table.line_of_sight(firer.block, target.block, blocks,
                                      hills_block=False,
                                      see_into=state.rules.table.sight_into)

@@ -165,8 +165,7 @@ def menu(state: State, piece: Piece) -> list[Plan]:
         offer("incline", b.facing + side, b.facing, move)
     for f in fractions:
         offer("back", b.facing + 180.0, b.facing, move * f, stretch=f == 1)
-    foes = sorted(state.present(state.enemy_of(piece.side)),
-                  key=lambda e: b.distance(e.block))[:NEAREST]
+    foes = _nearest(b, state.present(state.enemy_of(piece.side)), NEAREST)
     for e in foes:
         to = bearing(b.centre, e.block.centre)
         for f in fractions:
@@ -191,6 +190,23 @@ def menu(state: State, piece: Piece) -> list[Plan]:
     if piece.unit.mounted_bowmen and piece.may_fire:
         plans.extend(p for p in _skirmishes(state, piece, move) if p.order not in orders)
     return plans
+
+
+def _nearest(b: Block, pieces: list[Piece], n: int) -> list[Piece]:
+    """The ``n`` pieces nearest ``b`` edge to edge (table order among equals), measured
+    exactly only where the centres' distance less both radii could be among them."""
+    cx, cy = b.centre
+    mine = math.hypot(b.frontage, b.depth) / 2.0
+    rough = sorted((max(math.hypot(e.block.centre[0] - cx, e.block.centre[1] - cy) - mine -
+                        math.hypot(e.block.frontage, e.block.depth) / 2.0, 0.0), i, e)
+                   for i, e in enumerate(pieces))
+    exact: list[tuple[float, int, Piece]] = []
+    for lower, i, e in rough:
+        if len(exact) >= n and lower > exact[n - 1][0]:
+            break
+        exact.append((b.distance(e.block), i, e))
+        exact.sort(key=lambda t: (t[0], t[1]))
+    return [e for _, _, e in exact[:n]]
 
 
 def _skirmishes(state: State, piece: Piece, move: float) -> list[Plan]:

@@ -12,6 +12,7 @@ invalidates anything by hand. The rule modules take the state; the battle
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -275,14 +276,17 @@ class State:
         return bool(self.contacts(piece))
 
     def _compute_contacts(self) -> dict[str, tuple[Piece, ...]]:
+        """Who touches whom: the first side's pieces against the second's, swept along x
+        (pairs whose bounds cannot meet are never measured)."""
         a, b = self.present(self.sides[0]), self.present(self.sides[1])
         out: dict[str, list[Piece]] = {}
         m = 2.0 * EPSILON
-        boxes = [e.block.bounds for e in b]
+        others = sorted(((e.block.bounds, e) for e in b), key=lambda t: t[0][0])
+        starts = [q[0] for q, _ in others]
         for u in a:
             x0, y0, x1, y1 = u.block.bounds
-            for e, q in zip(b, boxes, strict=True):
-                if x0 > q[2] + m or q[0] > x1 + m or y0 > q[3] + m or q[1] > y1 + m:
+            for q, e in others[:bisect.bisect_right(starts, x1 + m)]:
+                if q[2] + m < x0 or y0 > q[3] + m or q[1] > y1 + m:
                     continue
                 ub, eb = u.block, e.block
                 if separation(ub.corners, ub.frame, eb.corners, eb.frame)[1] <= EPSILON:

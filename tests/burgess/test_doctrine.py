@@ -8,7 +8,7 @@ from __future__ import annotations
 import ancients
 from ancients.battle import Decision
 from ancients.burgess import charges, moves
-from ancients.burgess.commander import DoctrineCommander, melee_chance
+from ancients.burgess.commander import DoctrineCommander, _sheltered, melee_chance
 from ancients.burgess.decisions import NO_CHARGE, Charge, Kind, Respond, Shoot
 from ancients.burgess.melee import ChargeResponse
 
@@ -102,3 +102,20 @@ def test_shooters_pick_the_target_they_harm_most() -> None:
                 foot("naked", "north", 36, 18, figures=12, armour="unarmoured infantry")])
     assert _ask(b, Kind.SHOOT, "s", [Shoot("armoured"), Shoot("naked"), Shoot("")]) == \
         Shoot("naked")
+
+
+def test_a_defender_keeps_its_wall() -> None:
+    wall = [{"kind": "wall", "id": "w", "points": [[20, 21], [40, 21]]}]
+    b = battle([foot("d", "south", 30, 20, facing=180.0, figures=12),
+                foot("e", "north", 30, 23, figures=12, armour="unarmoured infantry")],
+               lines=wall)
+    st = b.state
+    st.by_id["d"].block = st.by_id["d"].block.derived(30.0, 20.5, 0.0, 6, 2)  # lining it
+    plan = _move_of(b, "d")
+
+    assert _sheltered(st, st.by_id["d"], st.by_id["d"].block, st.present("north"))
+    assert _sheltered(st, st.by_id["d"], plan.end, st.present("north"))
+    found = charges.plans(st, st.by_id["d"])
+    assert [p.target for p in found] == ["e"]  # it could: over the wall, 2.5 IN
+    st.menu = {Charge(p.target): p for p in found}
+    assert _ask(b, Kind.CHARGE, "d", [Charge("e"), NO_CHARGE]) == NO_CHARGE

@@ -10,13 +10,16 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Mapping
 
+import attrs
+
 from ancients.battle import Battle, Decision
 from ancients.burgess.battle import BurgessBattle
 from ancients.burgess.charges import ChargePlan
 from ancients.burgess.decisions import HOLD_FIRE, NO, NO_CHARGE, YES, Kind, Respond, Shoot
 from ancients.burgess.fire import in_reach
+from ancients.burgess.ground import cover
 from ancients.burgess.melee import ChargeResponse, fighter
-from ancients.burgess.missiles import Shot, aim
+from ancients.burgess.missiles import Cover, Shot, aim
 from ancients.burgess.moves import Plan
 from ancients.burgess.state import Piece, State
 from ancients.burgess.troops import Arm, TroopClass, Weight
@@ -97,6 +100,17 @@ def _nearest(block: Block, pieces: list[Piece]) -> Piece:
     return best
 
 
+_SHELTER = (Cover.HEDGE, Cover.WALL, Cover.FENCE, Cover.BUILDING)
+
+
+def _sheltered(state: State, p: Piece, block: Block, foes: list[Piece]) -> bool:
+    """The piece at ``block`` would be behind a hedge, wall or fence or in a building
+    from the nearest enemy (Method of fire; Hand to hand B)."""
+    near = _nearest(block, foes)
+    what_if = attrs.evolve(p, block=block)  # a copy: tells the state nothing
+    return cover(state, what_if, near.block.centre) in _SHELTER
+
+
 def _flank_points(state: State, p: Piece, foes: list[Piece]) -> list[tuple[tuple[float, float],
                                                                             float]]:
     """The points beside the flanks of the enemies cavalry makes for, each with its
@@ -152,6 +166,9 @@ class DoctrineCommander:
         if target.engine:
             return 5.0
         flank = plan.aspect is not Aspect.FRONT
+        foes = state.present(state.enemy_of(me.side))
+        if _sheltered(state, me, me.block, foes) and not flank:
+            return 0.0  # a defender does not leave its wall or house to charge
         if role == "missile":
             return 2.0 if flank and t_arm is Arm.INFANTRY and _role(state, target) == "missile" \
                 else 0.0
@@ -216,6 +233,9 @@ class DoctrineCommander:
         reach = _move(state, unit) * 2.0 + max(_move(state, e) for e in foes) + 2.0
         self._local = [e for e in foes if _near(unit.block, e.block, reach)]
         self._flank_points = _flank_points(state, unit, foes)
+        if _sheltered(state, unit, unit.block, foes):  # a defender keeps its wall or house
+            return min(plans, key=lambda p: (not _sheltered(state, unit, p.end, foes),
+                                             score(state, unit, p, foes))).order
         best = min(plans, key=lambda p: score(state, unit, p, foes))
         return best.order
 

@@ -139,3 +139,16 @@ def test_cavalry_charging_spearmen_and_cavalry_meeting_elephants() -> None:
     state, log = staged([stabled, elephant])
     charges.charge(state, state.by_id["h"], state.by_id["e"], ChargeResponse.FIXED)
     assert "stand" not in kinds(log) and state.in_melee(state.by_id["h"])
+
+
+def test_a_running_unit_is_out_of_formation() -> None:
+    # Chariots & Cavalry 1: against infantry out of formation a chariot goes home
+    # without a roll (the stand roll, a 6, is the first die thrown)
+    state, log = staged([entry("c", "south", "chariots", 3, 30, 10,
+                               armour="unarmoured cavalry"),
+                         foot("i", "north", 30, 16, figures=12, ranks=2)],
+                        dice=Loaded([6], then=1))
+    state.by_id["i"].condition = Condition.ROUTED
+    charges.charge(state, state.by_id["c"], state.by_id["i"], ChargeResponse.FIXED)
+    assert next(e for e in log if e.kind == "chariots").data["home"] == 3
+    assert not state.by_id["i"].in_formation.formed

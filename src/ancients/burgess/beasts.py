@@ -80,7 +80,7 @@ def stampede(state: State, elephant: Piece, why: str) -> None:
                struck=struck.id if struck else "")
     if struck is not None:
         head_on = struck.block.aspect_of(elephant.block.centre) is Aspect.FRONT
-        got = struck_by(elephant.unit, struck.unit, head_on, state.dice, r.elephants)
+        got = struck_by(elephant.unit, struck.in_formation, head_on, state.dice, r.elephants)
         state.emit("stampede strikes", f"{struck.name}: struck by {elephant.name}: "
                    f"{got.course}", side=struck.side, units=(struck.id, elephant.id),
                    unit=struck.id, by=elephant.id, head_on=head_on, course=str(got.course),

@@ -271,7 +271,7 @@ def _course(state: State, charger: Piece, target: Piece, plan: ChargePlan) -> bo
     r = state.rules
     arm_c, arm_t = state.arm(charger), state.arm(target)
     if charger.troop is TroopClass.CHARIOTS and arm_t is Arm.INFANTRY:
-        courses = [course(charger.unit, i + 1, target.unit, state.dice, r.chariots)
+        courses = [course(charger.unit, i + 1, target.in_formation, state.dice, r.chariots)
                    for i in range(charger.figures)]
         home = sum(c is Course.HOME for c in courses)
         state.emit("chariots", f"{charger.name}: {home} of {charger.figures} chariots go "
@@ -286,8 +286,8 @@ def _course(state: State, charger: Piece, target: Piece, plan: ChargePlan) -> bo
         charger.home = home
         return True
     if arm_c is Arm.CAVALRY and arm_t is Arm.INFANTRY and \
-            spearmen_check(target.unit, r.chariots) is not None:
-        way = cavalry_course(charger.unit, target.unit, state.dice, r.chariots)
+            spearmen_check(target.in_formation, r.chariots) is not None:
+        way = cavalry_course(charger.unit, target.in_formation, state.dice, r.chariots)
         state.emit("spearmen", f"{charger.name}: {way} on {target.name}", side=charger.side,
                    units=(charger.id, target.id), unit=charger.id, target=target.id,
                    course=str(way))
@@ -300,7 +300,7 @@ def _course(state: State, charger: Piece, target: Piece, plan: ChargePlan) -> bo
         return _cavalry_stands(state, charger, target, plan)
     if charger.troop is TroopClass.ELEPHANTS:
         if arm_t is Arm.INFANTRY:
-            c = roll_attack(charger.unit, target.unit, state.dice, r.elephants)
+            c = roll_attack(charger.unit, target.in_formation, state.dice, r.elephants)
             state.emit("elephant attack", f"{charger.name}: "
                        + ("will not attack" if c is None else str(c)) + f" at {target.name}",
                        side=charger.side, units=(charger.id, target.id), unit=charger.id,

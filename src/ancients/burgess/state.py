@@ -134,6 +134,14 @@ class Piece:
     def engine(self) -> bool:
         return self.unit.troop in (TroopClass.HV_ENGINE, TroopClass.LT_ENGINE)
 
+    @property
+    def in_formation(self) -> Unit:
+        """The unit as the rules that ask whether it is formed read it: a running unit
+        is out of formation (Chariots & Cavalry 1; Elephants 1, 2)."""
+        if self.running and self.unit.formed:
+            return attrs.evolve(self.unit, formed=False)
+        return self.unit
+
     def view(self) -> UnitView:
         on = self.on_table
         return UnitView(self.id, self.name, self.side, self.unit.kind, self.condition,

@@ -152,3 +152,18 @@ def test_a_running_unit_is_out_of_formation() -> None:
     charges.charge(state, state.by_id["c"], state.by_id["i"], ChargeResponse.FIXED)
     assert next(e for e in log if e.kind == "chariots").data["home"] == 3
     assert not state.by_id["i"].in_formation.formed
+
+
+def test_a_receiver_that_cannot_get_away_is_charged_as_it_now_stands() -> None:
+    # b, charged in its right flank, turns to face the charger to fall back but a
+    # friend packed behind it leaves no room: the charge goes in at its new front
+    state, log = staged([cavalry("h", "south", 40, 20, facing=270.0),
+                         bows("b", "north", 30, 20, facing=0.0, figures=6, ranks=2),
+                         foot("f", "north", 27.75, 20, facing=0.0, figures=6, ranks=2)])
+    h, b = state.by_id["h"], state.by_id["b"]
+    charges.charge(state, h, b, ChargeResponse.EVADE)
+    assert state.in_melee(h) and state.in_melee(b)
+    assert not any(x.block.overlaps(y.block) for x in state.present()
+                   for y in state.present() if x is not y)
+    contact = next(e for e in log if e.kind == "contact")
+    assert contact.data["aspect"] == "front" and 80.0 < b.block.facing < 100.0  # turned

@@ -166,6 +166,15 @@ def charge(state: State, charger: Piece, target: Piece,
         if _evade(state, target, charger):
             _occupy(state, charger, plan)
             return
+        # it could not get away (it may have turned to face the charger): the charge
+        # goes in at it as it now stands
+        again = _plan(state, charger, target, Arc(90.0))
+        if again is None:
+            state.emit("charge fails", f"{charger.name}: cannot reach {target.name}",
+                       side=charger.side, units=(charger.id, target.id), unit=charger.id,
+                       target=target.id)
+            return
+        plan = again
     # special courses before contact
     if not _course(state, charger, target, plan):
         return

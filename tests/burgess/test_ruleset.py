@@ -34,6 +34,35 @@ def test_the_parameters_are_the_numbers_of_the_data_files() -> None:
     assert tempered["elephants.fight.kill"].value == "6"
 
 
+def test_every_number_of_every_data_file_is_a_parameter() -> None:
+    import tomllib
+    from importlib import resources
+
+    from ancients.burgess.rules import FILES
+
+    found = ancients.ruleset("burgess").parameters()
+    meta = {"reconstructed", "reason", "note", "notes", "title", "description", "source",
+            "sources", "variant"}
+
+    def numbers(node: object, path: tuple[str, ...]) -> list[tuple[str, ...]]:
+        if isinstance(node, dict):
+            return [n for k, v in node.items() if k not in meta
+                    for n in numbers(v, (*path, k))]
+        if isinstance(node, list):
+            return [n for i, v in enumerate(node) for n in numbers(v, (*path, str(i)))]
+        return [path] if isinstance(node, int | float) and not isinstance(node, bool) else []
+
+    for prefix in FILES:
+        text = resources.files("ancients.burgess.data").joinpath(f"{prefix}.toml")
+        for path in numbers(tomllib.loads(text.read_text("utf-8")), ()):
+            name = ".".join((prefix, *(part.replace(" ", "_") for part in path)))
+            assert name in found, name
+            assert found[name].where.endswith(".".join(path))
+    v = ancients.ruleset("burgess(troops.class.HV_INF.move=5)")
+    assert v.rules().troops["HV INF"].move == 5 and str(v) == \
+        "burgess(troops.class.HV_INF.move=5)"
+
+
 def test_a_variant_round_trips_through_its_spec_a_saved_battle_and_compare() -> None:
     v = ancients.ruleset(VARIANT)
     assert str(v) == VARIANT and ancients.ruleset(str(v)) == v

@@ -4,6 +4,8 @@ orders of battle."""
 
 from __future__ import annotations
 
+import copy
+import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
@@ -20,7 +22,7 @@ from ancients.burgess.options import BurgessOptions
 from ancients.burgess.rules import FILES, BurgessRules, build_rules, file_of
 from ancients.burgess.scenario import parse_scenario
 from ancients.errors import AncientsError, OptionError, ScenarioError
-from ancients.parameters import Parameter, apply_overrides, document_parameters
+from ancients.parameters import NAME, Parameter, Value
 from ancients.rulesdata import data_path
 from ancients.ruleset import Ruleset, Translation
 from ancients.scenario import Scenario
@@ -41,6 +43,48 @@ def _raw(name: str) -> dict[str, Any]:
     return tomllib.loads(text)
 
 
+_META = frozenset({"reconstructed", "reason", "note", "notes", "title", "description",
+                   "source", "sources", "variant"})
+_UNSAFE = re.compile(r"[,()=\s'\"]")
+Leaf = tuple[tuple[str, ...], Value, bool, str]
+
+
+@cache
+def _leaves(name: str, prefix: str) -> dict[str, Leaf]:
+    """The parameters of a built-in data file: name -> (the path to the leaf, its value,
+    reconstructed, the reason), a key's spaces written ``_`` in the name."""
+    out: dict[str, Leaf] = {}
+
+    def walk(node: Any, path: tuple[str, ...], prov: tuple[bool, str]) -> None:
+        if isinstance(node, dict):
+            if "reconstructed" in node:
+                prov = (bool(node["reconstructed"]), str(node.get("reason", "")))
+            for key, value in node.items():
+                if key not in _META:
+                    walk(value, (*path, str(key)), prov)
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, (*path, str(i)), prov)
+        elif isinstance(node, int | float | str) and not isinstance(node, bool):
+            pname = ".".join((prefix, *(part.replace(" ", "_") for part in path)))
+            if NAME.match(pname) and not (isinstance(node, str) and _UNSAFE.search(node)):
+                out[pname] = (path, node, prov[0], prov[1])
+
+    walk(_raw(name), (), (False, ""))
+    return out
+
+
+def _put(raw: dict[str, Any], path: tuple[str, ...], value: Value) -> None:
+    """Set the leaf at ``path`` of a raw document."""
+    node: Any = raw
+    for key in path[:-1]:
+        node = node[int(key)] if isinstance(node, list) else node[key]
+    if isinstance(node, list):
+        node[int(path[-1])] = value
+    else:
+        node[path[-1]] = value
+
+
 class Burgess(Ruleset):
     """The Burgess ancient and medieval miniatures rules (inches, figures)."""
 
@@ -56,13 +100,16 @@ class Burgess(Ruleset):
     # -- the tables ---------------------------------------------------------------------
     def parameters(self) -> dict[str, Parameter]:
         """Every number (and face list, and word) of the data files, as
-        ``<file>.<table>.<key>`` (``elephants.``: the file of the ``elephants`` option)."""
+        ``<file>.<table>.<key>``, a key's spaces written ``_`` (``troops.class.HV_INF.move``;
+        ``elephants.``: the file of the ``elephants`` option)."""
         out: dict[str, Parameter] = {}
         for prefix in FILES:
             name = file_of(prefix, self.options)
-            found = document_parameters(_raw(name), prefix, data_path(DATA_PACKAGE, name),
-                                        skip=frozenset({"variant"}))
-            out.update(found)
+            where = data_path(DATA_PACKAGE, name)
+            for pname, (path, value, reconstructed, reason) in _leaves(name, prefix).items():
+                out[pname] = Parameter(value, "reconstructed" if reconstructed else "printed",
+                                       f"{where}, {'.'.join(path)}",
+                                       reason if reconstructed else "")
         return out
 
     def _set_overrides(self, parameters: Mapping[str, Any]) -> None:
@@ -81,8 +128,12 @@ class Burgess(Ruleset):
             for prefix in FILES:
                 mine = {k: v for k, v in self.overrides.items() if k.split(".", 1)[0] == prefix}
                 if mine:
-                    documents[prefix] = apply_overrides(_raw(file_of(prefix, self.options)),
-                                                        prefix, mine)
+                    name = file_of(prefix, self.options)
+                    raw = copy.deepcopy(_raw(name))
+                    leaves = _leaves(name, prefix)
+                    for pname, value in mine.items():
+                        _put(raw, leaves[pname][0], value)
+                    documents[prefix] = raw
             found = build_rules(self.options, documents)
             self._cache["rules"] = found
         assert isinstance(found, BurgessRules)

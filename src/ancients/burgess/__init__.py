@@ -1,4 +1,5 @@
-"""The Burgess ancient/medieval miniatures rules (``docs/rulesets/burgess.md``).
+"""The Burgess ancient/medieval miniatures rules (``docs/rulesets/burgess.md``): the
+ruleset :class:`Burgess` (``ancients.ruleset("burgess")``) and its tables.
 
 The rules' tables as data (``ancients.burgess.data``, each replaceable by a user's file)
 and the arithmetic of every rule as pure functions with exact odds; modules follow the
@@ -12,10 +13,12 @@ under one set of :class:`BurgessOptions`.
 from ancients.burgess.errors import RuleError
 from ancients.burgess.options import BurgessOptions
 from ancients.burgess.rules import BurgessRules, load_rules
+from ancients.burgess.ruleset import Burgess
 from ancients.burgess.troops import Armour, TroopClass, Unit, Weapon
 
 __all__ = [
     "Armour",
+    "Burgess",
     "BurgessOptions",
     "BurgessRules",
     "RuleError",

@@ -3,21 +3,22 @@ through the core's :mod:`ancients.rulesdata`, with the value types the tables sh
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeAlias, TypeVar
 
 import attrs
 
 from ancients.burgess.rolls import Better, Check, DieTable, Faces
 from ancients.errors import DiceSpecError
-from ancients.rulesdata import load_document, provenance
+from ancients.rulesdata import data_path, load_document, provenance
 from ancients.scenario import Field
 
 __all__ = [
     "DATA_PACKAGE",
     "Provenance",
+    "Source",
     "check",
     "die_table",
     "document",
@@ -30,6 +31,10 @@ __all__ = [
 DATA_PACKAGE = "ancients.burgess.data"
 
 R = TypeVar("R")
+
+#: where a table comes from: the built-in file (``""``), a user's file, or a raw document
+#: already read (a variant's, with its parameters applied)
+Source: TypeAlias = str | Path | Mapping[str, Any]
 
 
 @attrs.frozen
@@ -44,8 +49,11 @@ class Provenance:
         return cls(*provenance(field))
 
 
-def document(name: str, override: str | Path = "") -> Field:
-    """The root of one of the package's data files (or of ``override``, a user's file)."""
+def document(name: str, override: Source = "") -> Field:
+    """The root of one of the package's data files (or of ``override``: a user's file, or
+    a raw document, read as the built-in file of that name)."""
+    if isinstance(override, Mapping):
+        return Field.root(override, source=f"{data_path(DATA_PACKAGE, name)} (variant)")
     return load_document(DATA_PACKAGE, name, override)
 
 

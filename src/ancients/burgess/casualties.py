@@ -18,12 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 from typing import Literal
 
 import attrs
 
-from ancients.burgess._data import Provenance, check, document, sides
+from ancients.burgess._data import Provenance, Source, check, document, sides
 from ancients.burgess.counting import PerDie
 from ancients.burgess.errors import RuleError
 from ancients.burgess.missiles import Band
@@ -167,7 +166,7 @@ def remove(unit: Unit, figures: int, dice: Dice,
     return removal(unit, faces, count)
 
 
-def load_casualties(path: str | Path = "", troops: TroopRules | None = None) -> CasualtyRules:
+def load_casualties(path: Source = "", troops: TroopRules | None = None) -> CasualtyRules:
     """The casualty tables: the built-in ``casualties.toml`` or a user's file at ``path``."""
     if not path and troops is None:
         return _builtin_casualties()
@@ -179,7 +178,7 @@ def _builtin_casualties() -> CasualtyRules:
     return _read_casualties("", None)
 
 
-def _read_casualties(path: str | Path, troops: TroopRules | None) -> CasualtyRules:
+def _read_casualties(path: Source, troops: TroopRules | None) -> CasualtyRules:
     doc = document("casualties.toml", path)
     doc.check_keys(["reconstructed", "reason", "sides", "dice", "close_range"])
     die = sides(doc)

@@ -21,11 +21,10 @@ from __future__ import annotations
 import enum
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 
 import attrs
 
-from ancients.burgess._data import Provenance, check, document, sides
+from ancients.burgess._data import Provenance, Source, check, document, sides
 from ancients.burgess.counting import PerDie
 from ancients.burgess.errors import RuleError
 from ancients.burgess.rolls import Check, binomial
@@ -277,7 +276,7 @@ def cavalry_course(cavalry: Unit, spearmen: Unit, dice: Dice,
                         f"{cavalry.name} at {spearmen.name}")
 
 
-def load_chariots(path: str | Path = "", troops: TroopRules | None = None) -> ChariotRules:
+def load_chariots(path: Source = "", troops: TroopRules | None = None) -> ChariotRules:
     """The chariot tables: the built-in ``chariots.toml`` or a user's file at ``path``."""
     if not path and troops is None:
         return _builtin_chariots()
@@ -289,7 +288,7 @@ def _builtin_chariots() -> ChariotRules:
     return _read_chariots("", None)
 
 
-def _read_chariots(path: str | Path, troops: TroopRules | None) -> ChariotRules:
+def _read_chariots(path: Source, troops: TroopRules | None) -> ChariotRules:
     doc = document("chariots.toml", path)
     doc.check_keys(["reconstructed", "reason", "sides", "against_infantry", "against_cavalry",
                     "against_chariots", "cavalry_against_spearmen"])

@@ -16,11 +16,10 @@ import enum
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 
 import attrs
 
-from ancients.burgess._data import Provenance, check, document, fraction, sides
+from ancients.burgess._data import Provenance, Source, check, document, fraction, sides
 from ancients.burgess.errors import RuleError
 from ancients.burgess.missiles import Cover, FireRules, engine_points, load_missiles
 from ancients.burgess.rolls import Check
@@ -182,7 +181,7 @@ def burn_odds(target: Weapon | Defence, rules: DefenceRules | None = None
     return {k: (1 - out) ** (k - 1) * (out if k < time else 1) for k in range(1, time + 1)}
 
 
-def load_defences(path: str | Path = "", fire: FireRules | None = None) -> DefenceRules:
+def load_defences(path: Source = "", fire: FireRules | None = None) -> DefenceRules:
     """The defence tables: the built-in ``defences.toml`` or a user's file at ``path``."""
     if not path and fire is None:
         return _builtin_defences()
@@ -194,7 +193,7 @@ def _builtin_defences() -> DefenceRules:
     return _read_defences("", None)
 
 
-def _read_defences(path: str | Path, fire: FireRules | None) -> DefenceRules:
+def _read_defences(path: Source, fire: FireRules | None) -> DefenceRules:
     doc = document("defences.toml", path)
     doc.check_keys(["reconstructed", "reason", "sides", "defence", "breach", "fire_arrows"])
     die = sides(doc)

@@ -22,12 +22,11 @@ import enum
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 from typing import Literal
 
 import attrs
 
-from ancients.burgess._data import Provenance, check, die_table, document, sides
+from ancients.burgess._data import Provenance, Source, check, die_table, document, sides
 from ancients.burgess.casualties import CasualtyRules, casualty_dice, load_casualties
 from ancients.burgess.chariots import Course, Duel, duel, duel_odds
 from ancients.burgess.errors import RuleError
@@ -384,7 +383,7 @@ def missile_table(source: Literal["light", "heavy", "hand"],
     return r.missiles[source]
 
 
-def load_elephants(variant: str = "burgess", path: str | Path = "",
+def load_elephants(variant: str = "burgess", path: Source = "",
                    troops: TroopRules | None = None) -> ElephantRules:
     """The elephant tables of ``variant`` (``burgess`` or ``tempered``), or a user's file
     at ``path``."""
@@ -421,7 +420,7 @@ def _depth_rows(f: Field, die: int) -> tuple[tuple[int, Check], ...]:
     return tuple(rows)
 
 
-def _read_elephants(default: str, path: str | Path, troops: TroopRules | None
+def _read_elephants(default: str, path: Source, troops: TroopRules | None
                     ) -> ElephantRules:
     doc = document(default, path)
     doc.check_keys(["variant", "reconstructed", "reason", "sides", "crew", "attack",

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 
 import attrs
 
-from ancients.burgess._data import Provenance, document, sides
+from ancients.burgess._data import Provenance, Source, document, sides
 from ancients.burgess.morale import MoraleRules, load_morale, odds, take_test
 from ancients.burgess.reactions import Reaction, ReactionTable, reaction_table
 from ancients.burgess.rolls import Rolled
@@ -51,7 +50,7 @@ def attack_odds(unit: Unit, table: ReactionTable,
     return odds(unit, table, r.morale)
 
 
-def load_flank(path: str | Path = "", morale: MoraleRules | None = None) -> FlankRules:
+def load_flank(path: Source = "", morale: MoraleRules | None = None) -> FlankRules:
     """The flank and rear tables: the built-in ``flank.toml`` or a user's file."""
     if not path and morale is None:
         return _builtin_flank()
@@ -63,7 +62,7 @@ def _builtin_flank() -> FlankRules:
     return _read_flank("", None)
 
 
-def _read_flank(path: str | Path, morale: MoraleRules | None) -> FlankRules:
+def _read_flank(path: Source, morale: MoraleRules | None) -> FlankRules:
     doc = document("flank.toml", path)
     doc.check_keys(["reconstructed", "reason", "sides", "flank", "rear"])
     die = sides(doc)

@@ -22,12 +22,11 @@ import enum
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 from typing import Literal
 
 import attrs
 
-from ancients.burgess._data import Provenance, check, document, fraction, sides
+from ancients.burgess._data import Provenance, Source, check, document, fraction, sides
 from ancients.burgess.counting import PerDie, round_half_down
 from ancients.burgess.errors import RuleError
 from ancients.burgess.missiles import Cover
@@ -300,7 +299,7 @@ def officer_lost(unit: Unit, dice: Dice, rules: MeleeRules | None = None) -> Rol
     return take_test(unit, r.officer, dice, "its officer lost in melee", r.morale)
 
 
-def load_melee(path: str | Path = "", troops: TroopRules | None = None,
+def load_melee(path: Source = "", troops: TroopRules | None = None,
                morale: MoraleRules | None = None) -> MeleeRules:
     """The hand to hand tables: the built-in ``melee.toml`` or a user's file at ``path``."""
     if not path and troops is None and morale is None:
@@ -332,7 +331,7 @@ def _outnumbered(f: Field, die: int) -> dict[str, ReactionTable]:
     return {"captured": captured, "escape": escape}
 
 
-def _read_melee(path: str | Path, troops: TroopRules | None,
+def _read_melee(path: Source, troops: TroopRules | None,
                 morale: MoraleRules | None) -> MeleeRules:
     doc = document("melee.toml", path)
     doc.check_keys(["reconstructed", "reason", "sides", "dice", "bonus", "result",

@@ -21,12 +21,11 @@ import enum
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache, cached_property
-from pathlib import Path
 from typing import Literal
 
 import attrs
 
-from ancients.burgess._data import Provenance, document, faces, fraction, inches, sides
+from ancients.burgess._data import Provenance, Source, document, faces, fraction, inches, sides
 from ancients.burgess.counting import round_half_down
 from ancients.burgess.errors import RuleError
 from ancients.burgess.rolls import Check, binomial, convolve, distribution
@@ -318,7 +317,7 @@ def _arc(f: Field) -> Arc:
     return Arc(f["half_angle"].as_float(min=0, max=90), from_centre=f["from_centre"].as_bool())
 
 
-def load_missiles(path: str | Path = "", troops: TroopRules | None = None) -> FireRules:
+def load_missiles(path: Source = "", troops: TroopRules | None = None) -> FireRules:
     """The missile tables: the built-in ``missiles.toml`` or a user's file at ``path``."""
     if not path and troops is None:
         return _builtin_missiles()
@@ -330,15 +329,15 @@ def _builtin_missiles() -> FireRules:
     return _read_missiles("", None)
 
 
-def _read_missiles(path: str | Path, troops: TroopRules | None) -> FireRules:
+def _read_missiles(path: Source, troops: TroopRules | None) -> FireRules:
     doc = document("missiles.toml", path)
-    doc.check_keys(["reconstructed", "reason", "sides", "range", "volley", "single",
+    doc.check_keys(["reconstructed", "reason", "sides", "ranges", "volley", "single",
                     "engine", "cover", "mounted_bowmen", "arc", "indirect"])
     die = sides(doc)
     t = troops or load_troops()
     if die != t.sides:
         raise doc["sides"].error(f"the troops tables roll {t.sides}-sided dice")
-    rng = doc["range"]
+    rng = doc["ranges"]
     rng.check_keys([w.value for w in Weapon])
     ranges: dict[Weapon, dict[Band, Fraction]] = {}
     for w in Weapon:

@@ -21,11 +21,10 @@ from __future__ import annotations
 import enum
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 
 import attrs
 
-from ancients.burgess._data import Provenance, document, faces, fraction, sides
+from ancients.burgess._data import Provenance, Source, document, faces, fraction, sides
 from ancients.burgess.errors import RuleError
 from ancients.burgess.reactions import Action, Reaction, ReactionTable, reaction, reaction_table
 from ancients.burgess.rolls import Better, DieTable, Rolled
@@ -162,7 +161,7 @@ def _rally_tables(f: Field, die: int) -> tuple[ReactionTable, ...]:
     return tuple(out)
 
 
-def load_morale(path: str | Path = "", troops: TroopRules | None = None) -> MoraleRules:
+def load_morale(path: Source = "", troops: TroopRules | None = None) -> MoraleRules:
     """The morale tables: the built-in ``morale.toml`` or a user's file at ``path``."""
     if not path and troops is None:
         return _builtin_morale()
@@ -174,7 +173,7 @@ def _builtin_morale() -> MoraleRules:
     return _read_morale("", None)
 
 
-def _read_morale(path: str | Path, troops: TroopRules | None) -> MoraleRules:
+def _read_morale(path: Source, troops: TroopRules | None) -> MoraleRules:
     doc = document("morale.toml", path)
     doc.check_keys(["reconstructed", "reason", "sides", "modifiers", "precontact", "shaken",
                     "post_contact", "rally", "c_in_c"])

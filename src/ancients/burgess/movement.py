@@ -20,11 +20,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 
 import attrs
 
-from ancients.burgess._data import Provenance, document, fraction, inches
+from ancients.burgess._data import Provenance, Source, document, fraction, inches
 from ancients.burgess.errors import RuleError
 from ancients.burgess.troops import TroopClass, TroopRules, Unit, Weight, load_troops
 from ancients.scenario import Field
@@ -253,7 +252,7 @@ def _crossing(c: Crossing, f: Field) -> CrossingRule:
         frozenset() if never.missing else _classes(never), classes, Provenance.of(f))
 
 
-def load_movement(path: str | Path = "", troops: TroopRules | None = None) -> MovementRules:
+def load_movement(path: Source = "", troops: TroopRules | None = None) -> MovementRules:
     """The movement tables: the built-in ``movement.toml`` or a user's file at ``path``."""
     if not path and troops is None:
         return _builtin_movement()
@@ -265,7 +264,7 @@ def _builtin_movement() -> MovementRules:
     return _read_movement("", None)
 
 
-def _read_movement(path: str | Path, troops: TroopRules | None) -> MovementRules:
+def _read_movement(path: Source, troops: TroopRules | None) -> MovementRules:
     doc = document("movement.toml", path)
     doc.check_keys(["reconstructed", "reason", "double", "engines", "mounted_bowmen",
                     "crossing"])

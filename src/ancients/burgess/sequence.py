@@ -13,11 +13,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from functools import cache
-from pathlib import Path
 
 import attrs
 
-from ancients.burgess._data import Provenance, document
+from ancients.burgess._data import Provenance, Source, document
 from ancients.burgess.errors import RuleError
 
 __all__ = ["Acting", "Phase", "SequenceRules", "load_sequence", "player_turns"]
@@ -63,7 +62,7 @@ def player_turns(sides: Sequence[str], first: str) -> tuple[tuple[str, str], ...
     return ((first, other), (other, first))
 
 
-def load_sequence(path: str | Path = "") -> SequenceRules:
+def load_sequence(path: Source = "") -> SequenceRules:
     """The sequence of play: the built-in ``sequence.toml`` or a user's file at ``path``."""
     return _read_sequence(path) if path else _builtin_sequence()
 
@@ -73,7 +72,7 @@ def _builtin_sequence() -> SequenceRules:
     return _read_sequence("")
 
 
-def _read_sequence(path: str | Path) -> SequenceRules:
+def _read_sequence(path: Source) -> SequenceRules:
     doc = document("sequence.toml", path)
     doc.check_keys(["reconstructed", "reason", "first", "phase"])
     phases = []

@@ -19,11 +19,10 @@ import enum
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 
 import attrs
 
-from ancients.burgess._data import Provenance, check, document, fraction, inches, sides
+from ancients.burgess._data import Provenance, Source, check, document, fraction, inches, sides
 from ancients.burgess.counting import round_half_down
 from ancients.burgess.errors import RuleError
 from ancients.burgess.rolls import Check
@@ -362,7 +361,7 @@ def _armour(armour: Armour, f: Field, die: int) -> ArmourClass:
                        check(f["save"], die), f["value"].as_int(min=0), Provenance.of(f))
 
 
-def load_troops(path: str | Path = "") -> TroopRules:
+def load_troops(path: Source = "") -> TroopRules:
     """The troops tables: the built-in ``troops.toml``, or a user's file at ``path``."""
     return _read_troops(path) if path else _builtin_troops()
 
@@ -372,7 +371,7 @@ def _builtin_troops() -> TroopRules:
     return _read_troops("")
 
 
-def _read_troops(path: str | Path) -> TroopRules:
+def _read_troops(path: Source) -> TroopRules:
     doc = document("troops.toml", path)
     doc.check_keys(["reconstructed", "reason", "sides", "class", "armour", "unit"])
     die = sides(doc)

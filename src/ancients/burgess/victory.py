@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 
 import attrs
 
-from ancients.burgess._data import Provenance, document, fraction
+from ancients.burgess._data import Provenance, Source, document, fraction
 from ancients.burgess.errors import RuleError
+from ancients.burgess.troops import TroopClass
 
 __all__ = ["Army", "Verdict", "VictoryRules", "broken", "load_victory", "verdict"]
 
@@ -33,6 +33,8 @@ class VictoryRules:
     c_in_c_failed: Fraction
     turn_limit: int
     provenance: Provenance
+    #: the troop classes that do not count among an army's units (one model each)
+    uncounted: frozenset[TroopClass] = frozenset()
 
 
 @attrs.frozen
@@ -93,7 +95,7 @@ def verdict(armies: Sequence[Army], *, at_turn_limit: bool = False,
     return Verdict(None if la == lb else (a.side if la < lb else b.side), "turn limit")
 
 
-def load_victory(path: str | Path = "") -> VictoryRules:
+def load_victory(path: Source = "") -> VictoryRules:
     """The victory rules: the built-in ``victory.toml`` or a user's file at ``path``."""
     return _read_victory(path) if path else _builtin_victory()
 
@@ -103,16 +105,19 @@ def _builtin_victory() -> VictoryRules:
     return _read_victory("")
 
 
-def _read_victory(path: str | Path) -> VictoryRules:
+def _read_victory(path: Source) -> VictoryRules:
     doc = document("victory.toml", path)
     doc.check_keys(["reconstructed", "reason", "break", "turn_limit", "result"])
     br, tl, res = doc["break"], doc["turn_limit"], doc["result"]
-    br.check_keys(["lost_units", "c_in_c_failed", "reconstructed", "reason"])
+    br.check_keys(["lost_units", "c_in_c_failed", "uncounted", "reconstructed", "reason"])
     tl.check_keys(["turns", "reconstructed", "reason"])
     res.check_keys(["measure", "reconstructed", "reason"])
     res["measure"].choice(["figures"])
     for f in (br, tl, res):
         Provenance.of(f)
+    uncounted = br.get("uncounted")
     return VictoryRules(fraction(br["lost_units"], low=Fraction(0), high=Fraction(1)),
                         fraction(br["c_in_c_failed"], low=Fraction(0), high=Fraction(1)),
-                        tl["turns"].as_int(min=1), Provenance.of(doc))
+                        tl["turns"].as_int(min=1), Provenance.of(doc),
+                        frozenset() if uncounted.missing else
+                        frozenset(x.enum(TroopClass) for x in uncounted.items()))

@@ -1,0 +1,94 @@
+"""Elephants on the table: what a harm does to an elephant and its crew (Elephants 4-6),
+and the stampede to the rear striking the first unit in its path (Elephants 2)."""
+
+from __future__ import annotations
+
+import math
+
+import attrs
+
+from ancients.burgess import ground
+from ancients.burgess.chariots import Course
+from ancients.burgess.elephants import Harm, hurt
+from ancients.burgess.elephants import stampede as struck_by
+from ancients.burgess.results import (
+    gave_way,
+    lose,
+    move_allowance,
+    rear_bearing,
+    remove_figures,
+    run,
+)
+from ancients.burgess.state import Piece, State, position
+from ancients.tabletop import Aspect
+from ancients.units import Condition
+
+__all__ = ["harm", "stampede"]
+
+
+def harm(state: State, elephant: Piece, what: Harm, why: str) -> None:
+    """An elephant takes ``what`` (Elephants 4-6): its crew thinned, wounded (three wounds
+    kill), killed, stopped or stampeding."""
+    if not elephant.on_table:
+        return
+    crew = elephant.unit.crew
+    assert crew is not None
+    after = hurt(crew, what, state.rules.elephants)
+    elephant.unit = attrs.evolve(elephant.unit, crew=after.crew)
+    state.emit("elephant", f"{elephant.name}: {what} ({why})", side=elephant.side,
+               units=(elephant.id,), unit=elephant.id, harm=str(what.kind),
+               combatants=after.crew.combatants, driver=after.crew.driver,
+               wounds=after.crew.wounds, dead=after.dead)
+    if after.dead:
+        lose(state, elephant, Condition.ELIMINATED, f"elephant killed ({why})")
+    elif after.stampede:
+        stampede(state, elephant, why)
+
+
+def stampede(state: State, elephant: Piece, why: str) -> None:
+    """Elephants 2: the elephant goes to the rear (its own side's table edge) for its
+    stampede's moves; the first unit in its path is struck: in flank or rear (or out of
+    formation) it is routed, head on it turns the elephant aside or is gone through, and
+    the volley group struck saves each figure on 4/5/6. The elephant runs on afterwards;
+    off the table it is gone."""
+    if not elephant.on_table:
+        return
+    r = state.rules
+    away = rear_bearing(state, elephant.side)
+    inches = move_allowance(state, elephant) * r.elephants.stampede_moves
+    start = elephant.block
+    if not elephant.running:
+        gave_way(state, elephant)
+    path = ground.steps(start, ground.along(start, away, inches, away), r.table.step)
+    last = path[0]
+    struck: Piece | None = None
+    off = False
+    for b in path[1:]:
+        if not state.table.contains(b):
+            off = True
+            break
+        hit = next((p for p in state.others(elephant) if b.overlaps(p.block)), None)
+        if hit is not None:
+            struck = hit
+            break
+        last = b
+    elephant.block = last
+    state.emit("stampede", f"{elephant.name}: stampedes ({why})", side=elephant.side,
+               units=(elephant.id,), unit=elephant.id,
+               **{"from": position(start), "to": position(last)},
+               distance=round(math.dist(start.centre, last.centre), 3),
+               struck=struck.id if struck else "")
+    if struck is not None:
+        head_on = struck.block.aspect_of(elephant.block.centre) is Aspect.FRONT
+        got = struck_by(elephant.unit, struck.in_formation, head_on, state.dice, r.elephants)
+        state.emit("stampede strikes", f"{struck.name}: struck by {elephant.name}: "
+                   f"{got.course}", side=struck.side, units=(struck.id, elephant.id),
+                   unit=struck.id, by=elephant.id, head_on=head_on, course=str(got.course),
+                   routed=got.routed, lost=got.lost)
+        if got.course is Course.HOME and got.lost:
+            remove_figures(state, struck, got.lost, f"struck by {elephant.name}")
+        if got.routed and struck.on_table:
+            run(state, struck, why=f"struck by {elephant.name}")
+    elif off:
+        lose(state, elephant, Condition.LEFT_FIELD, "stampeded off the table")
+

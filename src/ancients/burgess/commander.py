@@ -1,0 +1,382 @@
+"""The doctrine commander: how an ancient army fought under these rules. Missile troops
+shoot and keep their range, out of the enemy's charge; heavy infantry closes to the edge
+of the enemy's reach and charges what it can beat; cavalry and chariots ride for flanks,
+rears, skirmishers and engines and keep off elephants; elephants lead, charging the
+nearest foot; war engines stand and shoot. Every decision kind has its handler
+(:data:`HANDLERS`)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Mapping
+
+import attrs
+
+from ancients.battle import Battle, Decision
+from ancients.burgess.battle import BurgessBattle
+from ancients.burgess.charges import ChargePlan
+from ancients.burgess.decisions import HOLD_FIRE, NO, NO_CHARGE, YES, Kind, Respond, Shoot
+from ancients.burgess.fire import in_reach
+from ancients.burgess.ground import cover
+from ancients.burgess.melee import ChargeResponse, fighter
+from ancients.burgess.missiles import Cover, Shot, aim
+from ancients.burgess.moves import Plan
+from ancients.burgess.state import Piece, State
+from ancients.burgess.troops import Arm, TroopClass, Weight
+from ancients.tabletop import Aspect, Block, angle_difference, bearing
+
+__all__ = ["HANDLERS", "DoctrineCommander", "melee_chance"]
+
+Handler = Callable[["DoctrineCommander", State, Decision], Hashable]
+
+
+def _role(state: State, p: Piece) -> str:
+    """missile, foot, horse, beast or engine."""
+    if p.engine:
+        return "engine"
+    arm = state.arm(p)
+    if arm is Arm.ELEPHANTS:
+        return "beast"
+    if p.unit.mounted_bowmen:
+        return "missile"
+    if arm in (Arm.CAVALRY, Arm.CHARIOTS):
+        return "horse"
+    if state.rules.troops[p.troop].weight is Weight.LIGHT and p.unit.weapon is not None:
+        return "missile"
+    return "foot"
+
+
+def _move(state: State, p: Piece) -> float:
+    return float(state.rules.troops[p.troop].move)
+
+
+def melee_chance(state: State, mine: Piece, theirs: Piece, impetus: bool = False) -> float:
+    """The chance (normal approximation) that ``mine`` beats ``theirs`` in a round of
+    ordinary melee, ``mine`` with ``impetus``."""
+    if mine.unit.armour is None or theirs.unit.armour is None:
+        return 0.5
+    r = state.rules.melee
+    a = fighter(mine.unit, impetus=impetus, rules=r)
+    b = fighter(theirs.unit, rules=r)
+    mu = 3.5 * (a.dice - b.dice) + a.bonus - b.bonus
+    var = 35.0 / 12.0 * (a.dice + b.dice)
+    if var <= 0:
+        return 0.5
+    return 0.5 * (1.0 + math.erf(mu / math.sqrt(2.0 * var)))
+
+
+def _expected_hits(shot: Shot) -> float:
+    """The mean of a shot's hits, in floats (the exact odds are for the docs)."""
+    less = shot.deduct + shot.less
+    per_group = sum(max(f - less, 0) for f in range(1, shot.sides + 1)) / shot.sides
+    single = float(shot.single.probability(-shot.less)) * shot.single_points
+    return float(shot.factor) * (shot.groups * per_group + shot.singles * single)
+
+
+def _near(a: Block, b: Block, reach: float) -> bool:
+    """The bounding boxes of ``a`` and ``b`` come within ``reach`` (a cheap first cut)."""
+    p, q = a.bounds, b.bounds
+    return not (p[0] > q[2] + reach or q[0] > p[2] + reach or p[1] > q[3] + reach
+                or q[1] > p[3] + reach)
+
+
+def _nearest(block: Block, pieces: list[Piece]) -> Piece:
+    """The piece whose block is nearest ``block`` edge to edge (the first of equals):
+    measured exactly only where the centres' distance less both blocks' radii could
+    beat the best so far."""
+    def radius(b: Block) -> float:
+        return math.hypot(b.frontage, b.depth) / 2.0
+
+    mine = radius(block)
+    cx, cy = block.centre
+    best, best_d = pieces[0], math.inf
+    for e in pieces:
+        ex, ey = e.block.centre
+        if math.hypot(ex - cx, ey - cy) - mine - radius(e.block) >= best_d:
+            continue
+        d = block.distance(e.block)
+        if d < best_d:
+            best, best_d = e, d
+    return best
+
+
+_SHELTER = (Cover.HEDGE, Cover.WALL, Cover.FENCE, Cover.BUILDING)
+
+
+def _sheltered(state: State, p: Piece, block: Block, foes: list[Piece]) -> bool:
+    """The piece at ``block`` would be behind a hedge, wall or fence or in a building
+    from the nearest enemy (Method of fire; Hand to hand B)."""
+    near = _nearest(block, foes)
+    what_if = attrs.evolve(p, block=block)  # a copy: tells the state nothing
+    return cover(state, what_if, near.block.centre) in _SHELTER
+
+
+def _flank_points(state: State, p: Piece, foes: list[Piece]) -> list[tuple[tuple[float, float],
+                                                                            float]]:
+    """The points beside the flanks of the enemies cavalry makes for, each with its
+    weight (less: nearer in effect): those already fighting and skirmishers and engines
+    first; no elephant's unless the horses are stabled with them."""
+    out = []
+    for e in foes:
+        if e.running:
+            continue
+        if e.troop is TroopClass.ELEPHANTS and not p.unit.stabled_with_elephants:
+            continue
+        eb = e.block
+        weight = 0.6 if state.in_melee(e) else 1.0
+        if _role(state, e) in ("missile", "engine"):
+            weight *= 0.8
+        for right in (-1.0, 1.0):
+            out.append((eb.world(right * (eb.frontage / 2.0 + 1.5), -eb.depth / 2.0), weight))
+    return out
+
+
+class DoctrineCommander:
+    """Plays the way ancient armies fought, in Burgess terms (module docstring)."""
+
+    def __init__(self) -> None:
+        #: the enemies near enough to threaten the unit being moved, and the flank points
+        #: cavalry makes for (worked out once a decision, for every plan of it)
+        self._local: list[Piece] = []
+        self._flank_points: list[tuple[tuple[float, float], float]] = []
+
+    def decide(self, battle: Battle, decision: Decision) -> Hashable:
+        assert isinstance(battle, BurgessBattle)
+        return HANDLERS[Kind(decision.kind)](self, battle.state, decision)
+
+    # -- charges ----------------------------------------------------------------------
+    def _charge(self, state: State, decision: Decision) -> Hashable:
+        unit = state.by_id[decision.unit or ""]
+        best: Hashable = NO_CHARGE
+        value = 0.0
+        for option in decision.options:
+            plan = state.menu.get(option)
+            if not isinstance(plan, ChargePlan):
+                continue
+            v = self._charge_worth(state, unit, state.by_id[plan.target], plan)
+            if v > value:
+                best, value = option, v
+        return best
+
+    def _charge_worth(self, state: State, me: Piece, target: Piece, plan: ChargePlan) -> float:
+        role = _role(state, me)
+        t_arm = state.arm(target)
+        if target.running:
+            return 6.0
+        if target.engine:
+            return 5.0
+        flank = plan.aspect is not Aspect.FRONT
+        foes = state.present(state.enemy_of(me.side))
+        if _sheltered(state, me, me.block, foes) and not flank:
+            return 0.0  # a defender does not leave its wall or house to charge
+        if role == "missile":
+            return 2.0 if flank and t_arm is Arm.INFANTRY and _role(state, target) == "missile" \
+                else 0.0
+        if role == "beast":
+            if t_arm is Arm.INFANTRY or t_arm is Arm.CAVALRY:
+                return 3.0
+            return 1.0
+        if target.troop is TroopClass.ELEPHANTS:
+            if state.arm(me) is Arm.CAVALRY and not me.unit.stabled_with_elephants:
+                return 0.0
+            groups = state.rules.troops.volley_groups(state.rules.troops.fighting_figures(
+                me.unit))[0]
+            return 2.0 if groups >= 3 else 0.0
+        if me.troop is TroopClass.CHARIOTS:
+            if t_arm is Arm.INFANTRY and state.rules.troops.depth(target.unit) < 2:
+                return 3.0
+            return 2.5 if flank else (1.0 if t_arm is Arm.CAVALRY else 0.0)
+        if target.troop is TroopClass.CHARIOTS:
+            return 1.5
+        chance = melee_chance(state, me, target, plan.inches < plan.allowance)
+        bonus = 2.0 if flank else 0.0
+        if target.shaken:
+            bonus += 1.0
+        if role == "horse" and t_arm is Arm.INFANTRY and not flank and \
+                target.unit.spearmen and state.rules.troops.depth(target.unit) >= 2:
+            bonus -= 1.0
+        need = 0.45 if role == "foot" else 0.55
+        worth = chance - need + bonus
+        return worth if worth > 0 else 0.0
+
+    def _respond(self, state: State, decision: Decision) -> Hashable:
+        unit = state.by_id[decision.unit or ""]
+        charger = state.by_id.get(decision.target or "")
+        options = [o.response for o in decision.options if isinstance(o, Respond)]
+        role = _role(state, unit)
+        strong = charger is not None and melee_chance(state, unit, charger) >= 0.45
+        if role in ("missile", "engine") or (role == "horse" and not strong):
+            for want in (ChargeResponse.FIRE_AND_EVADE, ChargeResponse.EVADE):
+                if want in options:
+                    return Respond(want)
+        for want in (ChargeResponse.HOLD_AND_FIRE, ChargeResponse.HOLD):
+            if want in options:
+                return Respond(want)
+        return decision.options[0]
+
+    # -- movement -----------------------------------------------------------------------
+    def _move(self, state: State, decision: Decision) -> Hashable:
+        unit = state.by_id[decision.unit or ""]
+        plans = [p for o in decision.options if isinstance(p := state.menu.get(o), Plan)]
+        if not plans:
+            return decision.options[0]
+        foes = state.present(state.enemy_of(unit.side))
+        if not foes:
+            return plans[0].order
+        role = _role(state, unit)
+        score = {"missile": self._skirmish_score, "foot": self._foot_score,
+                 "horse": self._horse_score, "beast": self._beast_score,
+                 "engine": self._engine_score}[role]
+        if unit.shaken:
+            score = self._skirmish_score
+        # only enemies within reach of where the unit may end can threaten it there
+        reach = _move(state, unit) * 2.0 + max(_move(state, e) for e in foes) + 2.0
+        self._local = [e for e in foes if _near(unit.block, e.block, reach)]
+        self._flank_points = _flank_points(state, unit, foes)
+        if _sheltered(state, unit, unit.block, foes):  # a defender keeps its wall or house
+            return min(plans, key=lambda p: (not _sheltered(state, unit, p.end, foes),
+                                             score(state, unit, p, foes))).order
+        best = min(plans, key=lambda p: score(state, unit, p, foes))
+        return best.order
+
+    def _threat(self, state: State, p: Piece, plan: Plan, foes: list[Piece]) -> float:
+        """Enemies (not running, not engines) that could charge the plan's end next turn,
+        weighted by how they would fare."""
+        end = plan.end
+        risk = 0.0
+        for e in self._local:
+            if e.running or e.engine or state.in_melee(e):
+                continue
+            reach = _move(state, e) + 0.5
+            if not _near(end, e.block, reach) or end.distance(e.block) > reach:
+                continue
+            if not e.block.in_arc(end, state.rules.table.charge_arc):
+                continue
+            risk += 1.0 + (1.0 - melee_chance(state, p, e)) if p.unit.armour is not None \
+                else 1.5
+        return risk
+
+    def _foot_score(self, state: State, p: Piece, plan: Plan, foes: list[Piece]) -> float:
+        """Close on the nearest formed enemy, square to it; stop at the edge of the reach
+        of enemies it would lose to, else go in."""
+        end = plan.end
+        targets = [e for e in foes if not e.running] or foes
+        near = _nearest(end, targets)
+        gap = end.distance(near.block)
+        off = abs(angle_difference(end.facing, bearing(end.centre, near.block.centre)))
+        want = 0.5
+        if melee_chance(state, p, near) < 0.5 and not near.engine:
+            want = _move(state, near) + 0.75
+        return abs(gap - want) + off / 20.0 + 2.0 * self._threat(state, p, plan, foes) * (
+            want > 0.5)
+
+    def _skirmish_score(self, state: State, p: Piece, plan: Plan, foes: list[Piece]) -> float:
+        """Keep within medium range of the nearest enemy, outside every charge, facing it;
+        mounted bowmen ride in and shoot where they can."""
+        end = plan.end
+        near = _nearest(end, foes)
+        gap = end.distance(near.block)
+        weapon = p.unit.weapon
+        want = 8.0
+        if weapon is not None:
+            ranges = state.rules.fire.ranges[weapon]
+            want = float(min(ranges.values(), key=lambda x: abs(float(x) - 10.0)))
+        off = abs(angle_difference(end.facing, bearing(end.centre, near.block.centre)))
+        shoot = -6.0 if plan.order.kind == "skirmish" else 0.0
+        if p.shaken:
+            want = 20.0
+        return abs(gap - want) / 2.0 + off / 30.0 + 6.0 * self._threat(state, p, plan, foes) \
+            + shoot
+
+    def _horse_score(self, state: State, p: Piece, plan: Plan, foes: list[Piece]) -> float:
+        """Make for the flanks and rears of enemy foot (first those already fighting),
+        skirmishers and engines; keep out of elephants' way and off formed spearmen's
+        fronts."""
+        end = plan.end
+        cx, cy = end.centre
+        best = math.inf
+        for (x, y), weight in self._flank_points:
+            best = min(best, math.hypot(cx - x, cy - y) * weight)
+        if best == math.inf:
+            best = min(end.distance(e.block) for e in foes)
+        danger = 0.0
+        for e in foes:
+            if e.troop is TroopClass.ELEPHANTS and not p.unit.stabled_with_elephants and \
+                    end.distance(e.block) < _move(state, e) + 1.0:
+                danger += 8.0
+        return best + 3.0 * self._threat(state, p, plan, foes) + danger
+
+    def _beast_score(self, state: State, p: Piece, plan: Plan, foes: list[Piece]) -> float:
+        """Elephants lead: straight at the nearest enemy foot or horse."""
+        end = plan.end
+        wanted = [e for e in foes if state.arm(e) in (Arm.INFANTRY, Arm.CAVALRY)
+                  and not e.running] or foes
+        near = _nearest(end, wanted)
+        off = abs(angle_difference(end.facing, bearing(end.centre, near.block.centre)))
+        return end.distance(near.block) + off / 20.0
+
+    def _engine_score(self, state: State, p: Piece, plan: Plan, foes: list[Piece]) -> float:
+        """Engines stand and shoot: hold, or turn to the nearest enemy."""
+        if plan.order.kind not in ("hold", "turn"):
+            return 100.0
+        near = _nearest(p.block, foes)
+        return abs(angle_difference(plan.end.facing, bearing(plan.end.centre,
+                                                             near.block.centre))) / 10.0
+
+    def _withdraw(self, state: State, decision: Decision) -> Hashable:
+        """Fight on, unless outnumbered three to one by the enemy touching it."""
+        unit = state.by_id[decision.unit or ""]
+        theirs = sum(e.figures for e in state.contacts(unit))
+        return YES if theirs >= 3 * unit.figures and YES in decision.options else NO
+
+    # -- fire ------------------------------------------------------------------------------
+    def _shoot(self, state: State, decision: Decision) -> Hashable:
+        unit = state.by_id[decision.unit or ""]
+        best: Hashable = HOLD_FIRE
+        value = 0.0
+        for option in decision.options:
+            if not isinstance(option, Shoot) or not option.target:
+                continue
+            v = self._shot_worth(state, unit, option)
+            if v > value:
+                best, value = option, v
+        return best
+
+    def _shot_worth(self, state: State, unit: Piece, option: Shoot) -> float:
+        target = state.by_id.get(option.target)
+        if option.how == "batter":
+            return 0.3
+        if option.how == "fire arrows":
+            return 0.8 if target is not None and target.engine else 0.2
+        if target is None or not in_reach(state, unit, target):
+            return 0.0
+        d = unit.block.distance(target.block)
+        try:
+            shot = aim(unit.unit, target.name, d, rules=state.rules.fire)
+        except Exception:
+            return 0.0
+        mean = _expected_hits(shot)
+        if shot.engine:
+            if target.engine:
+                return 3.0 * mean
+            return mean * 1.5 + (2.0 if target.troop is TroopClass.ELEPHANTS else 0.0)
+        if target.troop is TroopClass.ELEPHANTS:
+            return mean / 5.0 * 2.0
+        if target.unit.armour is None:
+            return mean / 10.0
+        fail = 1.0 - float(state.rules.troops.save(target.unit).probability())
+        return mean / 5.0 * fail + (0.2 if target.running else 0.0)
+
+    def _yes(self, state: State, decision: Decision) -> Hashable:
+        return YES if YES in decision.options else decision.options[0]
+
+
+HANDLERS: Mapping[Kind, Handler] = {
+    Kind.CHARGE: DoctrineCommander._charge,
+    Kind.RESPOND: DoctrineCommander._respond,
+    Kind.MOVE: DoctrineCommander._move,
+    Kind.WITHDRAW: DoctrineCommander._withdraw,
+    Kind.SHOOT: DoctrineCommander._shoot,
+    Kind.RETURN_FIRE: DoctrineCommander._yes,
+    Kind.FOLLOW: DoctrineCommander._yes,
+}

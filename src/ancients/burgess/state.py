@@ -1,0 +1,370 @@
+"""The state of a Burgess battle, apart from the battle: the units on the table (each a
+:class:`Piece`: a :class:`~.troops.Unit` value, its block and what it is doing), the
+defences (:class:`Work`), the table, the rules, the dice and the battle's ``emit``.
+
+**One mutation path.** A piece or a work of a state is changed only by assignment to its
+fields (``piece.unit = ...``, ``piece.block = ...``, ``piece.condition = ...``), and every
+assignment goes through its ``on_setattr`` hook, which bumps :attr:`State.version`, the
+key of every cache below (who touches whom, the units on the table). No rule module
+invalidates anything by hand. The rule modules take the state; the battle
+(:mod:`.battle`) builds it and drives the turns (:mod:`.turns`).
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable, Hashable
+from typing import Any
+
+import attrs
+
+from ancients.burgess.defences import Defence, Face
+from ancients.burgess.options import BurgessOptions
+from ancients.burgess.rules import BurgessRules
+from ancients.burgess.troops import Arm, TroopClass, Unit
+from ancients.dice import Dice
+from ancients.events import Event
+from ancients.tabletop import EPSILON, Aspect, Block, Table, TerrainArea, TerrainLine
+from ancients.tabletop.geometry import separation
+from ancients.units import Condition, UnitView
+
+__all__ = ["Piece", "State", "Work", "position"]
+
+
+def position(block: Block) -> list[float]:
+    """Where a block stands, for an event's data: [x, y, facing] (inches, degrees)."""
+    return [round(block.x, 3), round(block.y, 3), round(block.facing, 3)]
+
+
+def _touched(obj: Any, attribute: attrs.Attribute[Any], value: Any) -> Any:
+    """Every assignment to a piece or work of a state tells the state (its one mutation
+    path)."""
+    changed = obj._changed
+    if changed is not None:
+        changed()
+    return value
+
+
+@attrs.define(eq=False, on_setattr=_touched)
+class Piece:
+    """A unit on the table: what it is (``unit``: its figures file by file, officer,
+    standard, attachments, an elephant's crew), where (``block``), how it stands
+    (``condition``: good order, shaken, routed i.e. running, or lost), and what the rules
+    remember of it this battle."""
+
+    id: str
+    side: str
+    unit: Unit
+    block: Block
+    #: the unit as it began the battle (Morale, pre-contact: half strength; officer and
+    #: standard lost)
+    start: Unit
+    #: the figures this piece counts its losses from (a part that splits off takes its
+    #: figures' share with it)
+    start_figures: int
+    note: str = ""
+    #: one of the units its army began with (an army breaks by these: victory.toml)
+    original: bool = True
+    condition: Condition = Condition.GOOD_ORDER
+    #: the rally attempts made since it began to run (Morale, attempt to rally)
+    rally_attempts: int = 0
+    #: it ran at the double on its last move (Movement D)
+    ran: bool = False
+    #: the player turn (State.player) in which it last moved in its own player turn
+    moved_in: int = -1
+    #: it may still fire this player turn (Movement D-F)
+    may_fire: bool = True
+    #: the rounds of its present melee (Morale, post contact: after two rounds)
+    melee_rounds: int = 0
+    #: the bonuses of its charge, for the first round of the melee (Hand to hand 1, A)
+    impetus: bool = False
+    downhill: bool = False
+    #: the game turn in which it fights with the occupied ground's bonus (Hand to hand II)
+    occupied: int = 0
+    #: an engine out of action for so many more of its side's player turns
+    out_of_action: int = 0
+    #: turns an engine has burnt (0: not alight)
+    burning: int = 0
+    #: the pre-contact triggers it has tested (each once)
+    tested: frozenset[str] = frozenset()
+    #: it lost its officer in this round of melee (Hand to hand II D: rolls in morale)
+    officer_fell: bool = False
+    #: it rolled on the outnumbered table in this melee (Hand to hand D)
+    outnumbered: bool = False
+    #: the player turn it gave way (began to run)
+    gave_way: int = -1
+    #: the unit on its immediate flank gave way since its last morale phase
+    flank_gave_way: bool = False
+    #: the chariots of the unit that went home in its charge (the rest swerved)
+    home: int = 0
+    #: it charged into its present melee (the attacker has no cover: Hand to hand B)
+    attacker: bool = False
+    _changed: Callable[[], None] | None = attrs.field(default=None, init=False, repr=False)
+
+    def attach(self, changed: Callable[[], None]) -> None:
+        """Call ``changed()`` after every assignment to this piece from now on."""
+        self._changed = changed
+
+    # -- reading ------------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self.unit.name
+
+    @property
+    def troop(self) -> TroopClass:
+        return self.unit.troop
+
+    @property
+    def figures(self) -> int:
+        return self.unit.figures
+
+    @property
+    def on_table(self) -> bool:
+        return self.condition.on_field
+
+    @property
+    def running(self) -> bool:
+        return self.condition is Condition.ROUTED
+
+    @property
+    def shaken(self) -> bool:
+        return self.condition is Condition.SHAKEN
+
+    @property
+    def engine(self) -> bool:
+        return self.unit.troop in (TroopClass.HV_ENGINE, TroopClass.LT_ENGINE)
+
+    @property
+    def in_formation(self) -> Unit:
+        """The unit as the rules that ask whether it is formed read it: a running unit
+        is out of formation (Chariots & Cavalry 1; Elephants 1, 2)."""
+        if self.running and self.unit.formed:
+            return attrs.evolve(self.unit, formed=False)
+        return self.unit
+
+    def view(self) -> UnitView:
+        on = self.on_table
+        return UnitView(self.id, self.name, self.side, self.unit.kind, self.condition,
+                        float(self.figures if on else 0), float(self.start_figures),
+                        (self.block.x, self.block.y) if on else None,
+                        self.block.facing if on else None)
+
+    def state(self) -> tuple[Hashable, ...]:
+        """Everything that changes in a battle (for fingerprints)."""
+        return tuple(getattr(self, a.name) for a in attrs.fields(Piece)
+                     if a.name not in ("_changed", "start", "note"))
+
+
+@attrs.define(eq=False, on_setattr=_touched)
+class Work:
+    """A defence on the table (Special conditions, value of defences): a wall along a
+    line, or a building, bastion or fortified section over an area, with its faces (a
+    wall's one, an area's edges, in the order of its outline) and whether it burns."""
+
+    id: str
+    name: str
+    defence: Defence
+    area: TerrainArea | None
+    line: TerrainLine | None
+    faces: tuple[Face, ...]
+    #: turns a blaze has burnt it (0: not alight)
+    burning: int = 0
+    destroyed: bool = False
+    _changed: Callable[[], None] | None = attrs.field(default=None, init=False, repr=False)
+
+    def attach(self, changed: Callable[[], None]) -> None:
+        self._changed = changed
+
+    def state(self) -> tuple[Hashable, ...]:
+        return (self.id, tuple(f.damage for f in self.faces), self.burning, self.destroyed)
+
+
+@attrs.define(eq=False)
+class State:
+    """Everything that changes in a battle (the pieces, the works, the turn, the phasing
+    side, the C-in-Cs) and what it is played with (table, rules, options), with the dice
+    and the battle's ``emit``."""
+
+    table: Table
+    sides: tuple[str, str]
+    rules: BurgessRules
+    opts: BurgessOptions
+    dice: Dice
+    emit: Callable[..., Event]
+    pieces: list[Piece]
+    works: list[Work] = attrs.field(factory=list)
+    turn: int = 0
+    #: the player turn: 0, 1 in the first game turn, 2, 3 in the second...
+    player: int = -1
+    phasing: str | None = None
+    #: what each option of the pending decision stands for (commanders read it)
+    menu: dict[Hashable, object] = attrs.field(factory=dict)
+    #: the C-in-C's side -> True once he is killed or captured
+    c_in_c_lost: dict[str, bool] = attrs.field(factory=dict)
+    #: per side: units that took the C-in-C test, and how many failed it
+    c_in_c_tested: dict[str, int] = attrs.field(factory=dict)
+    c_in_c_failed: dict[str, int] = attrs.field(factory=dict)
+    #: what is worked out once for the battle (values of the rules that depend on no
+    #: piece: a troop class's allowance over a set of crossings)
+    lasting: dict[Hashable, Any] = attrs.field(factory=dict, init=False)
+    by_id: dict[str, Piece] = attrs.field(init=False)
+    version: int = attrs.field(default=0, init=False)
+    _present: tuple[int, dict[str | None, list[Piece]]] = attrs.field(default=(-1, {}),
+                                                                       init=False)
+    _contacts: tuple[int, dict[str, tuple[Piece, ...]]] = attrs.field(default=(-1, {}),
+                                                                       init=False)
+    _memo: tuple[int, dict[Hashable, Any]] = attrs.field(default=(-1, {}), init=False)
+
+    def __attrs_post_init__(self) -> None:
+        self.by_id = {}
+        for p in list(self.pieces):
+            self.by_id[p.id] = p
+            p.attach(self._changed)
+        for w in self.works:
+            w.attach(self._changed)
+        for s in self.sides:
+            self.c_in_c_lost.setdefault(s, False)
+            self.c_in_c_tested.setdefault(s, 0)
+            self.c_in_c_failed.setdefault(s, 0)
+
+    def _changed(self) -> None:
+        self.version += 1
+
+    def add(self, piece: Piece) -> None:
+        """A new piece on the table (a part split off a unit)."""
+        if piece.id in self.by_id:
+            raise ValueError(f"a piece {piece.id!r} is already on the table")
+        self.pieces.append(piece)
+        self.by_id[piece.id] = piece
+        piece.attach(self._changed)
+        self._changed()
+
+    # -- reading ------------------------------------------------------------------------
+    def views(self) -> list[UnitView]:
+        return [p.view() for p in self.pieces]
+
+    def fingerprint(self) -> tuple[Hashable, ...]:
+        return (self.player, self.phasing, tuple(p.state() for p in self.pieces),
+                tuple(w.state() for w in self.works),
+                tuple(sorted(self.c_in_c_lost.items())))
+
+    def enemy_of(self, side: str) -> str:
+        return self.sides[1 - self.sides.index(side)]
+
+    def arm(self, piece: Piece) -> Arm:
+        return self.rules.troops[piece.troop].arm
+
+    def present(self, side: str | None = None) -> list[Piece]:
+        """The pieces on the table (of ``side``), in table order; a fresh list each call."""
+        version, table = self._present
+        if version != self.version:
+            table = {}
+            self._present = (self.version, table)
+        found = table.get(side)
+        if found is None:
+            every = table.get(None)
+            if every is None:
+                every = table[None] = [p for p in self.pieces if p.on_table]
+            found = every if side is None else [p for p in every if p.side == side]
+            table[side] = found
+        return list(found)
+
+    def others(self, piece: Piece) -> list[Piece]:
+        return [p for p in self.present() if p is not piece]
+
+    def contacts(self, piece: Piece) -> tuple[Piece, ...]:
+        """The enemy pieces touching ``piece``, in table order."""
+        version, table = self._contacts
+        if version != self.version:
+            table = self._compute_contacts()
+            self._contacts = (self.version, table)
+        return table.get(piece.id, ())
+
+    def in_melee(self, piece: Piece) -> bool:
+        return bool(self.contacts(piece))
+
+    def _compute_contacts(self) -> dict[str, tuple[Piece, ...]]:
+        """Who touches whom: the first side's pieces against the second's, swept along x
+        (pairs whose bounds cannot meet are never measured)."""
+        a, b = self.present(self.sides[0]), self.present(self.sides[1])
+        out: dict[str, list[Piece]] = {}
+        m = 2.0 * EPSILON
+        others = sorted(((e.block.bounds, e) for e in b), key=lambda t: t[0][0])
+        starts = [q[0] for q, _ in others]
+        for u in a:
+            x0, y0, x1, y1 = u.block.bounds
+            for q, e in others[:bisect.bisect_right(starts, x1 + m)]:
+                if q[2] + m < x0 or y0 > q[3] + m or q[1] > y1 + m:
+                    continue
+                ub, eb = u.block, e.block
+                if separation(ub.corners, ub.frame, eb.corners, eb.frame)[1] <= EPSILON:
+                    out.setdefault(u.id, []).append(e)
+                    out.setdefault(e.id, []).append(u)
+        order = {p.id: i for i, p in enumerate(self.pieces)}
+        return {k: tuple(sorted(v, key=lambda p: order[p.id])) for k, v in out.items()}
+
+    def memo(self, key: Hashable, compute: Callable[[], Any]) -> Any:
+        """``compute()``, remembered under ``key`` until anything changes."""
+        version, table = self._memo
+        if version != self.version:
+            table = {}
+            self._memo = (self.version, table)
+        if key not in table:
+            table[key] = compute()
+        return table[key]
+
+    def blocks(self) -> list[tuple[Piece, Block, tuple[float, float, float, float]]]:
+        """Every piece on the table with its block and bounds (remembered until anything
+        changes: a menu's dozen paths measure against the same blocks)."""
+        found: list[tuple[Piece, Block, tuple[float, float, float, float]]] = self.memo(
+            "blocks", lambda: [(p, p.block, p.block.bounds) for p in self.present()])
+        return found
+
+    def nearest_enemy(self, piece: Piece, block: Block | None = None,
+                      running: bool = True) -> tuple[Piece | None, float]:
+        """The closest enemy on the table (``running``: routed ones too) and its
+        edge-to-edge distance from ``block`` (default: the piece's own)."""
+        here = block or piece.block
+        best: tuple[Piece | None, float] = (None, float("inf"))
+        for e in self.present(self.enemy_of(piece.side)):
+            if not running and e.running:
+                continue
+            d = here.distance(e.block)
+            if d < best[1]:
+                best = (e, d)
+        return best
+
+    def facing_edge(self, piece: Piece, other: Piece) -> Aspect:
+        """The edge of ``piece`` that ``other`` touches (its front if they do not)."""
+        return piece.block.contact_edge(other.block) or Aspect.FRONT
+
+    def c_in_c_piece(self, side: str) -> Piece | None:
+        """The piece the side's C-in-C stands with (None: lost, or none)."""
+        for p in self.present(side):
+            if p.unit.c_in_c is not None:
+                return p
+        return None
+
+    def work_at(self, block: Block) -> Work | None:
+        """The standing building (or bastion, fortified section) whose area holds the
+        block's centre."""
+        for w in self.works:
+            if w.area is not None and not w.destroyed and w.area.covers(block.centre):
+                return w
+        return None
+
+    def wall_of(self, line: TerrainLine) -> Work | None:
+        for w in self.works:
+            if w.line is line:
+                return w
+        return None
+
+    def originals(self, side: str) -> list[Piece]:
+        return [p for p in self.pieces if p.side == side and p.original]
+
+    def figures(self, side: str) -> tuple[int, int]:
+        """(figures at the start, figures on the table now) of ``side``."""
+        start = sum(p.start_figures for p in self.pieces if p.side == side)
+        now = sum(p.figures for p in self.pieces if p.side == side and p.on_table)
+        return start, now
+

@@ -1,0 +1,112 @@
+"""A unit's nerve on the table (III. Morale): the rally phase (the shaken table, the rally
+attempts), and the morale phase (the outnumbered rule after the first round, the officer
+lost, the post-contact roll after two rounds, the pre-contact triggers once each, the
+C-in-C lost)."""
+
+from __future__ import annotations
+
+from ancients.burgess import results
+from ancients.burgess.nerve import morale_phase, rally_phase
+from ancients.units import Condition
+
+from .helpers import Loaded, foot, kinds, staged
+
+
+def rolls(log, table):  # type: ignore[no-untyped-def]
+    return [e for e in log if e.kind == "morale" and e.data["table"] == table]
+
+
+def test_outnumbered_after_the_first_round_only() -> None:
+    state, log = staged([foot("a", "south", 30, 10, figures=6), foot("b", "north", 30, 10,
+                                                                     figures=12)],
+                        dice=Loaded([6, 6]))
+    a = state.by_id["a"]
+    a.melee_rounds = state.by_id["b"].melee_rounds = 1
+    morale_phase(state)
+    assert len(rolls(log, "outnumbered")) == 1 and a.outnumbered
+    assert rolls(log, "outnumbered")[0].data["result"] == "continues to fight"
+    a.melee_rounds = 2
+    morale_phase(state)  # neither again, nor the post-contact roll (unless outnumbered)
+    assert len(rolls(log, "outnumbered")) == 1 and not rolls(log, "post-contact")
+
+
+def test_the_post_contact_roll_after_two_rounds() -> None:
+    state, log = staged([foot("a", "south", 30, 10), foot("b", "north", 30, 10)],
+                        dice=Loaded([6, 1]))
+    for uid in ("a", "b"):
+        state.by_id[uid].melee_rounds = 2
+    morale_phase(state)
+    got = {e.data["unit"]: e.data["result"] for e in rolls(log, "post-contact")}
+    assert got == {"a": "stays and fights", "b": "falls back 1 move, back to enemy"}
+    assert not state.in_melee(state.by_id["a"])
+
+
+def test_a_unit_that_lost_its_officer_in_melee_rolls() -> None:
+    state, log = staged([foot("a", "south", 30, 10), foot("b", "north", 30, 10)],
+                        dice=Loaded([6]))
+    a = state.by_id["a"]
+    a.officer_fell = True
+    a.melee_rounds = 1
+    morale_phase(state)
+    got = rolls(log, "officer lost")
+    assert got and got[0].data["result"] == "the unit withdraws 1 move facing front"
+    assert not a.officer_fell and not state.in_melee(a)
+
+
+def test_pre_contact_triggers_are_tested_once_each() -> None:
+    state, log = staged([foot("a", "south", 30, 10, figures=12), foot("b", "north", 30, 30)],
+                        dice=Loaded([1, 1, 1, 1, 1, 1], then=6))
+    a = state.by_id["a"]
+    results.remove_figures(state, a, 6, "test")  # half strength
+    morale_phase(state)
+    assert [e.data["result"] for e in rolls(log, "pre-contact test")] == ["not shaken"]
+    morale_phase(state)
+    assert len(rolls(log, "pre-contact test")) == 1
+
+
+def test_the_unit_on_the_flank_giving_way() -> None:
+    state, log = staged([foot("a", "south", 30, 10), foot("n", "south", 36, 10),
+                         foot("b", "north", 30, 40)], dice=Loaded([2]))
+    results.run(state, state.by_id["n"])
+    morale_phase(state)
+    got = rolls(log, "pre-contact test")
+    assert got[0].data["unit"] == "a" and "gave way" in got[0].message
+    assert state.by_id["a"].condition is Condition.SHAKEN
+
+
+def test_the_c_in_c_lost_every_unit_tests() -> None:
+    state, log = staged([foot("a", "south", 30, 10), foot("c", "south", 40, 10),
+                         foot("b", "north", 30, 40)],
+                        sides=[{"name": "south", "c_in_c": "a"}, {"name": "north"}],
+                        dice=Loaded([1, 6]))
+    results.lose(state, state.by_id["a"], Condition.CAPTURED, "test")
+    assert state.c_in_c_lost["south"]
+    morale_phase(state)
+    assert state.c_in_c_tested["south"] == 1 and state.c_in_c_failed["south"] == 1
+    assert "c-in-c test" in kinds(log)
+
+
+def test_rally_phase_the_shaken_table_and_the_rally_attempts() -> None:
+    state, log = staged([foot("a", "south", 30, 20), foot("r", "south", 45, 20),
+                         foot("b", "north", 30, 40)], dice=Loaded([5, 3, 4]))
+    a, r = state.by_id["a"], state.by_id["r"]
+    a.condition = Condition.SHAKEN
+    r.condition = Condition.ROUTED
+    rally_phase(state, "south")
+    assert a.condition is Condition.GOOD_ORDER  # 5/6 rallies
+    assert r.running and r.rally_attempts == 1  # the first attempt needs 4/5/6: a 3
+    # the second attempt needs 5/6: a 4 fails; the third needs 6
+    state.dice = Loaded([4, 6])
+    rally_phase(state, "south")
+    assert r.running and r.rally_attempts == 2
+    rally_phase(state, "south")
+    assert r.condition is Condition.GOOD_ORDER and "rallied" in kinds(log)
+
+
+def test_guards_never_rout() -> None:
+    state, _ = staged([foot("g", "south", 30, 20, guards=True), foot("b", "north", 30, 40)],
+                      dice=Loaded([1]))
+    g = state.by_id["g"]
+    g.condition = Condition.SHAKEN
+    rally_phase(state, "south")  # a 1 (read 2 with the guards' +1): runs, but guards hold
+    assert g.condition is Condition.SHAKEN and not g.running

@@ -86,3 +86,9 @@ def test_no_rule_module_imports_the_battle() -> None:
             continue
         assert "battle" not in _imports(path), path.name
         assert "ruleset" not in _imports(path), path.name
+
+
+def test_every_decision_kind_has_a_handler() -> None:
+    from ancients.hoplomachia.commander import HANDLERS
+
+    assert set(HANDLERS) == set(Kind)

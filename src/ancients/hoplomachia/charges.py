@@ -25,10 +25,9 @@ from ancients.hoplomachia.geometry import (
     bearing_to,
     contact_distance,
     face,
-    sidestep,
     straight_path,
 )
-from ancients.hoplomachia.manoeuvre import add_disarray
+from ancients.hoplomachia.manoeuvre import add_disarray, drifted
 from ancients.hoplomachia.movement import Activity
 from ancients.hoplomachia.pieces import Division, Piece, Status
 from ancients.hoplomachia.precedence import alternate
@@ -281,21 +280,25 @@ def _charge(state: State, found: Declared, declared: list[Declared]) -> None:
     phalanx = [p for p in state.ready(d.side) if p.hoplite]
     drift = rules.movement.drift.epidromos_drift(found.row, len(phalanx)) if d.core else 0.0
     contacted = False
+    shifted = drifted(state, pieces, drift) if drift else [p.block for p in pieces]
+    starts = {p.id: position(p.block) for p in pieces}
+    halted = []
+    for p, moved in zip(pieces, shifted, strict=True):
+        if moved is None:
+            # Hoplomachia, Drift: drifting into its neighbour it halts, disarrayed
+            halted.append(p)
+        else:
+            p.block = moved
+    for p in halted:
+        disarray(state, p, "drifted into a friend")
     for p in pieces:
-        if not p.ready or state.engaged(p):
+        if not p.ready or state.engaged(p) or p in halted:
             continue
         distance = found.row.distance
         if p.card.disciplined and p.arrangement is not Arrangement.CLOSE_FILES:
             p.arrangement = Arrangement.CLOSE_FILES  # Hoplomachia: they charge in CF
             distance = max(0.0, distance - rules.movement.arrangement.change)
-        start = position(p.block)
-        if drift:
-            moved = sidestep([p.block], drift)[0]
-            if any(moved.overlaps(o.block) for o in state.others([p])):
-                # Hoplomachia, Drift: drifting into its neighbour it halts, disarrayed
-                disarray(state, p, "drifted into a friend")
-                continue
-            p.block = moved
+        start = starts[p.id]
         hit = _move(state, p, found, distance, declared)
         contacted = contacted or hit is not None
         p.charged_turn, p.momentum = state.turn, momentum
@@ -347,6 +350,7 @@ def _move(state: State, p: Piece, found: Declared, distance: float,
         blockers = [o for o in others if o.id != e.id and end.overlaps(o.block)]
         if blockers or _through(state, p, block, mine, e):
             break
+        _friends_passed(state, p, block, mine)
         p.block = end
         if theirs > 0.0:
             e.block = advance([e.block], theirs)[0]
@@ -387,7 +391,21 @@ def _fall_short(state: State, p: Piece, block: Block, distance: float,
         if state.table.contains(end) and not any(
                 end.overlaps(o.block) or end.distance(o.block) <= EPSILON for o in others) \
                 and not _through(state, p, block, d, p):
+            _friends_passed(state, p, block, d)
             p.block = end
             return
         d -= STEP
     p.block = block if not any(block.overlaps(o.block) for o in others) else p.block
+
+
+def _friends_passed(state: State, p: Piece, block: Block, distance: float) -> None:
+    """Hoplomachia, Interpenetration: a charge through friends disarrays both."""
+    friends = [o for o in state.others([p]) if o.side == p.side]
+    passed = []
+    for body in straight_path([block], distance)[:-1]:
+        for o in friends:
+            if o not in passed and body[0].overlaps(o.block):
+                passed.append(o)
+    for o in passed:
+        disarray(state, p, f"charged through {o.name}")
+        disarray(state, o, f"{p.name} charged through")

@@ -72,7 +72,7 @@ def _casualties(state: State) -> None:
                 _killed(state, s)
                 continue
         piece = state.by_id[s.piece]
-        if not piece.ready:
+        if piece.status.lost or piece.status is Status.ROUTING:
             _rejoin(state, s)
 
 

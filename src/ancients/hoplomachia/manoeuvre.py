@@ -37,8 +37,8 @@ from ancients.hoplomachia.state import State, position
 from ancients.hoplomachia.vocabulary import Arrangement
 from ancients.tabletop import Block, bearing, normalise_angle
 
-__all__ = ["HOLD", "Plan", "add_disarray", "arrivals", "bounce", "execute", "menu", "movers",
-           "recovery"]
+__all__ = ["HOLD", "Plan", "add_disarray", "arrivals", "ask_moves", "bounce", "drifted",
+           "execute", "menu", "movers", "recovery"]
 
 HOLD = Move("hold")
 _FREE_BEARINGS = (0.0, -45.0, 45.0, -90.0, 90.0, 180.0)
@@ -98,17 +98,61 @@ def _straight(state: State, pieces: Sequence[Piece], start: Sequence[Block],
               most: float, prefix: Sequence[Sequence[Block]] = ()
               ) -> tuple[float, list[list[Block]], Clearance] | None:
     """The longest clear straight move of up to ``most`` inches (in steps of
-    :data:`STEP`), after the bodies of ``prefix``; None if not even a step is."""
-    d = math.floor(most / STEP + 1e-9) * STEP
-    if most - d > 1e-9:
-        d = most
-    while d > 1e-9:
-        path = [list(b) for b in prefix] + straight_path(start, d)
-        c = _check(state, pieces, path)
-        if c.ok:
-            return d, path, c
-        d = round(d - STEP, 6) if d > STEP else 0.0
-    return None
+    :data:`STEP`), after the bodies of ``prefix``; None if not even a step is. One pass
+    along the way: the move is clear to each step the body passes through no enemy,
+    and may end there if it overlaps no one and keeps its distances."""
+    if most <= 1e-9:
+        return None
+    steps = max(1, math.ceil(most / STEP - 1e-9))
+    path = straight_path(start, most) if steps > 1 else [advance(start, most,
+                                                                 start[0].facing)]
+    side = pieces[0].side
+    others = state.others(pieces)
+    keep = _keep(state, pieces)
+    box = _bounds([b for body in path for b in body], max((k for _, k in keep), default=0.0))
+    near = [o for o in others if _meets(box, o.block.bounds)]
+    near_keep = [(o, k) for o, k in keep if _meets(box, o.block.bounds)]
+    before = {o.id: min(p.block.distance(o.block) for p in pieces) for o, _ in near_keep}
+    through: list[str] = []
+    best: tuple[int, tuple[str, ...]] | None = None
+    for k, body in enumerate(path):
+        if any(not state.table.contains(b) for b in body):
+            break
+        step = _bounds(body, 0.0)
+        hit = [o for o in near if _meets(step, o.block.bounds)
+               and any(b.overlaps(o.block) for b in body)]
+        if any(o.side != side for o in hit):
+            break
+        if not hit and not _within(body, near_keep, before):
+            best = (k, tuple(through))
+        for o in hit:
+            if o.id not in through:
+                through.append(o.id)
+    if best is None:
+        return None
+    k, passed = best
+    d = most * (k + 1) / len(path)
+    return d, [list(b) for b in prefix] + [list(b) for b in path[:k + 1]], Clearance(True,
+                                                                                   passed)
+
+
+def _bounds(blocks: Sequence[Block], margin: float) -> tuple[float, float, float, float]:
+    return (min(b.bounds[0] for b in blocks) - margin, min(b.bounds[1] for b in blocks) - margin,
+            max(b.bounds[2] for b in blocks) + margin, max(b.bounds[3] for b in blocks) + margin)
+
+
+def _meets(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return not (a[0] > b[2] or b[0] > a[2] or a[1] > b[3] or b[1] > a[3])
+
+
+def _within(body: Sequence[Block], keep: Sequence[tuple[Piece, float]],
+            before: dict[str, float]) -> bool:
+    """The body would end nearer to one of ``keep`` than allowed (and than before)."""
+    for o, inches in keep:
+        now = min(b.distance(o.block) for b in body)
+        if now < inches - 1e-9 and now < min(before[o.id], inches) - 1e-9:
+            return True
+    return False
 
 
 def _plan(order: Move, pieces: Sequence[Piece], path: Sequence[Sequence[Block]],
@@ -444,16 +488,29 @@ def _drift(state: State, division: Division, pieces: Sequence[Piece]) -> None:
     if not shift:
         return
     moved = []
-    for p in pieces:
-        b = sidestep([p.block], shift)[0]
-        others = state.others([p])
-        if state.table.contains(b) and not any(b.overlaps(o.block) for o in others):
+    for p, b in zip(pieces, drifted(state, pieces, shift), strict=True):
+        if b is not None:
             p.block = b
             moved.append(p.id)
     if moved:
         state.emit("drift", f"{division.name}: drifts {shift:g}\" right", side=division.side,
                    units=tuple(moved), division=division.id, distance=shift,
                    to={k: position(state.by_id[k].block) for k in moved})
+
+
+def drifted(state: State, pieces: Sequence[Piece], shift: float) -> list[Block | None]:
+    """Hoplomachia, Drift: the division's pieces each moved ``shift`` inches right, the
+    body together; None for a piece that would drift into a friend of another division
+    (it halts) or off the table."""
+    ids = {p.id for p in pieces}
+    others = [o for o in state.present() if o.id not in ids]
+    out: list[Block | None] = []
+    for p in pieces:
+        b = sidestep([p.block], shift)[0]
+        blocked = not state.table.contains(b) or any(
+            b.overlaps(o.block) for o in others)
+        out.append(None if blocked else b)
+    return out
 
 
 def bounce(state: State, hoplites: Sequence[Piece]) -> None:
@@ -555,7 +612,7 @@ def ask_moves(state: State, divisions: Sequence[Division]) -> Generator[
             execute(state, d, plans[0])
             continue
         state.menu = {p.order: p for p in plans}
-        order = yield Decision(d.side, Kind.MOVE, [p.order for p in plans], unit=d.units[0],
+        order = yield Decision(d.side, Kind.MOVE, [p.order for p in plans], unit=d.id,
                                prompt=f"{d.name}: its move")
         plan = next(p for p in plans if p.order == order)
         execute(state, d, plan)

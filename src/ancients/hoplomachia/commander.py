@@ -249,8 +249,7 @@ def _charge_worth(state: State, d: Division) -> bool:
         found = [(g, e) for g, e in targets_ahead(state, p, within) if e.ready]
         if not found:
             continue
-        gap, e = found[0]
-        if chart.reach_odds(gap) > REACH_ODDS:
+        if chart.reach_odds(found[0][0]) > REACH_ODDS:
             return True
     return False
 

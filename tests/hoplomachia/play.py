@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Generator
 from typing import Any
 
 import ancients
+from ancients.battle import Decision
+from ancients.dice import Dice
 from ancients.hoplomachia.battle import HoplomachiaBattle
 from ancients.hoplomachia.pieces import Division, Piece
 
@@ -54,6 +57,7 @@ def battle(data: dict[str, Any] | None = None, seed: int = 0, spec: str = "hoplo
     commanders = dict.fromkeys(sc.sides) if hand else None
     b = rs.new_battle(sc, seed=seed, commanders=commanders)
     assert isinstance(b, HoplomachiaBattle)
+    b.state.turn = 1  # as in the battle's first turn (play() sets it again)
     return b
 
 
@@ -63,3 +67,50 @@ def piece(b: HoplomachiaBattle, pid: str) -> Piece:
 
 def div(b: HoplomachiaBattle, did: str) -> Division:
     return b.state.divisions[did]
+
+
+class Scripted(Dice):
+    """Keyed dice that give the totals a test names, by the start of their reason,
+    and roll the rest."""
+
+    def __init__(self, script: dict[str, list[int]] | None = None, seed: int = 0) -> None:
+        super().__init__(seed, record=True, keyed=True)
+        self.script = {k: list(v) for k, v in (script or {}).items()}
+        self.asked: list[str] = []
+
+    def roll(self, spec: Any = "1d6", reason: str | None = None, *,
+             key: str | None = None) -> int:
+        self.asked.append(reason or "")
+        for prefix, values in self.script.items():
+            if reason is not None and reason.startswith(prefix) and values:
+                return values.pop(0)
+        return super().roll(spec, reason, key=key)
+
+
+def scripted(b: HoplomachiaBattle, **script: list[int]) -> Scripted:
+    """Give the battle's state scripted dice (keyword: the reason's start, with
+    underscores for spaces)."""
+    dice = Scripted({k.replace("_", " "): v for k, v in script.items()})
+    b.state.dice = dice
+    return dice
+
+
+def drive(gen: Generator[Any, Any, Any], answer: Callable[[Decision], Any] | None = None,
+          asked: list[Decision] | None = None) -> Any:
+    """Run a phase's generator to its end, answering its decisions (default: the first
+    option); returns what it returns."""
+    try:
+        item = next(gen)
+        while True:
+            if isinstance(item, Decision):
+                if asked is not None:
+                    asked.append(item)
+                item = gen.send(answer(item) if answer else item.options[0])
+            else:
+                item = gen.send(None)
+    except StopIteration as stop:
+        return stop.value
+
+
+def events(b: HoplomachiaBattle, kind: str) -> list[Any]:
+    return [e for e in b.log if e.kind == kind]

@@ -92,7 +92,7 @@ def charge_options(state: State, division: Division) -> list[Charge]:
     if not rules.charges_at_all(division.card):
         return []
     pieces = [p for p in state.members(division) if not state.engaged(p)]
-    if not pieces or division.halted_turn == state.turn:
+    if not pieces or (division.halted_turn and division.halted_turn == state.turn):
         return []
     within = reach(state, division)
     if _straight_charger(division):
@@ -148,9 +148,7 @@ def epidromos_phase(state: State) -> Steps:
         assert isinstance(choice, Charge)
         if not choice.target:
             continue
-        found = yield from _declare(state, d, choice.target, tested, declared)
-        if found is not None:
-            declared.append(found)
+        yield from _declare(state, d, choice.target, tested, declared)
     for d in state.divisions.values():
         d.provoked = ""
     for found in declared:  # charges in the Arete sequence, after evasions and routs
@@ -182,14 +180,13 @@ def _first_target(state: State, division: Division, target: str) -> Piece | None
 
 
 def _declare(state: State, division: Division, target: str, tested: set[str],
-             declared: list[Declared]) -> Generator[Decision | Phase, Hashable,
-                                                    Declared | None]:
-    """The charger's Andreia check (Charging line), its Epidromos roll, and the checks
-    of its targets within range."""
+             declared: list[Declared]) -> Steps:
+    """The charger's Andreia check (Charging line), its Epidromos roll (the charge goes
+    into ``declared``), and the checks of its targets within range."""
     army = state.armies[division.side]
     enemy = _first_target(state, division, target)
     if enemy is None:
-        return None
+        return
     state.emit("epidromos declared", f"{division.name}: charges "
                + ("ahead" if target == "ahead" else enemy.name), side=division.side,
                division=division.id, target=enemy.id)
@@ -201,7 +198,6 @@ def _declare(state: State, division: Division, target: str, tested: set[str],
                    points=points)
         state.gain(division.side, points, "the sphagia")
     out = yield from andreia(state, division, Trigger.CHARGING, enemy=enemy)
-    found: Declared | None = None
     if out.result is AndreiaResult.CHARGE:
         chart = state.rules.epidromos.card_chart(division.card)
         row = chart.roll(state.dice, division.id)
@@ -211,7 +207,7 @@ def _declare(state: State, division: Division, target: str, tested: set[str],
                    side=division.side, division=division.id, roll=row.roll,
                    distance=row.distance, drift=row.drift, disarray=row.disarray,
                    momentum=row.momentum_value(division.approached))
-        found = Declared(division, target, row)
+        declared.append(Declared(division, target, row))
     else:
         if out.result is AndreiaResult.HALT:
             division.halted_turn = state.turn
@@ -221,7 +217,6 @@ def _declare(state: State, division: Division, target: str, tested: set[str],
             continue
         tested.add(t.id)
         yield from _targeted(state, t, division, enemy, declared)
-    return found
 
 
 def _threatened(state: State, division: Division, target: str) -> list[Division]:
@@ -336,6 +331,8 @@ def _move(state: State, p: Piece, found: Declared, distance: float,
         mine = min(distance, gap)
         theirs = 0.0
         counter = _countercharging(state, e, found, declared)
+        if counter is not None and e.id in state.record.charged:
+            counter = None  # it has run already
         if counter is not None and gap > distance:
             # Hoplomachia, Epidromos: opposing chargers meet in the middle
             half = gap / 2.0

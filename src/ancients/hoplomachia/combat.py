@@ -341,11 +341,15 @@ def _retreat(state: State, piece: Piece, foe: Piece, why: str) -> None:
 
 # -- lapping ----------------------------------------------------------------------------------
 def _lap_block(piece: Piece, target: Piece, edge: Edge) -> Block:
-    """The piece placed with its front against ``target``'s flank edge."""
-    a, b = target.block.edge(edge)
-    mid = ((a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0)
-    facing = target.block.edge_facing(edge) + 180.0
-    return Block(mid[0], mid[1], facing, piece.block.files, piece.block.ranks,
+    """The piece wheeled onto ``target``'s flank: its front against that flank edge,
+    from the enemy's front corner back."""
+    tb = target.block
+    corner = tb.corners[1] if edge is Edge.RIGHT else tb.corners[0]
+    fx, fy = tb.forward
+    half = piece.block.frontage / 2.0
+    x, y = corner[0] - fx * half, corner[1] - fy * half
+    facing = tb.edge_facing(edge) + 180.0
+    return Block(x, y, facing, piece.block.files, piece.block.ranks,
                  piece.block.base_width, piece.block.base_depth)
 
 

@@ -63,7 +63,8 @@ def flee_bearing(state: State, piece: Piece, cause: Piece | None) -> float:
 
 def _counter(state: State, piece: Piece) -> None:
     # Hoplomachia, End of battle: a casualty counter where a lochos or ile broke or died
-    if piece.category in COUNTED:
+    # (one for each: a router caught left its own where it broke)
+    if piece.category in COUNTED and not any(c.piece == piece.id for c in state.counters):
         x, y = piece.block.centre
         state.counters.append(CasualtyCounter(piece.side, piece.id, round(x, 3), round(y, 3)))
 
@@ -118,16 +119,13 @@ def destroy(state: State, piece: Piece, why: str, counted: bool = True) -> None:
 
 
 def leaves(state: State, piece: Piece, why: str) -> None:
-    """The piece leaves the table (routed off, marched off)."""
+    """The piece leaves the table (routed off, or marched off: that is no rout)."""
     if piece.status.lost:
         return
-    was_ready = piece.status is Status.READY
     piece.status = Status.OFF
     piece.pursuing = ""
     state.emit("leaves", f"{piece.name}: leaves the field ({why})", side=piece.side,
                units=(piece.id,), unit=piece.id, reason=why)
-    if was_ready:
-        division_routed(state, state.division_of(piece))
 
 
 def flee(state: State, piece: Piece, kind: Flight) -> None:

@@ -43,7 +43,7 @@ __all__ = ["HOLD", "Plan", "add_disarray", "arrivals", "ask_moves", "bounce", "d
 HOLD = Move("hold")
 _FREE_BEARINGS = (0.0, -45.0, 45.0, -90.0, 90.0, 180.0)
 _RETIRE_BEARINGS = (180.0, -135.0, 135.0)
-_WHEELS = (-45.0, 45.0, -90.0, 90.0)
+_WHEELS = (-15.0, 15.0, -30.0, 30.0, -45.0, 45.0, -90.0, 90.0)
 
 
 @attrs.frozen
@@ -172,7 +172,7 @@ def menu(state: State, division: Division) -> list[Plan]:
     if not pieces:
         return []
     hold = _hold(pieces)
-    if division.halted_turn == state.turn:
+    if division.halted_turn and division.halted_turn == state.turn:
         return [hold]
     signal = signal_of(state, division)
     if signal is Signal.GENERAL_WITHDRAWAL:
@@ -277,8 +277,8 @@ def _approach(state: State, division: Division, pieces: Sequence[Piece]) -> list
     if best is not None:
         out.append(_plan(Move("approach", best[0]), pieces, best[1], best[2], **kw))
     limit = state.rules.movement.arrangement.wheel_limit(cf) or 0.0
-    for angle in (-limit, limit):
-        if not angle:
+    for angle in _WHEELS:
+        if abs(angle) > limit + 1e-9:
             continue
         wheeled, cost = wheel(start, angle)
         if cost > allow + 1e-9:

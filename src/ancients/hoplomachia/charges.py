@@ -350,11 +350,15 @@ def _move(state: State, p: Piece, found: Declared, distance: float,
         _friends_passed(state, p, block, mine)
         p.block = end
         if theirs > 0.0:
+            before = position(e.block)
             e.block = advance([e.block], theirs)[0]
             e.charged_turn = state.turn
             e.momentum = counter.row.momentum_value(counter.division.approached) \
                 if counter else 0
             state.record.charged.add(e.id)
+            state.emit("charge", f"{e.name}: charges into {p.name}", side=e.side,
+                       units=(e.id,), unit=e.id, target=p.id, distance=round(theirs, 3),
+                       **{"from": before, "to": position(e.block)})
         return e
     _fall_short(state, p, block, distance, others)
     return None

@@ -318,7 +318,8 @@ def _move(state: State, p: Piece, found: Declared, distance: float,
         aim = state.by_id[found.target]
         if aim.on_table:
             turned = face([block], bearing_to(block, aim.block))[0]
-            if not any(turned.overlaps(o.block) for o in state.others([p])):
+            if state.table.contains(turned) and not any(
+                    turned.overlaps(o.block) for o in state.others([p])):
                 block = turned
     ahead = [(block.zone_distance(e.block, Aspect.FRONT), e.id, e)
              for e in state.present(state.enemy_of(p.side))]

@@ -235,7 +235,8 @@ def _run_back(state: State, shooter: Piece, target: Piece, used: float, chased: 
     faced = face([shooter.block], away)[0]
     others = state.others([shooter])
     d = back
-    end = faced
+    end = faced if state.table.contains(faced) and not any(
+        faced.overlaps(o.block) for o in others) else shooter.block
     while d > 0.0:
         b = advance([faced], d)[0]
         if state.table.contains(b) and not any(b.overlaps(o.block) for o in others):
@@ -243,7 +244,7 @@ def _run_back(state: State, shooter: Piece, target: Piece, used: float, chased: 
             break
         d -= STEP
     final = end if chased else face([end], normalise_angle(away + 180.0))[0]
-    if any(final.overlaps(o.block) for o in others):
+    if not state.table.contains(final) or any(final.overlaps(o.block) for o in others):
         final = end
     before = position(shooter.block)
     shooter.block = final

@@ -253,7 +253,8 @@ def pursue(state: State, pursuer: Piece, router: Piece) -> None:
     reach = contact_distance(turned, router.block, distance)
     others = [o for o in state.others([pursuer]) if o.id != router.id]
     go = distance if reach is None else reach
-    end = turned
+    end = turned if state.table.contains(turned) and not any(
+        turned.overlaps(o.block) for o in others) else start
     d = go
     while d > 0.0:
         b = advance([turned], d)[0]

@@ -138,3 +138,28 @@ def test_the_sphagia_is_rolled_at_the_armys_first_charge() -> None:
     assert len(events(b, "sphagia")) == 1
     assert piece(b, "a").status is Status.READY
     assert Kind.CHARGE == "charge"
+
+
+def test_a_taxis_drifting_farther_than_its_right_neighbour_is_blocked() -> None:
+    def two(left_roll: int, right_roll: int) -> Any:
+        data = _doc([division("l", "athenian", 28.75, 20.0, 5),
+                     division("r", "athenian", 43.75, 20.0, 5)],
+                    [division("s", "peloponnesian", 36.0, 30.0, 3)])
+        b = battle(data)
+        st = b.state
+        st.armies["athens"].signal = Signal.CHARGE
+        # ten lochoi: the phalanx drifts; rolls 2 (1") and 3 (1/2") drift differently
+        from .play import Scripted
+
+        st.dice = Scripted({"Andreia check": [2, 2, 2, 2], "epidromos: l": [left_roll],
+                            "epidromos: r": [right_roll]})
+        drive(epidromos_phase(st), lambda d: AHEAD if AHEAD in d.options else d.options[0])
+        return b
+    b = two(2, 3)  # the left drifts 1", its neighbour 1/2": it runs into it
+    assert piece(b, "l.5").disarrayed and "drifted into a friend" in \
+        events(b, "disarray")[0].data["reason"]
+    assert not piece(b, "r.1").disarrayed
+    b = two(3, 2)  # the left drifts less: a gap opens, nobody halts
+    assert not any(p.disarrayed for p in b.state.pieces if p.side == "athens")
+    gap = piece(b, "r.1").block.corners[0][0] - piece(b, "l.5").block.corners[1][0]
+    assert gap == pytest.approx(0.5, abs=0.01)  # 1" against 1/2"

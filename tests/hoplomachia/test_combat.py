@@ -173,3 +173,20 @@ def test_one_step_more_for_a_crafty_hegemon_with_most_of_his_hoplites_pushing() 
     assert events(b, "melee")[0].data["attack"][1] == 5 + 2  # the shove's 0 and 2 more
     assert any(e.data["points"] == -2 for e in events(b, "arete"))
     assert st.armies["sparta"].one_step_more == 1
+
+
+def test_horse_that_fails_to_break_into_foot_in_an_epidromos_retreats() -> None:
+    b = battle(_doc([division("h", "hippeis", 36.0, 20.0, 1)],
+                    [division("s", "peloponnesian", 36.0, 30.0, 1)]))
+    st = b.state
+    h, s = piece(b, "h"), piece(b, "s")
+    s.disarrayed = True
+    _contact(b, "h", "s")
+    h.charged_turn, h.momentum = st.turn, 0
+    scripted(b)
+    drive(melee_phase(st))
+    melee = events(b, "melee")[0]
+    if melee.data["loser"] != "s" or melee.data["result"] in ("pushed back", "no effect",
+                                                               "both disordered"):
+        assert events(b, "retreats")[0].data["unit"] == "h"
+        assert not st.engaged(h)

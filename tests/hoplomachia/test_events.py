@@ -29,7 +29,7 @@ FACTS = {
     "routs": {"unit", "reason", "cause"}, "evades": {"unit", "reason", "cause"},
     "flight": {"unit", "flight", "distance", "from", "to"},
     "pursues": {"unit", "target", "distance", "from", "to"},
-    "pursuit stopped": {"unit"}, "rallies": {"unit"},
+    "pursuit stopped": {"unit"}, "rallies": {"unit"}, "hamippoi lost": {"unit", "moved"},
     "disarray": {"unit", "reason"}, "recovers": {"unit", "reason"},
     "destroyed": {"unit", "reason"}, "leaves": {"unit", "reason"},
     "division routed": {"division"},

@@ -173,3 +173,36 @@ def test_a_division_routed_warns_its_neighbours_and_the_senior_taxis_costs_five(
     assert Trigger.NEIGHBOUR_ROUTED in st.record.triggers["a-taxis2"]
     assert "athens" in st.record.home_routed
     assert bearing((0.0, 0.0), (0.0, 1.0)) == 0.0
+
+
+def test_attached_lights_follow_their_parent_when_it_routs() -> None:
+    b = battle(_doc([division("a", "athenian", 36.0, 20.0, 1),
+                     division("p", "psiloi", 46.0, 20.0, 1, stands=2, attached="a")],
+                    [division("s", "peloponnesian", 36.0, 30.0, 1)]))
+    st = b.state
+    rout(st, piece(b, "a"), piece(b, "s"), "test")
+    assert piece(b, "p").status in (Status.ROUTING, Status.OFF)
+    assert "following a" in next(e for e in events(b, "routs") if e.data["unit"] == "p").message
+
+
+def test_unengaged_lights_may_join_a_pursuit() -> None:
+    b = battle(_doc([division("p", "psiloi", 36.0, 23.0, 1, stands=2)],
+                    [division("s", "peloponnesian", 36.0, 25.0, 1)]))
+    st = b.state
+    s = piece(b, "s")
+    s.status, s.flee_bearing = Status.ROUTING, 0.0
+    scripted(b, rout_distance=[1])  # it flees 5 inches: 7 off, within the psiloi's 8
+    asked: list = []
+    drive(automatic_moves(st), lambda d: YES, asked)
+    assert [(d.kind, d.unit, d.target) for d in asked][-1] == ("pursuit", "p", "s")
+    assert events(b, "pursues")[0].data["unit"] == "p"
+
+
+def test_hamippoi_are_lost_when_their_ile_moves_over_7_inches() -> None:
+    b = battle(_doc([division("h", "hippeis", 36.0, 20.0, 2, hamippoi=1)],
+                    [division("s", "peloponnesian", 36.0, 40.0, 1)]))
+    st = b.state
+    h1, h2 = piece(b, "h.1"), piece(b, "h.2")
+    assert h1.hamippoi and not h2.hamippoi
+    evade(st, h1, piece(b, "s"), "test")
+    assert not h1.hamippoi and events(b, "hamippoi lost")

@@ -204,3 +204,60 @@ def test_battles_under_every_option_play_to_the_end() -> None:
     sc = rs.parse_scenario(doc(), "test")
     b = rs.new_battle(sc, seed=4, commanders={s: RandomCommander() for s in sc.sides})
     assert b.run().turns <= 6
+
+
+def test_before_the_battle_breakfast_hieres_and_rhetoria() -> None:
+    from ancients.hoplomachia.preparation import prepare
+    from ancients.hoplomachia.vocabulary import Role
+
+    b = battle()
+    st = b.state
+    scripted(b, Hieres_try=[3, 8], Rhetoria=[6])
+    before = st.armies["athens"].arete.points
+    prepare(st, "athens", "set_piece", Role.ATTACKER)
+    hieres = events(b, "hieres")[0]
+    assert hieres.data["tries"] == 2 and hieres.data["rolls"] == [3, 8]
+    rhetoria = events(b, "rhetoria")[0]
+    assert rhetoria.data["column"] == "athenian" and rhetoria.data["points"] == 3
+    gained = st.armies["athens"].arete.points - before
+    assert gained == 2 + hieres.data["points"] + 3  # breakfast, hieres, rhetoria
+    b = battle()
+    b.state.armies["athens"].nation = "thracian"
+    prepare(b.state, "athens", None, Role.ATTACKER)
+    assert events(b, "breakfast")[0].data["points"] == 4  # Thracians
+
+
+def test_an_epilektoi_unit_declares_its_adjustment_before_its_check() -> None:
+    from ancients.hoplomachia.andreia import Trigger
+    from ancients.hoplomachia.checks import andreia
+    from ancients.hoplomachia.decisions import Points
+
+    data = doc()
+    data["sides"][0]["divisions"][0]["epilektoi"] = True
+    b = battle(data)
+    st = b.state
+    asked: list = []
+    dice = scripted(b, Andreia_check=[9])
+    out = drive(andreia(st, st.divisions["a-taxis1"], Trigger.LOCHOI_ROUTED),
+                lambda d: Points(-1), asked)
+    assert [d.kind for d in asked] == [Kind.EPILEKTOI]
+    assert out.total == 8 and "Epilektoi" in str(out)
+    assert dice.asked  # declared before the roll
+    asked = []
+    drive(andreia(st, st.divisions["a-taxis1"], Trigger.LOCHOI_ROUTED), None, asked)
+    assert asked == []  # once a turn
+
+
+def test_the_phobos_of_the_enemy_is_added_to_a_check_it_causes() -> None:
+    from ancients.hoplomachia.andreia import Trigger
+    from ancients.hoplomachia.checks import andreia
+
+    b = battle()
+    st = b.state
+    scripted(b, Andreia_check=[5, 5])
+    spartan = st.by_id["s-taxis1.1"]  # Spartiates, Phobos 5 against the Athenians' 3
+    out = drive(andreia(st, st.divisions["a-taxis1"], Trigger.CHARGED, enemy=spartan))
+    assert out.total == 5 + 2
+    out = drive(andreia(st, st.divisions["a-taxis1"], Trigger.NEIGHBOUR_ROUTED,
+                        enemy=spartan))
+    assert out.total == 5  # a Katastrophe check: no enemy unit causes it

@@ -25,12 +25,13 @@ from ancients.hoplomachia.geometry import (
     bearing_to,
     contact_distance,
     face,
+    line_order,
     straight_path,
 )
 from ancients.hoplomachia.manoeuvre import add_disarray, drifted
 from ancients.hoplomachia.movement import Activity
 from ancients.hoplomachia.pieces import Division, Piece, Status
-from ancients.hoplomachia.precedence import alternate
+from ancients.hoplomachia.precedence import alternate, front_of
 from ancients.hoplomachia.signals import signal_of
 from ancients.hoplomachia.state import State, position
 from ancients.hoplomachia.vocabulary import Arrangement
@@ -151,8 +152,44 @@ def epidromos_phase(state: State) -> Steps:
         yield from _declare(state, d, choice.target, tested, declared)
     for d in state.divisions.values():
         d.provoked = ""
+    halted = _drift(state, declared)
     for found in declared:  # charges in the Arete sequence, after evasions and routs
-        _charge(state, found, declared)
+        _charge(state, found, declared, halted)
+
+
+def _drift(state: State, declared: list[Declared]) -> set[str]:
+    """Hoplomachia, Drift: each charging taxis of a phalanx of more than 8 lochoi
+    drifts right by its Epidromos roll, every army from its right flank leftwards: one
+    drifting farther than its right-hand neighbour runs into it, and its lochoi that
+    would overlap halt behind their friends in disarray (a lesser drift opens a gap).
+    The ids of the pieces halted."""
+    halted: set[str] = set()
+    drift = state.rules.movement.drift
+    for side in state.sides:
+        mine = {f.division.id: f for f in declared if f.division.side == side
+                and f.division.core}
+        phalanx = [p for p in state.ready(side) if p.hoplite]
+        bodies = [(k, [p.block for p in state.members(f.division)]) for k, f in mine.items()
+                  if state.members(f.division)]
+        for k in line_order(bodies, front_of(state, side)):
+            f = mine[k]
+            shift = drift.epidromos_drift(f.row, len(phalanx))
+            pieces = [p for p in state.members(f.division) if not state.engaged(p)]
+            if not shift or not pieces:
+                continue
+            moved = []
+            for p, b in zip(pieces, drifted(state, pieces, shift), strict=True):
+                if b is None:
+                    halted.add(p.id)
+                    disarray(state, p, "drifted into a friend")
+                else:
+                    p.block = b
+                    moved.append(p.id)
+            if moved:
+                state.emit("drift", f"{f.division.name}: drifts {shift:g}\" right",
+                           side=side, units=tuple(moved), division=k, distance=shift,
+                           to={m: position(state.by_id[m].block) for m in moved})
+    return halted
 
 
 def _provoked_target(state: State, division: Division, options: Sequence[Charge]
@@ -260,34 +297,24 @@ def _targeted(state: State, target: Division, charger: Division, enemy: Piece,
         apply_result(state, target, out.result, cause, "charged")
 
 
-def _charge(state: State, found: Declared, declared: list[Declared]) -> None:
+def _charge(state: State, found: Declared, declared: list[Declared], halted: set[str]
+            ) -> None:
     """Move one division's charge: each lochos straight ahead (or each piece at its
     target) its Epidromos distance, to contact, meeting an opposing charger in the
-    middle; a large phalanx drifts; a charge that contacts nothing is failed."""
+    middle (but those halted by their drift); a charge that contacts nothing is
+    failed."""
     d = found.division
     pieces = [p for p in state.members(d) if not state.engaged(p)]
     if not pieces:
         return
     rules = state.rules
     momentum = found.row.momentum_value(d.approached)
-    repeat = rules.epidromos.repeat_disarray(d.failed_charge_turn == state.turn - 1)
+    repeat = rules.epidromos.repeat_disarray(d.failed_charge_before(state.turn))
     add_disarray(state, d, "epidromos", found.row.disarray + repeat)
-    phalanx = [p for p in state.ready(d.side) if p.hoplite]
-    drift = rules.movement.drift.epidromos_drift(found.row, len(phalanx)) if d.core else 0.0
     contacted = False
-    shifted = drifted(state, pieces, drift) if drift else [p.block for p in pieces]
     starts = {p.id: position(p.block) for p in pieces}
-    halted = []
-    for p, moved in zip(pieces, shifted, strict=True):
-        if moved is None:
-            # Hoplomachia, Drift: drifting into its neighbour it halts, disarrayed
-            halted.append(p)
-        else:
-            p.block = moved
-    for p in halted:
-        disarray(state, p, "drifted into a friend")
     for p in pieces:
-        if not p.ready or state.engaged(p) or p in halted:
+        if not p.ready or state.engaged(p) or p.id in halted:
             continue
         distance = found.row.distance
         if p.card.disciplined and p.arrangement is not Arrangement.CLOSE_FILES:
@@ -346,7 +373,7 @@ def _move(state: State, p: Piece, found: Declared, distance: float,
             break  # short of the nearest enemy ahead: it falls short
         end = advance([block], mine)[0]
         blockers = [o for o in others if o.id != e.id and end.overlaps(o.block)]
-        if blockers or _through(state, p, block, mine, e):
+        if blockers or not state.table.contains(end) or _through(state, p, block, mine, e):
             break
         _friends_passed(state, p, block, mine)
         p.block = end

@@ -42,7 +42,7 @@ from ancients.hoplomachia.pieces import Division, Piece
 from ancients.hoplomachia.precedence import RIGHT, front_of
 from ancients.hoplomachia.signals import signal_of
 from ancients.hoplomachia.state import State
-from ancients.hoplomachia.vocabulary import Aspect, Category
+from ancients.hoplomachia.vocabulary import AreteLevel, Aspect, Category
 from ancients.tabletop import Aspect as Edge
 from ancients.tabletop import Block, bearing, heading
 
@@ -140,7 +140,9 @@ class DoctrineCommander:
     def _charge(self, state: State, decision: Decision) -> Hashable:
         d = state.divisions[decision.unit or ""]
         if AHEAD in decision.options:
-            return AHEAD if _charge_worth(state, d) else NO_CHARGE
+            near = _core_gap(state, d) <= 2.0 * _longest(state, d) - 3.0
+            return AHEAD if _charge_worth(state, d) or (
+                near and not d.failed_charge_before(state.turn)) else NO_CHARGE
         best: tuple[float, Hashable] | None = None
         for o in decision.options:
             if not isinstance(o, Charge) or not o.target:
@@ -185,7 +187,8 @@ class DoctrineCommander:
         return down[0] if down else decision.options[0]
 
     def _pursuit(self, state: State, decision: Decision) -> Hashable:
-        """Outdistanced: come back to the battle."""
+        """Outdistanced: come back to the battle; lights join a pursuit of routers close
+        by (they may catch them)."""
         return YES
 
     def _fight_on(self, state: State, decision: Decision) -> Hashable:
@@ -241,8 +244,9 @@ def _core_gap(state: State, d: Division) -> float:
 def _charge_worth(state: State, d: Division) -> bool:
     """A taxis charges when the enemy squarely ahead of it is likelier than not within
     the charge's distance (a charge that falls short costs disarray when repeated)."""
-    if not state.members(d):
-        return False
+    pieces = state.members(d)
+    if not pieces or state.armies[d.side].arete.level is AreteLevel.SHAKEN:
+        return False  # a Shaken army's charge that fails its check routs
     chart = state.rules.epidromos.card_chart(d.card)
     within = reach(state, d)
     for p in state.members(d):

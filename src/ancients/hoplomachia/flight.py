@@ -25,13 +25,22 @@ from ancients.hoplomachia.vocabulary import Arrangement, Category, GroupKind
 from ancients.tabletop import EPSILON, Block, normalise_angle
 
 __all__ = ["COUNTED", "apply_result", "automatic_moves", "destroy", "disarray", "division_routed",
-           "evade", "flee", "flee_bearing", "leaves", "pursue", "recover", "rout",
-           "stop_pursuit", "worse"]
+           "evade", "flee", "flee_bearing", "hamippoi_moved", "leaves", "pursue", "recover",
+           "rout", "stop_pursuit", "worse"]
 
 Steps = Generator[Decision | Phase, Hashable, None]
 #: the categories whose lost lochoi and ilai leave a casualty counter where they broke
 COUNTED = frozenset({Category.HOPLITE, Category.PELTAST, Category.HIPPEUS})
 _EXTRA = 3.0  # inches a router or evader may run on to clear a friend it would end on
+
+
+def hamippoi_moved(state: State, piece: Piece, inches: float) -> None:
+    """Hoplomachia, Hamippoi: lost if their ile moves or evades more than 7 inches."""
+    rule = state.rules.cards.hamippoi
+    if piece.hamippoi and rule.lost(False, inches):
+        piece.hamippoi = False
+        state.emit("hamippoi lost", f"{piece.name}: its hamippoi are left behind",
+                   side=piece.side, units=(piece.id,), unit=piece.id, moved=inches)
 
 
 def disarray(state: State, piece: Piece, why: str) -> None:
@@ -181,6 +190,7 @@ def flee(state: State, piece: Piece, kind: Flight) -> None:
         fate = ""
     piece.block = end
     piece.moved_turn, piece.moved = state.turn, distance
+    hamippoi_moved(state, piece, distance)
     word = "routs" if routing else "evades"
     state.emit("flight", f"{piece.name}: {word} {distance:g}\"", side=piece.side,
                units=(piece.id,), unit=piece.id, flight=str(kind), distance=distance,
@@ -350,7 +360,7 @@ def automatic_moves(state: State) -> Steps:
             if out.result is AndreiaResult.RECOVER:
                 piece.status = Status.READY
                 piece.cause = ""
-                piece.disarrayed = True
+                piece.disarrayed = piece.card.disciplined  # (No Files: never disarrayed)
                 state.emit("rallies", f"{piece.name}: rallies", side=piece.side,
                            units=(piece.id,), unit=piece.id)
                 continue
@@ -375,6 +385,25 @@ def automatic_moves(state: State) -> Steps:
                                side=pursuer.side, units=(pursuer.id,), unit=pursuer.id)
                     continue
         pursue(state, pursuer, prey)
+    yield from _lights_join(state)
+
+
+def _lights_join(state: State) -> Steps:
+    """Hoplomachia, Pursuit: unengaged lights may join a pursuit of routers within their
+    move."""
+    for p in state.ready():
+        if p.pursuing or state.engaged(p) or p.category not in (Category.PSILOS,
+                                                                Category.TOXOTES):
+            continue
+        routers = [e for e in state.present(state.enemy_of(p.side))
+                   if e.status is Status.ROUTING and p.block.distance(e.block) <= p.rate()]
+        if not routers:
+            continue
+        prey = min(routers, key=lambda e: (p.block.distance(e.block), e.id))
+        choice = yield Decision(p.side, Kind.PURSUIT, (YES, NO), unit=p.id, target=prey.id,
+                                prompt="join the pursuit")
+        if choice == YES:
+            pursue(state, p, prey)
 
 
 def recover(state: State, piece: Piece, why: str) -> None:

@@ -76,9 +76,12 @@ def generate_document(rules: HoplomachiaRules, seed: int, model: str | None = No
     second = _pick(dice, [k for k in keys if k != first], "defender's list")
     width, depth = rules.play.table
     formations = sorted(f.key for f in s.formations.values() if situation.setup in f.setups)
+    armies = [roll_army(rules, key, epoch, sizes[role], dice)
+              for role, key in zip(Role, (first, second), strict=True)]
+    # a table wide enough for the longer line (a large army may need more than 6 feet)
+    width = max(width, *(_needed(rules, a) for a in armies))
     doc_sides = []
-    for i, (role, key) in enumerate(zip(Role, (first, second), strict=True)):
-        army = roll_army(rules, key, epoch, sizes[role], dice)
+    for i, (role, army) in enumerate(zip(Role, armies, strict=True)):
         goal = situation.objectives[role]
         plans = sorted(p.key for p in s.plans.values() if goal in p.objectives)
         formation = _pick(dice, formations, f"{role} formation")
@@ -100,7 +103,7 @@ def _side(rules: HoplomachiaRules, army: Army, name: str, i: int, formation: str
     """An army drawn up: lights screening the front, the taxeis in line (the senior on
     the right, allies on the left; a Divided Phalanx with a gap in its middle), horse
     on the wings."""
-    from ancients.hoplomachia.translate import _depth, _place
+    from ancients.hoplomachia.translate import _depth, _place, _TooBig
 
     lay = rules.play.deployment
     facing = 0.0 if i == 0 else 180.0
@@ -109,7 +112,7 @@ def _side(rules: HoplomachiaRules, army: Army, name: str, i: int, formation: str
     divisions: dict[str, dict[str, Any]] = {}
     for c in army.contingents:
         for d in c.divisions:
-            did = d.id.replace(".", "-")
+            did = f"{name[0]}-{d.id.replace('.', '-')}"  # (both may have the same allies)
             u = d.units[0]
             divisions[d.id] = {
                 "id": did, "name": _name(d.id),
@@ -128,18 +131,23 @@ def _side(rules: HoplomachiaRules, army: Army, name: str, i: int, formation: str
     if formation == "divided_phalanx" and len(taxeis) > 1:
         mid = half + len(taxeis) // 2
         left, right = line[:mid], line[mid:]
-        _place(rules, left, front, facing, width / 2.0, lay.between, lay.margin,
-               lay.behind, name, notes)
-        _place(rules, right, front, facing, width / 2.0, lay.between, lay.margin,
-               lay.behind, name, notes)
+        last = min(_place(rules, left, front, facing, width / 2.0, lay.between, lay.margin,
+                          lay.behind, name, notes),
+                   _place(rules, right, front, facing, width / 2.0, lay.between, lay.margin,
+                          lay.behind, name, notes), key=lambda y: sign * y)
         for entry in right if i == 0 else left:
             entry["x"] = round(entry["x"] + width / 2.0, 3)
     else:
-        _place(rules, line, front, facing, width, lay.between, lay.margin, lay.behind, name,
-               notes)
+        last = _place(rules, line, front, facing, width, lay.between, lay.margin, lay.behind,
+                      name, notes)
     if lights:
-        _place(rules, lights, front + sign * lay.screen, facing, width, lay.between * 4,
-               lay.margin, lay.behind, name, notes)
+        try:  # a screen before the line, if it fits in one row; else behind the line
+            _place(rules, lights, front + sign * lay.screen, facing, width, lay.between * 4,
+                   lay.margin, lay.behind, name, notes, strict=True)
+        except _TooBig:
+            back = last - sign * (lay.behind + max(_depth(rules, d) for d in line or lights))
+            _place(rules, lights, back, facing, width, lay.between * 4, lay.margin,
+                   lay.behind, name, notes)
     for entry in divisions.values():  # a line too long went on in rows: on the table
         lo = lay.margin + _depth(rules, entry)
         entry["y"] = round(min(max(entry["y"], lo), depth - lo), 3)
@@ -156,7 +164,7 @@ def _side(rules: HoplomachiaRules, army: Army, name: str, i: int, formation: str
         if not own:
             continue
         leading.add(own[0]["id"])
-        person: dict[str, Any] = {"id": s.id.replace(".", "-"),
+        person: dict[str, Any] = {"id": f"{name[0]}-{s.id.replace('.', '-')}",
                                   "character": str(s.character), "hegemon": s.hegemon,
                                   "with": own[0]["id"]}
         if s.stance is not None:
@@ -165,6 +173,23 @@ def _side(rules: HoplomachiaRules, army: Army, name: str, i: int, formation: str
     return {"name": name, "title": army.name, "nation": army.nation, "arete": "roll",
             "plan": plan, "formation": formation, "role": str(role), "strategoi": strategoi,
             "divisions": list(divisions.values())}
+
+
+def _needed(rules: HoplomachiaRules, army: Army) -> float:
+    """Inches of table the army's line (or its screen of lights) needs, with the room
+    between divisions, a Divided Phalanx's gap and the margins."""
+    lay = rules.play.deployment
+    line: list[float] = []
+    lights: list[float] = []
+    for d in army.divisions:
+        card = rules.cards[d.card]
+        w, _ = rules.play.base(card.category)
+        files, _ranks = rules.play.shape(card.category, d.units[0].stands)
+        front = len(d.units) * files * w
+        (lights if card.category in (Category.PSILOS, Category.TOXOTES) else line).append(front)
+    need = max(sum(line) + lay.between * max(0, len(line) - 1) + lay.gap / 2.0,
+               sum(lights) + 4 * lay.between * max(0, len(lights) - 1))
+    return float(math.ceil(need + 2.0 * lay.margin))
 
 
 def _name(did: str) -> str:

@@ -15,7 +15,7 @@ import attrs
 from ancients.battle import Decision, Phase
 from ancients.hoplomachia.command import Signal
 from ancients.hoplomachia.decisions import Kind, Move
-from ancients.hoplomachia.flight import destroy, disarray, leaves, recover
+from ancients.hoplomachia.flight import destroy, disarray, hamippoi_moved, leaves, recover
 from ancients.hoplomachia.geometry import (
     STEP,
     Clearance,
@@ -35,7 +35,7 @@ from ancients.hoplomachia.precedence import front_of
 from ancients.hoplomachia.signals import signal_of
 from ancients.hoplomachia.state import State, position
 from ancients.hoplomachia.vocabulary import Arrangement
-from ancients.tabletop import Block, bearing, normalise_angle
+from ancients.tabletop import Block, bearing, heading, normalise_angle
 
 __all__ = ["HOLD", "Plan", "add_disarray", "arrivals", "ask_moves", "bounce", "drifted",
            "execute", "menu", "movers", "recovery"]
@@ -94,15 +94,22 @@ def _check(state: State, pieces: Sequence[Piece], path: Sequence[Sequence[Block]
     return clearance(state.table, pieces, path, state.others(pieces), _keep(state, pieces))
 
 
+Straight = tuple[float, list[list[Block]], Clearance]
+
+
 def _straight(state: State, pieces: Sequence[Piece], start: Sequence[Block],
-              most: float, prefix: Sequence[Sequence[Block]] = ()
-              ) -> tuple[float, list[list[Block]], Clearance] | None:
+              most: float, prefix: Sequence[Sequence[Block]] = (),
+              shorter: float | None = None, shorter_found: list[Straight] | None = None
+              ) -> Straight | None:
     """The longest clear straight move of up to ``most`` inches (in steps of
     :data:`STEP`), after the bodies of ``prefix``; None if not even a step is. One pass
     along the way: the move is clear to each step the body passes through no enemy,
-    and may end there if it overlaps no one and keeps its distances."""
+    and may end there if it overlaps no one and keeps its distances. With ``shorter``,
+    the longest legal move of at most that many inches goes into ``shorter_found``."""
     if most <= 1e-9:
         return None
+    if shorter_found is None:
+        shorter_found = []
     steps = max(1, math.ceil(most / STEP - 1e-9))
     path = straight_path(start, most) if steps > 1 else [advance(start, most,
                                                                  start[0].facing)]
@@ -115,6 +122,7 @@ def _straight(state: State, pieces: Sequence[Piece], start: Sequence[Block],
     before = {o.id: min(p.block.distance(o.block) for p in pieces) for o, _ in near_keep}
     through: list[str] = []
     best: tuple[int, tuple[str, ...]] | None = None
+    ends: list[tuple[int, tuple[str, ...]]] = []
     for k, body in enumerate(path):
         if any(not state.table.contains(b) for b in body):
             break
@@ -125,6 +133,7 @@ def _straight(state: State, pieces: Sequence[Piece], start: Sequence[Block],
             break
         if not hit and not _within(body, near_keep, before):
             best = (k, tuple(through))
+            ends.append(best)
         for o in hit:
             if o.id not in through:
                 through.append(o.id)
@@ -132,6 +141,14 @@ def _straight(state: State, pieces: Sequence[Piece], start: Sequence[Block],
         return None
     k, passed = best
     d = most * (k + 1) / len(path)
+    if shorter is not None:
+        for j, gone in reversed(ends):
+            if most * (j + 1) / len(path) <= shorter + 1e-9:
+                shorter_found.append((most * (j + 1) / len(path),
+                                      [list(b) for b in prefix] + [list(b) for b in
+                                                                   path[:j + 1]],
+                                      Clearance(True, gone)))
+                break
     return d, [list(b) for b in prefix] + [list(b) for b in path[:k + 1]], Clearance(True,
                                                                                    passed)
 
@@ -327,29 +344,26 @@ def _free(state: State, pieces: Sequence[Piece], bearings: Sequence[float]) -> l
     turn_cost = 0.0 if arrangement is Arrangement.NO_FILES else \
         state.rules.movement.arrangement.turn
     out: list[Plan] = []
+    keep = _keep(state, pieces)
+    others = state.others(pieces)
     for angle in bearings:
         heading_ = normalise_angle(towards + angle)
         faced = face(start, heading_)
         turned = abs(((heading_ - start[0].facing + 180.0) % 360.0) - 180.0) > 45.0
         most = allow - (turn_cost if turned else 0.0)
-        for fraction in (1.0, 0.5):
-            d = most * fraction
-            if d < STEP:
-                continue
-            best = _straight(state, pieces, faced, d, [faced])
-            if best is None:
-                continue
-            dist, path, _c = best
+        if most < STEP:
+            continue
+        halves: list[Straight] = []
+        best = _straight(state, pieces, faced, most, [faced], most / 2.0, halves)
+        if best is None:
+            continue
+        for dist, path, c in [best, *(h for h in halves if h[0] < best[0] - 1e-9
+                                      and h[0] >= STEP)]:
             end = path[-1]
             final = face(end, bearing(centre_of(end), enemy.block.centre))
-            full = [*path, final]
-            c = _check(state, pieces, full)
-            if not c.ok:
-                full = path
-                c = best[2]
-            out.append(_plan(Move("towards", round(dist, 3), angle), pieces, full, c))
-            if dist < d - 1e-9:
-                break
+            if clearance(state.table, pieces, [final], others, keep).ok:
+                path = [*path, final]
+            out.append(_plan(Move("towards", round(dist, 3), angle), pieces, path, c))
     faced = face(start, towards)
     c = _check(state, pieces, [faced])
     if c.ok and abs(faced[0].facing - start[0].facing) > 1.0:
@@ -389,6 +403,7 @@ def execute(state: State, division: Division, plan: Plan) -> None:
             p.arrangement = plan.arrangement
         if moved:
             p.moved_turn, p.moved = state.turn, plan.order.distance
+            hamippoi_moved(state, p, plan.order.distance)
     if moved:
         division.moved_turn = state.turn
     if plan.activity is not None:
@@ -409,29 +424,36 @@ def execute(state: State, division: Division, plan: Plan) -> None:
 
 
 def _withdraw(state: State, division: Division, pieces: list[Piece], plan: Plan) -> None:
+    """The body marches off as one: as far as it may of its move (pieces reaching the
+    table's edge leave it)."""
     start = {p.id: position(p.block) for p in pieces}
     others = state.others(pieces)
-    for p, faced, end in zip(pieces, plan.path[0], plan.end, strict=True):
-        if not state.table.contains(end):
+    faced = list(plan.path[0])
+    d = plan.order.distance
+    while d > 0.0:
+        ends = advance(faced, d, faced[0].facing)
+        if not any(state.table.contains(b) and any(b.overlaps(o.block) for o in others)
+                   for b in ends):
+            break
+        d = round(d - STEP, 6)
+    ends = advance(faced, max(d, 0.0), faced[0].facing)
+    if d <= 0.0:
+        ends = [p.block for p in pieces]
+    for p, b in zip(pieces, ends, strict=True):
+        if not state.table.contains(b):
             leaves(state, p, "withdrew off the table")
             continue
-        d = plan.order.distance
-        b = end
-        while d > 0.0 and any(b.overlaps(o.block) for o in others):
-            d -= STEP
-            b = advance([faced], d)[0]
         p.block = b
         p.arrangement = plan.arrangement or p.arrangement
-        p.moved_turn, p.moved = state.turn, d
+        p.moved_turn, p.moved = state.turn, max(d, 0.0)
     division.moved_turn = state.turn
     division.activity = Activity.MARCH
     if division.core:
         state.record.retreat.add(division.side)
     state.emit("move", f"{division.name}: {plan.order}", side=division.side,
                units=plan.pieces, division=division.id, move="withdraw",
-               distance=plan.order.distance, angle=0.0,
-               arrangement=str(pieces[0].arrangement), **{"from": start},
-               to={p.id: position(p.block) for p in pieces if p.on_table})
+               distance=max(d, 0.0), angle=0.0, arrangement=str(pieces[0].arrangement),
+               **{"from": start}, to={p.id: position(p.block) for p in pieces if p.on_table})
 
 
 def _interpenetration(state: State, pieces: Sequence[Piece], through: Sequence[str]) -> None:
@@ -500,16 +522,25 @@ def _drift(state: State, division: Division, pieces: Sequence[Piece]) -> None:
 
 def drifted(state: State, pieces: Sequence[Piece], shift: float) -> list[Block | None]:
     """Hoplomachia, Drift: the division's pieces each moved ``shift`` inches right, the
-    body together; None for a piece that would drift into a friend of another division
-    (it halts) or off the table."""
+    body together, from its right end: None for a piece that would drift into a friend
+    (of another division, or one of its own that halted) or off the table (it halts)."""
+    if not pieces:
+        return []
     ids = {p.id for p in pieces}
     others = [o for o in state.present() if o.id not in ids]
-    out: list[Block | None] = []
-    for p in pieces:
+    fx, fy = heading(pieces[0].block.facing)
+    rx, ry = fy, -fx
+    order = sorted(range(len(pieces)), key=lambda i: -(pieces[i].block.centre[0] * rx +
+                                                      pieces[i].block.centre[1] * ry))
+    out: list[Block | None] = [None] * len(pieces)
+    placed: list[Block] = []
+    for i in order:
+        p = pieces[i]
         b = sidestep([p.block], shift)[0]
         blocked = not state.table.contains(b) or any(
-            b.overlaps(o.block) for o in others)
-        out.append(None if blocked else b)
+            b.overlaps(o.block) for o in others) or any(b.overlaps(q) for q in placed)
+        out[i] = None if blocked else b
+        placed.append(p.block if blocked else b)
     return out
 
 

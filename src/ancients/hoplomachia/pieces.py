@@ -226,6 +226,10 @@ class Division:
     def category(self) -> Category:
         return self.card.category
 
+    def failed_charge_before(self, turn: int) -> bool:
+        """It charged last turn and failed to contact."""
+        return self.failed_charge_turn > 0 and self.failed_charge_turn == turn - 1
+
     @property
     def core(self) -> bool:
         """The core units that execute the signals' set procedures: the phalanx's

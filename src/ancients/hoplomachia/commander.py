@@ -315,8 +315,7 @@ def _phalanx_score(state: State, d: Division, plan: Plan) -> float:
     if line:
         mean = sum(c[0] * fx + c[1] * fy for c in line) / len(line)
         ahead = max(0.0, mine - mean - 3.0)
-    through = 3.0 * len(plan.through)
-    return max(gap, 3.0) + off / 10.0 + ahead * 0.5 + through
+    return max(gap, 3.0) + off / 10.0 + ahead * 0.5 + _through(state, d, plan)
 
 
 def _dist(a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -362,7 +361,7 @@ def _lights_score(state: State, d: Division, plan: Plan) -> float:
                 for b in end:
                     if p.block.in_zone(b, Edge.FRONT, 8.0):
                         score += 4.0
-    return score + 2.0 * len(plan.through)
+    return score + _through(state, d, plan)
 
 
 def _horse_score(state: State, d: Division, plan: Plan) -> float:
@@ -398,5 +397,17 @@ def _horse_score(state: State, d: Division, plan: Plan) -> float:
                 if e.block.in_zone(b, Edge.FRONT, 8.0):
                     score += 8.0
                     break
-    return score + 2.0 * len(plan.through)
+    return score + _through(state, d, plan)
+
+
+def _through(state: State, d: Division, plan: Plan) -> float:
+    """Passing through friends disarrays both (but psiloi through stationary Open
+    Files): a heavy price."""
+    rule = state.rules.movement.interpenetration
+    cost = 0.0
+    for k in plan.through:
+        friend = state.by_id[k]
+        if rule.disarrays(d.card, friend.arrangement, friend.moved_turn != state.turn):
+            cost += 20.0
+    return cost
 

@@ -23,6 +23,7 @@ from ancients.hoplomachia.geometry import (
     advance,
     aspect_struck,
     bearing_to,
+    box_gap,
     contact_distance,
     face,
     line_order,
@@ -73,7 +74,10 @@ def targets_ahead(state: State, piece: Piece, within: float) -> list[tuple[float
     """Enemies squarely ahead of ``piece`` (in the band before its front) within
     ``within`` inches, nearest first."""
     out = []
+    box = piece.block.bounds
     for e in state.present(state.enemy_of(piece.side)):
+        if box_gap(box, e.block.bounds) > within:
+            continue  # the boxes' gap is never more than the band's reach
         d = piece.block.zone_distance(e.block, Aspect.FRONT)
         if d <= within:
             out.append((d, e.id, e))

@@ -247,3 +247,11 @@ def centre_of(blocks: Sequence[Block]) -> tuple[float, float]:
     """The mean of the blocks' centres."""
     return (sum(b.centre[0] for b in blocks) / len(blocks),
             sum(b.centre[1] for b in blocks) / len(blocks))
+
+
+def box_gap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    """The gap between two bounding boxes (0 when they meet): never more than the
+    distance between what they bound, so a quick way to pass over the far ones."""
+    dx = max(a[0] - b[2], b[0] - a[2], 0.0)
+    dy = max(a[1] - b[3], b[1] - a[3], 0.0)
+    return math.hypot(dx, dy)

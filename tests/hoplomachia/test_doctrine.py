@@ -53,3 +53,22 @@ def test_the_phalanx_marches_then_approaches_then_charges() -> None:
 
     signals = [KEEP, SignalChoice(Signal.MARCH), SignalChoice(Signal.CHARGE)]
     assert doctrine.decide(b, Decision("athens", Kind.SIGNAL, signals)) == KEEP
+
+
+def test_with_allies_the_phalanx_begins_its_approach_at_once() -> None:
+    """Every signal placed is a stance test for the allies: an army with allies skips
+    the march and signals the approach at once; when the allies are gone it marches."""
+    divisions = [division("a", "athenian", 36.0, 10.0, 3),
+                 division("h", "hippeis", 50.0, 10.0, 1, contingent="allies", allied=True)]
+    heads = [{"id": "hegemon", "character": "fellow hoplite", "hegemon": True, "with": "a"},
+             {"id": "ally", "character": "fellow hoplite", "stance": "symmachos",
+              "with": "h", "contingent": "allies"}]
+    b = battle({"name": "t", "title": "t", "table": {"width": 72.0, "depth": 48.0},
+                "sides": [side("athens", "athenian", divisions, heads),
+                          side("sparta", "spartan",
+                               [division("s", "peloponnesian", 36.0, 40.0, 3)])]})
+    st = b.state  # type: ignore[attr-defined]
+    doctrine = DoctrineCommander()
+    assert doctrine.wanted_signal(st, "athens") is Signal.BEGIN_APPROACH
+    st.divisions["h"].withdrawing = True
+    assert doctrine.wanted_signal(st, "athens") is Signal.MARCH

@@ -1,6 +1,7 @@
 """The doctrine commander: a Greek army of the classical age. The Salpinx follows the
-battle plan (the phalanx marches, begins its approach when the enemy is near, and
-charges when the enemy is within a charge's reach); the taxeis keep their line and
+battle plan (the phalanx marches, begins its approach when the enemy is near, or at
+once when allies would be tested by one more signal, and charges when the enemy is
+within a charge's reach); the taxeis keep their line and
 square to the enemy; lights screen and harass from beyond the reach of a charge,
 clearing the front when the phalanx closes; horse guards the flanks and charges what it
 can beat (lights, horse, disarrayed or exposed foot) and pursues; ekdromoi go out when
@@ -94,7 +95,9 @@ class DoctrineCommander:
                 Signal.FORWARD_PSILOI if not army.psiloi_forward else Signal.HALT)
         if charge:
             return Signal.CHARGE
-        if gap <= APPROACH_AT:
+        if gap <= APPROACH_AT or _allies_at_risk(state, side):
+            # every signal placed is a stance test for the allies: an army with allies
+            # begins its approach at once rather than marching first (one signal fewer)
             return Signal.BEGIN_APPROACH
         return Signal.MARCH
 
@@ -239,6 +242,14 @@ def _core_gap(state: State, d: Division) -> float:
     hoplites = [e for e in enemies if e.hoplite] or enemies
     return min((p.block.distance(e.block) for p in pieces for e in hoplites),
                default=math.inf)
+
+
+def _allies_at_risk(state: State, side: str) -> bool:
+    """Has ``side`` an allied strategos (a stance) whose troops are still in the
+    battle?"""
+    return any(s.side == side and s.alive and s.stance is not None and any(
+        d.contingent == s.contingent and not d.withdrawing and state.members(d)
+        for d in state.side_divisions(side)) for s in state.strategoi)
 
 
 def _charge_worth(state: State, d: Division) -> bool:

@@ -9,17 +9,17 @@ and the field.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeAlias, TypeVar
 
 import attrs
 
 from ancients.dice import Dice, DiceSpec, parse, pmf
 from ancients.errors import AncientsError, DiceSpecError
 from ancients.hoplomachia.vocabulary import AreteLevel
-from ancients.rulesdata import load_document, provenance
+from ancients.rulesdata import data_path, load_document, provenance
 from ancients.scenario import Field
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "DieChart",
     "Provenance",
     "RulesInputError",
+    "Source",
     "by_level",
     "dice_spec",
     "die_chart",
@@ -68,8 +69,16 @@ class Provenance:
         return cls(rec, reason)
 
 
-def document(name: str, override: str | Path = "") -> Field:
-    """The root field of one of the package's data files, or of a user's replacement."""
+#: where a table set is read from: the built-in file (""), a replacement file, or a raw
+#: document already in memory (the built-in one with a variant's parameters applied)
+Source: TypeAlias = "str | Path | Mapping[str, Any]"
+
+
+def document(name: str, override: Source = "") -> Field:
+    """The root field of one of the package's data files, of a user's replacement file, or
+    of a raw document (a variant's: read as the built-in file, its values changed)."""
+    if isinstance(override, Mapping):
+        return Field.root(override, source=f"{data_path(DATA, name)} (variant)")
     return load_document(DATA, name, override)
 
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from pathlib import Path
 
 import attrs
 
@@ -28,6 +27,7 @@ from ancients.dice import Dice, DiceSpec
 from ancients.hoplomachia._tables import (
     Provenance,
     RulesInputError,
+    Source,
     by_level,
     dice_spec,
     document,
@@ -237,7 +237,7 @@ def check_for(rules: AndreiaRules, card: UnitCard, trigger: Trigger, level: Aret
                          epilektoi=epilektoi, adjust=adjust, modifiers=modifiers)
 
 
-def load_andreia(override: str | Path = "") -> AndreiaRules:
+def load_andreia(override: Source = "") -> AndreiaRules:
     """Read the Andreia charts (``andreia.toml`` or a replacement)."""
     doc = document("andreia.toml", override)
     doc.check_keys(["reconstructed", "reason", "check", "passed", "trigger", "chart"])

@@ -17,13 +17,19 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from pathlib import Path
 from typing import Literal
 
 import attrs
 
 from ancients.dice import Dice, DiceSpec, pmf
-from ancients.hoplomachia._tables import Provenance, RulesInputError, dice_spec, document, require
+from ancients.hoplomachia._tables import (
+    Provenance,
+    RulesInputError,
+    Source,
+    dice_spec,
+    document,
+    require,
+)
 from ancients.hoplomachia.rolloff import roll_off, roll_off_odds
 from ancients.hoplomachia.vocabulary import AreteLevel, Category
 from ancients.scenario import Field
@@ -240,7 +246,7 @@ def _change(event: AreteEvent, f: Field) -> AreteChange:
                        applies, Provenance.of(f))
 
 
-def load_arete(override: str | Path = "") -> AreteRules:
+def load_arete(override: Source = "") -> AreteRules:
     """Read the Arete tracks and changes (``arete.toml`` or a replacement)."""
     doc = document("arete.toml", override)
     doc.check_keys(["reconstructed", "reason", "withdraw", "track", "change", "precedence"])

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import attrs
@@ -28,6 +27,7 @@ from ancients.hoplomachia._tables import (
     DieChart,
     Provenance,
     RulesInputError,
+    Source,
     dice_spec,
     die_chart,
     document,
@@ -385,7 +385,7 @@ def _item(f: Field, dice: DiceSpec, list_epochs: frozenset[int], basics: bool) -
                     f.get("epilektoi").as_bool(False), epochs, lists)
 
 
-def load_armies(override: str | Path = "") -> ArmyLists:
+def load_armies(override: Source = "") -> ArmyLists:
     """Read the army lists (``armies.toml`` or a replacement)."""
     doc = document("armies.toml", override)
     doc.check_keys(["reconstructed", "reason", "rounds", "epochs", "list"])

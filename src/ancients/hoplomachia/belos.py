@@ -20,7 +20,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from pathlib import Path
 
 import attrs
 
@@ -28,6 +27,7 @@ from ancients.dice import Dice, DiceSpec, pmf
 from ancients.hoplomachia._tables import (
     Provenance,
     RulesInputError,
+    Source,
     by_level,
     dice_spec,
     document,
@@ -410,7 +410,7 @@ def _row(f: Field) -> ReactionRow:
     return ReactionRow(f["intensity"].as_int(min=1), cells(f["pass"]), cells(f["fail"]))
 
 
-def load_belos(override: str | Path = "") -> BelosRules:
+def load_belos(override: Source = "") -> BelosRules:
     """Read the belos tables (``belos.toml`` or a replacement)."""
     doc = document("belos.toml", override)
     doc.check_keys(["reconstructed", "reason", "check", "intensity", "fire", "limits",

@@ -14,13 +14,13 @@ from __future__ import annotations
 import enum
 import math
 from collections.abc import Mapping
-from pathlib import Path
 
 import attrs
 
 from ancients.hoplomachia._tables import (
     Provenance,
     RulesInputError,
+    Source,
     document,
     enum_of,
     members,
@@ -165,7 +165,7 @@ def _signal(signal: Signal, f: Field) -> SignalRule:
                       f["paean"].as_bool(), f["optional"].as_bool(), Provenance.of(f))
 
 
-def load_command(override: str | Path = "") -> CommandRules:
+def load_command(override: Source = "") -> CommandRules:
     """Read the signals and the runner's rules (``command.toml`` or a replacement)."""
     doc = document("command.toml", override)
     doc.check_keys(["reconstructed", "reason", "salpinx", "signal", "runner"])

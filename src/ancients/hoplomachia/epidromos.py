@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import cached_property
-from pathlib import Path
 
 import attrs
 
@@ -26,6 +25,7 @@ from ancients.dice import Dice, DiceSpec, pmf
 from ancients.hoplomachia._tables import (
     Provenance,
     RulesInputError,
+    Source,
     dice_spec,
     document,
     enum_of,
@@ -200,7 +200,7 @@ def _row(f: Field) -> EpidromosRow:
     return row
 
 
-def load_epidromos(override: str | Path = "") -> EpidromosRules:
+def load_epidromos(override: Source = "") -> EpidromosRules:
     """Read the Epidromos charts and charge rules (``epidromos.toml`` or a replacement)."""
     doc = document("epidromos.toml", override)
     doc.check_keys(["reconstructed", "reason", "charge", "who", "chart"])

@@ -20,7 +20,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from pathlib import Path
 
 import attrs
 
@@ -29,6 +28,7 @@ from ancients.hoplomachia._tables import (
     DieChart,
     Provenance,
     RulesInputError,
+    Source,
     dice_spec,
     die_chart,
     document,
@@ -398,7 +398,7 @@ def _chart(f: Field) -> dict[tuple[Level, Level], MeleeResult]:
     return chart
 
 
-def load_melee(override: str | Path = "") -> MeleeRules:
+def load_melee(override: Source = "") -> MeleeRules:
     """Read the melee tables (``melee.toml`` or a replacement)."""
     doc = document("melee.toml", override)
     doc.check_keys(["reconstructed", "reason", "attack", "defence", "othismos",

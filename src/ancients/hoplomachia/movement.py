@@ -18,7 +18,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from fractions import Fraction
-from pathlib import Path
 
 import attrs
 
@@ -26,6 +25,7 @@ from ancients.dice import Dice, DiceSpec, pmf
 from ancients.hoplomachia._tables import (
     Provenance,
     RulesInputError,
+    Source,
     dice_spec,
     document,
     enum_of,
@@ -266,7 +266,7 @@ class MovementRules:
         return found
 
 
-def load_movement(override: str | Path = "") -> MovementRules:
+def load_movement(override: Source = "") -> MovementRules:
     """Read the movement rules (``movement.toml`` or a replacement)."""
     doc = document("movement.toml", override)
     doc.check_keys(["reconstructed", "reason", "drift", "spacing", "arrangement",

@@ -8,12 +8,14 @@ from typing import Literal
 
 import attrs
 
-__all__ = ["CRAFTY_PRECEDENCE", "SHIELD_MOMENTUM", "HoplomachiaOptions"]
+__all__ = ["CRAFTY_PRECEDENCE", "PRECEDENCE_FLANK", "SHIELD_MOMENTUM", "HoplomachiaOptions"]
 
 #: the readings of the Crafty hegemon's "+1 Arete precedence"
 CRAFTY_PRECEDENCE = ("tie", "point")
 #: the readings of "momentum" among the shield modifiers
 SHIELD_MOMENTUM = ("own", "attacker")
+#: the readings of the flank the Arete sequence's events start from
+PRECEDENCE_FLANK = ("right", "choose")
 
 
 @attrs.frozen
@@ -37,3 +39,10 @@ class HoplomachiaOptions:
         "help": "Signals (optional): the Release Ekdromoi and Recall Ekdromoi signals"})
     count_arrows: bool = attrs.field(default=False, metadata={
         "help": "Belos (optional): keep records of toxotes' shots (12 a game)"})
+    precedence_flank: Literal["right", "choose"] = attrs.field(
+        default="right", validator=attrs.validators.in_(PRECEDENCE_FLANK), metadata={
+            "help": "Arete sequence: events are resolved from the precedence player's right "
+                    "flank (right), or from the flank he chooses each phase (choose)"})
+    turn_limit: int = attrs.field(default=0, validator=attrs.validators.ge(0), metadata={
+        "help": "Turns before the battle is judged as if neither side would fight on (0: "
+                "the scenario's, else play.toml's)"})

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from pathlib import Path
 
 import attrs
 
@@ -25,6 +24,7 @@ from ancients.hoplomachia._tables import (
     DieChart,
     Provenance,
     RulesInputError,
+    Source,
     dice_spec,
     die_chart,
     document,
@@ -201,7 +201,7 @@ def _chart(f: Field, key: str) -> DieChart[int]:
     return die_chart(f[key], dice_spec(f["dice"]), _points)
 
 
-def load_rituals(override: str | Path = "") -> Rituals:
+def load_rituals(override: Source = "") -> Rituals:
     """Read the rituals' tables (``rituals.toml`` or a replacement)."""
     doc = document("rituals.toml", override)
     doc.check_keys(["reconstructed", "reason", "breakfast", "hieres", "rhetoria", "paean",

@@ -11,12 +11,15 @@ exist and suit them, the lists name cards, nations have their tracks and oratory
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
-from pathlib import Path
+from importlib import resources
+from typing import Any
 
 import attrs
 
 from ancients.errors import ScenarioError
+from ancients.hoplomachia._tables import DATA, Source
 from ancients.hoplomachia.andreia import AndreiaResult, AndreiaRules, load_andreia
 from ancients.hoplomachia.arete import AreteRules, load_arete
 from ancients.hoplomachia.armies import ArmyLists, ItemKind, load_armies
@@ -25,20 +28,22 @@ from ancients.hoplomachia.command import CommandRules, Signal, load_command
 from ancients.hoplomachia.epidromos import EpidromosRules, load_epidromos
 from ancients.hoplomachia.melee import MeleeRules, load_melee
 from ancients.hoplomachia.movement import MovementRules, load_movement
+from ancients.hoplomachia.play import PlayRules, load_play
 from ancients.hoplomachia.rituals import Rituals, load_rituals
 from ancients.hoplomachia.situations import Situations, load_situations
 from ancients.hoplomachia.strategoi import StrategoiRules, load_strategoi
 from ancients.hoplomachia.troops import Cards, UnitCard, load_cards
 from ancients.hoplomachia.vocabulary import Category
+from ancients.scenario import read_toml
 
-__all__ = ["FILES", "HoplomachiaRules", "default_rules", "load_rules"]
+__all__ = ["FILES", "HoplomachiaRules", "default_rules", "load_rules", "raw_document"]
 
 #: the data files, by the name of the table set each holds (and of its override)
 FILES = {"cards": "cards.toml", "arete": "arete.toml", "rituals": "rituals.toml",
          "andreia": "andreia.toml", "belos": "belos.toml", "epidromos": "epidromos.toml",
          "melee": "melee.toml", "strategoi": "strategoi.toml", "command": "command.toml",
          "movement": "movement.toml", "armies": "armies.toml",
-         "situations": "situations.toml"}
+         "situations": "situations.toml", "play": "play.toml"}
 
 #: the name of a stance-chart order that is not a signal
 VERBAL_ORDER = "verbal order"
@@ -60,6 +65,7 @@ class HoplomachiaRules:
     movement: MovementRules
     armies: ArmyLists
     situations: Situations
+    play: PlayRules
 
     @property
     def files(self) -> dict[str, str | None]:
@@ -67,9 +73,10 @@ class HoplomachiaRules:
         return {name: getattr(self, name).source for name in FILES}
 
 
-def load_rules(**overrides: str | Path) -> HoplomachiaRules:
-    """Read every table (``cards=path`` and so on replace a built-in file) and check them
-    across files. Errors are ScenarioErrors naming the file and the field."""
+def load_rules(**overrides: Source) -> HoplomachiaRules:
+    """Read every table (``cards=path`` and so on replace a built-in file; a mapping is a
+    raw document read in its place) and check them across files. Errors are
+    ScenarioErrors naming the file and the field."""
     unknown = sorted(set(overrides) - set(FILES))
     if unknown:
         raise ScenarioError(f"no Hoplomachia table set {', '.join(unknown)}; the sets are: "
@@ -80,9 +87,26 @@ def load_rules(**overrides: str | Path) -> HoplomachiaRules:
         load_andreia(o["andreia"]), load_belos(o["belos"]), load_epidromos(o["epidromos"]),
         load_melee(o["melee"]), load_strategoi(o["strategoi"]), load_command(o["command"]),
         load_movement(o["movement"]), load_armies(o["armies"]),
-        load_situations(o["situations"]))
+        load_situations(o["situations"]), load_play(o["play"]))
     check_rules(rules)
     return rules
+
+
+@cache
+def _raw(name: str) -> Mapping[str, Any]:
+    with resources.as_file(resources.files(DATA).joinpath(FILES[name])) as path:
+        return read_toml(path)
+
+
+def raw_document(name: str) -> dict[str, Any]:
+    """A fresh copy of a built-in table set's raw document (``"cards"``, ``"belos"``...),
+    for a variant to change before it is read."""
+    import copy
+
+    if name not in FILES:
+        raise ScenarioError(f"no Hoplomachia table set {name!r}; the sets are: "
+                            f"{', '.join(FILES)}")
+    return copy.deepcopy(dict(_raw(name)))
 
 
 @cache

@@ -16,7 +16,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from fractions import Fraction
-from pathlib import Path
 
 import attrs
 
@@ -25,6 +24,7 @@ from ancients.hoplomachia._tables import (
     DieChart,
     Provenance,
     RulesInputError,
+    Source,
     dice_spec,
     die_chart,
     document,
@@ -181,7 +181,7 @@ def _role_map(f: Field) -> dict[Role, int]:
     return keyed(f, Role, lambda v: int(v.as_int(min=-2, max=2)))
 
 
-def load_situations(override: str | Path = "") -> Situations:
+def load_situations(override: Source = "") -> Situations:
     """Read the scenario-generation tables (``situations.toml`` or a replacement)."""
     doc = document("situations.toml", override)
     doc.check_keys(["reconstructed", "reason", "sizes", "model", "situation", "formation",

@@ -16,7 +16,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from pathlib import Path
 
 import attrs
 
@@ -24,6 +23,7 @@ from ancients.dice import Dice, DiceSpec, pmf
 from ancients.hoplomachia._tables import (
     DieChart,
     Provenance,
+    Source,
     dice_spec,
     die_chart,
     document,
@@ -181,7 +181,7 @@ def _effect(character: Character, f: Field) -> CharacterEffect:
                            f["casualty"].as_int(), Provenance.of(f))
 
 
-def load_strategoi(override: str | Path = "") -> StrategoiRules:
+def load_strategoi(override: Source = "") -> StrategoiRules:
     """Read the strategoi's tables (``strategoi.toml`` or a replacement)."""
     doc = document("strategoi.toml", override)
     doc.check_keys(["reconstructed", "reason", "count", "character", "effect", "vote",

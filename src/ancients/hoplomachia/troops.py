@@ -10,13 +10,13 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator, Mapping
 from functools import cached_property
-from pathlib import Path
 
 import attrs
 
 from ancients.hoplomachia._tables import (
     Provenance,
     RulesInputError,
+    Source,
     by_level,
     document,
     enum_of,
@@ -294,7 +294,7 @@ def _organisation(category: Category, f: Field) -> Organisation:
                         (size[0], size[1]), Provenance.of(f))
 
 
-def load_cards(override: str | Path = "") -> Cards:
+def load_cards(override: Source = "") -> Cards:
     """Read the unit cards (the built-in ``cards.toml``, or a replacement file)."""
     doc = document("cards.toml", override)
     doc.check_keys(["reconstructed", "reason", "organisation", "epilektoi", "hamippoi", "card"])

@@ -1,0 +1,115 @@
+"""Benchmark: Hoplomachia battles.
+
+    python benchmarks/bench_hoplomachia.py [repeats] [--profile]
+
+Prints the median CPU time (``time.process_time``: other processes on a shared machine
+do not count) of a whole battle of ``poteidaia-432bc`` (the default scenario) with
+doctrine commanders and with random ones; the cost of a battle of ``mantinea-418bc``
+(fielded from the order of battle) against Monk's Corner's hand-made ``mantinea-418bc``
+(Monk's Corner has no translator), measured in the same run, as a ratio; and the time
+for 1x, 2x and 4x the armies (Poteidaia's armies copied side by side on a table as
+many times wider) with the growth exponent (log of the time ratio over log 4; goal <=
+1.15). With ``--profile``, the profile's top entries of doctrine battles of Poteidaia.
+"""
+
+from __future__ import annotations
+
+import copy
+import cProfile
+import math
+import pstats
+import statistics
+import sys
+import time
+import warnings
+from typing import Any
+
+import ancients
+from ancients.battle import RandomCommander
+from ancients.errors import OOBWarning
+from ancients.ruleset import Ruleset
+from ancients.scenario import Scenario
+
+
+def _time(rs: Ruleset, scenario: Scenario, seeds: range, random: bool = False) -> float:
+    times = []
+    for seed in seeds:
+        commanders = {s: RandomCommander() for s in scenario.sides} if random else None
+        start = time.process_time()
+        rs.new_battle(scenario, seed=seed, commanders=commanders).run()
+        times.append(time.process_time() - start)
+    return statistics.median(times)
+
+
+def multiplied(rs: Ruleset, times: int) -> Scenario:
+    """Poteidaia with each army ``times`` over, side by side on a table as many times
+    wider (one Hegemon a side; the copies' strategoi lead their copies)."""
+    sc = rs.scenario("poteidaia-432bc")
+    from ancients.hoplomachia.translate import overlaid
+    from ancients.scenario import Field
+
+    base = overlaid(Field.root(sc.data, "bench"), rs.rules())  # type: ignore[attr-defined]
+    doc: dict[str, Any] = copy.deepcopy(base)
+    width = float(doc["table"]["width"])
+    doc["table"]["width"] = width * times
+    doc["name"] = f"poteidaia-x{times}"
+    for side in doc["sides"]:
+        divisions, strategoi = [], []
+        for k in range(times):
+            for d in side["divisions"]:
+                e = copy.deepcopy(d)
+                e["id"] = f"{d['id']}-{k}"
+                e["x"] = d["x"] + k * width
+                e["senior"] = bool(d.get("senior")) and k == 0
+                divisions.append(e)
+            for s in side["strategoi"]:
+                e = copy.deepcopy(s)
+                e["id"] = f"{s['id']}-{k}"
+                e["with"] = f"{s['with']}-{k}"
+                e["hegemon"] = bool(s.get("hegemon")) and k == 0
+                strategoi.append(e)
+        side["divisions"], side["strategoi"] = divisions, strategoi
+    return rs.parse_scenario(doc, source=f"bench x{times}")
+
+
+def main() -> None:
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    repeats = int(args[0]) if args else 20
+    rs = ancients.ruleset("hoplomachia")
+    poteidaia = rs.scenario("poteidaia-432bc")
+    rs.new_battle(poteidaia, seed=0).run()  # warm up: imports, first-use caches
+    seeds = range(repeats)
+    doctrine = _time(rs, poteidaia, seeds)
+    random = _time(rs, poteidaia, seeds, random=True)
+    print(f"poteidaia-432bc: median {doctrine * 1e3:.0f} ms CPU a battle, doctrine against "
+          f"doctrine; {random * 1e3:.0f} ms, random against random ({repeats} battles)")
+    mc = ancients.ruleset("monks_corner")
+    mc_mantinea = mc.scenario("mantinea-418bc")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", OOBWarning)
+        h_mantinea = rs.from_oob("mantinea-418bc")
+    mc.new_battle(mc_mantinea, seed=0).run()
+    hop = _time(rs, h_mantinea, seeds)
+    monks = _time(mc, mc_mantinea, seeds)
+    print(f"mantinea-418bc, doctrine: hoplomachia (from the order of battle) "
+          f"{hop * 1e3:.0f} ms, monks_corner (its own scenario) {monks * 1e3:.1f} ms: "
+          f"ratio {hop / monks:.1f}")
+    sizes = {}
+    for k in (1, 2, 4):
+        sc = multiplied(rs, k)
+        sizes[k] = _time(rs, sc, range(max(3, repeats // (2 * k))))
+        print(f"  {k}x the armies ({len(sc.parsed.divisions)} divisions): "
+              f"{sizes[k] * 1e3:.0f} ms")
+    exponent = math.log(sizes[4] / sizes[1]) / math.log(4)
+    print(f"growth exponent 1x to 4x: {exponent:.2f} (goal <= 1.15)")
+    if "--profile" in sys.argv:
+        profile = cProfile.Profile()
+        profile.enable()
+        for seed in range(5):
+            rs.new_battle(poteidaia, seed=seed).run()
+        profile.disable()
+        pstats.Stats(profile).sort_stats("tottime").print_stats(12)
+
+
+if __name__ == "__main__":
+    main()

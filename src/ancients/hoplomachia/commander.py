@@ -1,0 +1,424 @@
+"""The doctrine commander: a Greek army of the classical age. The Salpinx follows the
+battle plan (the phalanx marches, begins its approach when the enemy is near, or at
+once when allies would be tested by one more signal, and charges when the enemy is
+within a charge's reach); the taxeis keep their line and
+square to the enemy; lights screen and harass from beyond the reach of a charge,
+clearing the front when the phalanx closes; horse guards the flanks and charges what it
+can beat (lights, horse, disarrayed or exposed foot) and pursues; ekdromoi go out when
+they can catch the shooters; the army stands down once it holds the field and its
+slain."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Sequence
+from fractions import Fraction
+
+from ancients.battle import Battle, Decision
+from ancients.hoplomachia.battle import HoplomachiaBattle
+from ancients.hoplomachia.charges import AHEAD, reach, targets_ahead
+from ancients.hoplomachia.command import Signal
+from ancients.hoplomachia.decisions import (
+    FIGHT_ON,
+    HOLD_FIRE,
+    KEEP,
+    NO,
+    NO_CHARGE,
+    NO_LAP,
+    NO_ORDER,
+    STAND_DOWN,
+    YES,
+    Charge,
+    Fire,
+    Kind,
+    Lap,
+    Points,
+    SignalChoice,
+)
+from ancients.hoplomachia.geometry import aspect_struck, centre_of
+from ancients.hoplomachia.katastrophe import possessor
+from ancients.hoplomachia.manoeuvre import Plan
+from ancients.hoplomachia.melee import Engaged, MeleeKind, melee_odds
+from ancients.hoplomachia.pieces import Division, Piece
+from ancients.hoplomachia.precedence import RIGHT, front_of
+from ancients.hoplomachia.signals import signal_of
+from ancients.hoplomachia.state import State
+from ancients.hoplomachia.vocabulary import AreteLevel, Aspect, Category
+from ancients.tabletop import Aspect as Edge
+from ancients.tabletop import Block, bearing, heading
+
+__all__ = ["HANDLERS", "DoctrineCommander"]
+
+#: begin the approach when the enemy is this near (inches): a march and an approach away
+APPROACH_AT = 11.0
+#: lights keep beyond the reach of a charge (the longest hoplite charge, and a margin)
+LIGHTS_CLEAR = 8.0
+#: a charge is worth making when the enemy opposite is likelier than not within reach
+REACH_ODDS = Fraction(1, 2)
+#: ekdromoi go out when they catch and kill the shooters this often (a failure costs a
+#: point of Arete; the fire, two a turn)
+EKDROMOI_ODDS = Fraction(1, 4)
+
+
+class DoctrineCommander:
+    """How a Greek army of the classical age fought, in Hoplomachia's terms."""
+
+    def decide(self, battle: Battle, decision: Decision) -> Hashable:
+        assert isinstance(battle, HoplomachiaBattle)
+        return HANDLERS[Kind(decision.kind)](self, battle.state, decision)
+
+    # -- the Command Strophe -------------------------------------------------------------
+    def _signal(self, state: State, decision: Decision) -> Hashable:
+        """The battle plan's signal for the distance between the phalanxes; none (the
+        standing signal stays) if it is the one in force (every placed signal is one
+        more stance test for the allies)."""
+        side = decision.side
+        want = self.wanted_signal(state, side)
+        if want is None or want is state.armies[side].signal:
+            return KEEP
+        choice = SignalChoice(want)
+        return choice if choice in decision.options else KEEP
+
+    def wanted_signal(self, state: State, side: str) -> Signal | None:
+        army = state.armies[side]
+        plan = state.rules.situations.plans[army.plan]
+        core = [d for d in state.side_divisions(side) if d.core and state.members(d)]
+        if not core:
+            return None
+        gap = min(_core_gap(state, d) for d in core)
+        ready = sum(_charge_worth(state, d) for d in core)
+        charge = 2 * ready >= len(core)
+        if str(plan.core) == "march":
+            return Signal.MARCH
+        if str(plan.core) == "hold":
+            return Signal.CHARGE if charge else (
+                Signal.FORWARD_PSILOI if not army.psiloi_forward else Signal.HALT)
+        if charge:
+            return Signal.CHARGE
+        if gap <= APPROACH_AT or _allies_at_risk(state, side):
+            # every signal placed is a stance test for the allies: an army with allies
+            # begins its approach at once rather than marching first (one signal fewer)
+            return Signal.BEGIN_APPROACH
+        return Signal.MARCH
+
+    def _switch(self, state: State, decision: Decision) -> Hashable:
+        """Answer a charge with a charge when the enemy is near enough to meet."""
+        core = [d for d in state.side_divisions(decision.side) if d.core and state.members(d)]
+        near = any(_core_gap(state, d) <= 2.0 * _longest(state, d) for d in core)
+        return YES if near else NO
+
+    def _order(self, state: State, decision: Decision) -> Hashable:
+        """The salpinx says what the phalanx does; no verbal orders."""
+        return NO_ORDER
+
+    def _flank(self, state: State, decision: Decision) -> Hashable:
+        return RIGHT
+
+    # -- belos ---------------------------------------------------------------------------------
+    def _fire(self, state: State, decision: Decision) -> Hashable:
+        """Shoot at the phalanx (it costs the enemy Arete every turn it is under fire),
+        the softest shield first; a belos charge only where no shot is to be had."""
+        shooter = state.by_id[decision.unit or ""]
+        best: tuple[tuple[int, int, int], Hashable] | None = None
+        for o in decision.options:
+            if not isinstance(o, Fire) or not o.target:
+                continue
+            t = state.by_id[o.target]
+            aspect = aspect_struck(t.block, shooter.block)
+            shield = t.card.shield if aspect.shielded else 0
+            value = (0 if o.belos_charge else 1, 1 if t.hoplite else 0, -shield)
+            if best is None or value > best[0]:
+                best = (value, o)
+        return best[1] if best else HOLD_FIRE
+
+    def _ekdromoi(self, state: State, decision: Decision) -> Hashable:
+        """Send the ekdromoi when they are likelier than not to catch and kill."""
+        lochos, shooter = state.by_id[decision.unit or ""], state.by_id[decision.target or ""]
+        rules = state.rules.belos.ekdromoi
+        gap = lochos.block.distance(shooter.block)
+        odds = rules.reach_odds(gap) * rules.kill_odds(shooter.category)
+        return YES if odds >= EKDROMOI_ODDS else NO
+
+    # -- epidromos -------------------------------------------------------------------------------
+    def _charge(self, state: State, decision: Decision) -> Hashable:
+        d = state.divisions[decision.unit or ""]
+        if AHEAD in decision.options:
+            near = _core_gap(state, d) <= 2.0 * _longest(state, d) - 3.0
+            return AHEAD if _charge_worth(state, d) or (
+                near and not d.failed_charge_before(state.turn)) else NO_CHARGE
+        best: tuple[float, Hashable] | None = None
+        for o in decision.options:
+            if not isinstance(o, Charge) or not o.target:
+                continue
+            worth = _charge_value(state, d, state.by_id[o.target])
+            if worth > 0.15 and (best is None or worth > best[0]):
+                best = (worth, o)
+        return best[1] if best else NO_CHARGE
+
+    # -- marches and approaches ---------------------------------------------------------------
+    def _move(self, state: State, decision: Decision) -> Hashable:
+        d = state.divisions[decision.unit or ""]
+        plans = [p for o in decision.options if isinstance(p := state.menu.get(o), Plan)]
+        if not plans:
+            return decision.options[0]
+        if d.core:
+            score: Callable[[State, Division, Plan], float] = _phalanx_score
+        elif d.category is Category.HIPPEUS:
+            score = _horse_score
+        else:
+            score = _lights_score
+        best = min(plans, key=lambda p: (score(state, d, p), str(p.order)))
+        return best.order
+
+    # -- melee and the end ---------------------------------------------------------------------
+    def _lap(self, state: State, decision: Decision) -> Hashable:
+        """Wheel onto an exposed flank whenever one is offered."""
+        laps = [o for o in decision.options if isinstance(o, Lap) and o.target]
+        return laps[0] if laps else NO_LAP
+
+    def _one_step_more(self, state: State, decision: Decision) -> Hashable:
+        """One more shove for a point of Arete, while the army can spare it."""
+        army = state.armies[decision.side]
+        cheap = Points(1, "one step more")
+        if cheap in decision.options and army.arete.points >= 6:
+            return cheap
+        return decision.options[0]
+
+    def _epilektoi(self, state: State, decision: Decision) -> Hashable:
+        """Andreia and belos checks pass low: take a point off."""
+        down = [o for o in decision.options if isinstance(o, Points) and o.value < 0]
+        return down[0] if down else decision.options[0]
+
+    def _pursuit(self, state: State, decision: Decision) -> Hashable:
+        """Outdistanced: come back to the battle; lights join a pursuit of routers close
+        by (they may catch them)."""
+        return YES
+
+    def _fight_on(self, state: State, decision: Decision) -> Hashable:
+        """Stand down once the army holds all the slain."""
+        return STAND_DOWN if possessor(state) == decision.side else FIGHT_ON
+
+    def _truce(self, state: State, decision: Decision) -> Hashable:
+        return NO
+
+
+Handler = Callable[[DoctrineCommander, State, Decision], Hashable]
+
+#: the doctrine's answer to each kind of decision
+HANDLERS: dict[Kind, Handler] = {
+    Kind.SIGNAL: DoctrineCommander._signal,
+    Kind.SWITCH: DoctrineCommander._switch,
+    Kind.ORDER: DoctrineCommander._order,
+    Kind.FLANK: DoctrineCommander._flank,
+    Kind.FIRE: DoctrineCommander._fire,
+    Kind.EKDROMOI: DoctrineCommander._ekdromoi,
+    Kind.CHARGE: DoctrineCommander._charge,
+    Kind.MOVE: DoctrineCommander._move,
+    Kind.LAP: DoctrineCommander._lap,
+    Kind.ONE_STEP_MORE: DoctrineCommander._one_step_more,
+    Kind.EPILEKTOI: DoctrineCommander._epilektoi,
+    Kind.PURSUIT: DoctrineCommander._pursuit,
+    Kind.FIGHT_ON: DoctrineCommander._fight_on,
+    Kind.TRUCE: DoctrineCommander._truce,
+}
+
+
+# -- what the doctrine measures ----------------------------------------------------------------
+def _longest(state: State, d: Division) -> float:
+    return state.rules.epidromos.card_chart(d.card).max_distance
+
+
+def _core_gap(state: State, d: Division) -> float:
+    """Inches from the division to the nearest enemy ahead of it (else to the nearest
+    enemy hoplites, else to anyone)."""
+    pieces = state.members(d)
+    best = math.inf
+    for p in pieces:
+        for gap, _e in targets_ahead(state, p, 60.0)[:1]:
+            best = min(best, gap)
+    if best < math.inf:
+        return best
+    enemies = state.ready(state.enemy_of(d.side))
+    hoplites = [e for e in enemies if e.hoplite] or enemies
+    return min((p.block.distance(e.block) for p in pieces for e in hoplites),
+               default=math.inf)
+
+
+def _allies_at_risk(state: State, side: str) -> bool:
+    """Has ``side`` an allied strategos (a stance) whose troops are still in the
+    battle?"""
+    return any(s.side == side and s.alive and s.stance is not None and any(
+        d.contingent == s.contingent and not d.withdrawing and state.members(d)
+        for d in state.side_divisions(side)) for s in state.strategoi)
+
+
+def _charge_worth(state: State, d: Division) -> bool:
+    """A taxis charges when the enemy squarely ahead of it is likelier than not within
+    the charge's distance (a charge that falls short costs disarray when repeated)."""
+    pieces = state.members(d)
+    if not pieces or state.armies[d.side].arete.level is AreteLevel.SHAKEN:
+        return False  # a Shaken army's charge that fails its check routs
+    chart = state.rules.epidromos.card_chart(d.card)
+    within = reach(state, d)
+    for p in state.members(d):
+        found = [(g, e) for g, e in targets_ahead(state, p, within) if e.ready]
+        if not found:
+            continue
+        if chart.reach_odds(found[0][0]) > REACH_ODDS:
+            return True
+    return False
+
+
+def _odds(state: State, charger: Piece, target: Piece, division: Division) -> float:
+    """P(the target loses) - P(the charger loses) of the epidromos melee, by exact odds."""
+    rules = state.rules
+    chart = rules.epidromos.card_chart(charger.card)
+    aspect = aspect_struck(target.block, charger.block)
+    a = Engaged(charger.card, state.armies[charger.side].arete.level, stands=charger.stands,
+                disarrayed=charger.disarrayed)
+    b = Engaged(target.card, state.armies[target.side].arete.level, aspect=aspect,
+                stands=target.stands, disarrayed=target.disarrayed)
+    momentum = chart.momentum_odds(division.approached)
+    odds = melee_odds(rules.melee, a, b, MeleeKind.EPIDROMOS, (momentum, {0: Fraction(1)}))
+    win = sum((p for o, p in odds.items() if o.loser == 1), Fraction(0))
+    lose = sum((p for o, p in odds.items() if o.loser == 0), Fraction(0))
+    reached = chart.reach_odds(charger.block.distance(target.block))
+    return float(reached * (win - lose))
+
+
+def _charge_value(state: State, d: Division, target: Piece) -> float:
+    pieces = state.members(d)
+    if not pieces:
+        return 0.0
+    charger = min(pieces, key=lambda p: p.block.distance(target.block))
+    value = _odds(state, charger, target, d)
+    if target.disarrayed:
+        value += 0.1
+    return value
+
+
+def _forward(state: State, side: str) -> tuple[float, float]:
+    return heading(front_of(state, side))
+
+
+def _enemy_hoplites(state: State, side: str) -> list[Piece]:
+    return [e for e in state.ready(state.enemy_of(side)) if e.hoplite]
+
+
+def _phalanx_score(state: State, d: Division, plan: Plan) -> float:
+    """Close on the enemy's phalanx square to it, keeping the line: the gap to the
+    nearest enemy, the angle off it, and how far the taxis would stand out of the line
+    of the others."""
+    end = plan.end
+    enemies = _enemy_hoplites(state, d.side) or state.ready(state.enemy_of(d.side))
+    if not enemies:
+        return 0.0
+    here = centre_of(end)
+    target = min(enemies, key=lambda e: _dist(here, e.block.centre))
+    gap = min(b.distance(target.block) for b in end)
+    off = abs(((bearing(here, target.block.centre) - end[0].facing + 180.0) % 360.0) - 180.0)
+    fx, fy = _forward(state, d.side)
+    mine = here[0] * fx + here[1] * fy
+    others = [o for o in state.side_divisions(d.side) if o.core and o.id != d.id]
+    line = [centre_of([p.block for p in state.members(o)]) for o in others
+            if state.members(o)]
+    ahead = 0.0
+    if line:
+        mean = sum(c[0] * fx + c[1] * fy for c in line) / len(line)
+        ahead = max(0.0, mine - mean - 3.0)
+    return max(gap, 3.0) + off / 10.0 + ahead * 0.5 + _through(state, d, plan)
+
+
+def _dist(a: tuple[float, float], b: tuple[float, float]) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def _danger(state: State, side: str, end: Sequence[Block]) -> float:
+    """How many enemies could charge a body ending here: foot within their longest
+    charge, horse within theirs, each facing it."""
+    danger = 0.0
+    for e in state.ready(state.enemy_of(side)):
+        chart = e.card.charts.epidromos
+        if chart is None:
+            continue
+        longest = state.rules.epidromos.chart(chart).max_distance + 1.0
+        for b in end:
+            if e.block.distance(b) <= longest and \
+                    aspect_struck(b, e.block) is not Aspect.REAR:
+                danger += 2.0 if e.hoplite or e.horse else 1.0
+                break
+    return danger
+
+
+def _lights_score(state: State, d: Division, plan: Plan) -> float:
+    """Screen and harass: within range of the enemy's phalanx, beyond the reach of its
+    charge and of horse; clear of the front of one's own phalanx once it approaches."""
+    end = plan.end
+    pieces = state.members(d)
+    card = pieces[0].card
+    rng = card.belos.range if card.belos else 4.0
+    enemies = state.ready(state.enemy_of(d.side))
+    if not enemies:
+        return 0.0
+    gap = min(min(b.distance(e.block) for b in end) for e in enemies)
+    want = max(rng - 0.5, LIGHTS_CLEAR) if card.belos and rng >= LIGHTS_CLEAR else rng
+    score = abs(gap - want) + 6.0 * _danger(state, d.side, end)
+    signal = signal_of(state, d)
+    if signal in (Signal.BEGIN_APPROACH, Signal.CHARGE):
+        for o in state.side_divisions(d.side):
+            if not o.core:
+                continue
+            for p in state.members(o):
+                for b in end:
+                    if p.block.in_zone(b, Edge.FRONT, 8.0):
+                        score += 4.0
+    return score + _through(state, d, plan)
+
+
+def _horse_score(state: State, d: Division, plan: Plan) -> float:
+    """Guard the flank of the line: stay beside its end, facing the enemy; close on
+    enemy lights and horse that come near; keep off the front of formed hoplites."""
+    end = plan.end
+    here = centre_of(end)
+    mine = [p for o in state.side_divisions(d.side) if o.core for p in state.members(o)]
+    enemies = state.ready(state.enemy_of(d.side))
+    if not enemies:
+        return 0.0
+    fx, fy = _forward(state, d.side)
+    rx, ry = fy, -fx
+    if mine:
+        across = [p.block.centre[0] * rx + p.block.centre[1] * ry for p in mine]
+        start = centre_of([p.block for p in state.members(d)])
+        right = (start[0] * rx + start[1] * ry) >= sum(across) / len(across)
+        edge = max(across) + 4.0 if right else min(across) - 4.0
+        front = max(p.block.centre[0] * fx + p.block.centre[1] * fy for p in mine)
+        station = (edge * rx + front * fx, edge * ry + front * fy)
+        score = _dist(here, station) * 0.5
+    else:
+        score = 0.0
+    soft = [e for e in enemies if not e.hoplite or e.disarrayed]
+    if soft:
+        near = min(soft, key=lambda e: _dist(here, e.block.centre))
+        gap = min(b.distance(near.block) for b in end)
+        if gap < 18.0:
+            score = min(score, gap * 0.3)
+    for e in enemies:
+        if e.hoplite and not e.disarrayed:
+            for b in end:
+                if e.block.in_zone(b, Edge.FRONT, 8.0):
+                    score += 8.0
+                    break
+    return score + _through(state, d, plan)
+
+
+def _through(state: State, d: Division, plan: Plan) -> float:
+    """Passing through friends disarrays both (but psiloi through stationary Open
+    Files): a heavy price."""
+    rule = state.rules.movement.interpenetration
+    cost = 0.0
+    for k in plan.through:
+        friend = state.by_id[k]
+        if rule.disarrays(d.card, friend.arrangement, friend.moved_turn != state.turn):
+            cost += 20.0
+    return cost
+

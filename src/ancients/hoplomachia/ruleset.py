@@ -1,0 +1,147 @@
+"""The Hoplomachia ruleset: its options, its tables (with a variant's parameters), its
+scenarios (the built-in ones, a generated set piece, an order of battle fielded), the
+doctrine commander, invariants and duels."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ancients.battle import Battle, Commander
+from ancients.errors import AncientsError, OptionError, ScenarioError
+from ancients.hoplomachia._tables import DATA
+from ancients.hoplomachia.battle import HoplomachiaBattle
+from ancients.hoplomachia.options import HoplomachiaOptions
+from ancients.hoplomachia.rules import (
+    FILES,
+    HoplomachiaRules,
+    default_rules,
+    load_rules,
+    raw_document,
+)
+from ancients.hoplomachia.scenario import parse_scenario
+from ancients.parameters import Parameter, apply_overrides, document_parameters
+from ancients.rulesdata import data_path
+from ancients.ruleset import Ruleset, Translation
+from ancients.scenario import Scenario
+
+if TYPE_CHECKING:
+    from ancients.oob import OrderOfBattle
+
+__all__ = ["GENERATED", "Hoplomachia"]
+
+#: the scenario names the ruleset resolves itself: a set piece generated from the
+#: battle's seed, or from the seed given (``generated-7``)
+GENERATED = re.compile(r"^generated(?:-(\d+))?$")
+
+
+@cache
+def _parameters() -> dict[str, Parameter]:
+    out: dict[str, Parameter] = {}
+    for name, file in FILES.items():
+        found = document_parameters(raw_document(name), name, data_path(DATA, file))
+        out.update(found)
+    return out
+
+
+class Hoplomachia(Ruleset):
+    """The Perfect Captain's Hoplomachia (Greek hoplite warfare, miniatures, inches)."""
+
+    name: ClassVar[str] = "hoplomachia"
+    title: ClassVar[str] = "Hoplomachia (The Perfect Captain)"
+    Options: ClassVar[type[Any]] = HoplomachiaOptions
+    battle_class: ClassVar[type[Battle]] = HoplomachiaBattle
+    default_scenario: ClassVar[str] = "poteidaia-432bc"
+    #: the rules revision (what each changed: docs/rulesets/hoplomachia.md, "Rules revisions")
+    revision: ClassVar[int] = 1
+    scenario_package: ClassVar[str | None] = "ancients.hoplomachia.scenarios"
+
+    # -- the tables -------------------------------------------------------------------------
+    def rules(self) -> HoplomachiaRules:
+        """Every table, with this variant's parameters (read once per ruleset)."""
+        found = self._cache.get("rules")
+        if found is None:
+            if not self.overrides:
+                found = default_rules()
+            else:
+                touched = {n.split(".", 1)[0] for n in self.overrides}
+                found = load_rules(**{name: apply_overrides(raw_document(name), name,
+                                                            self.overrides)
+                                      for name in sorted(touched)})
+            self._cache["rules"] = found
+        assert isinstance(found, HoplomachiaRules)
+        return found
+
+    def _set_overrides(self, parameters: Mapping[str, Any]) -> None:
+        super()._set_overrides(parameters)
+        try:
+            self.rules()
+        except ScenarioError as e:
+            self._cache = {}
+            raise OptionError(f"{self.name}: {e}") from None
+
+    def parameters(self) -> dict[str, Parameter]:
+        """Every number (and dice spec, and word) of the data files, named
+        ``<table set>.<path>`` (``cards.card.spartiates.spear``,
+        ``epidromos.chart.hoplite.rows.0.distance``), with its provenance."""
+        return dict(_parameters())
+
+    # -- scenarios ----------------------------------------------------------------------------
+    def parse_scenario(self, data: Mapping[str, Any], source: str | None = None) -> Scenario:
+        return parse_scenario(data, source, self.rules())
+
+    def scenarios(self) -> dict[str, Scenario]:
+        found = super().scenarios()
+        found.setdefault("generated", self.scenario("generated"))
+        return found
+
+    def scenario(self, name: str | Path | Scenario | None = None) -> Scenario:
+        """A built-in scenario by name, a file, or ``generated`` (a set piece generated
+        from the battle's seed) or ``generated-N`` (from seed N)."""
+        if isinstance(name, str):
+            m = GENERATED.match(name)
+            if m is not None:
+                doc: dict[str, Any] = {"name": name, "title": "Generated set piece",
+                                       "generate": {}}
+                if m.group(1) is not None:
+                    doc["generate"]["seed"] = int(m.group(1))
+                return self.parse_scenario(doc, source=f"hoplomachia {name}")
+        return super().scenario(name)
+
+    def translate_oob(self, oob: OrderOfBattle, **choices: Any) -> Translation:
+        """An order of battle at Hoplomachia's scale (:mod:`.translate`)."""
+        from ancients.hoplomachia.translate import translate
+
+        unknown = sorted(set(choices) - {"scale"})
+        if unknown:
+            raise ScenarioError(f"hoplomachia's translator has no choice {', '.join(unknown)};"
+                                " its choice: scale (men to a figure)")
+        return translate(oob, self.rules(), scale=choices.get("scale"))
+
+    # -- commanders and checks -------------------------------------------------------------------
+    def doctrine_commander(self, side: str) -> Commander:
+        from ancients.hoplomachia.commander import DoctrineCommander
+
+        return DoctrineCommander()
+
+    def invariants(self, battle: Battle) -> Iterable[str]:
+        from ancients.hoplomachia.invariants import invariants
+
+        if not isinstance(battle, HoplomachiaBattle):
+            raise AncientsError(f"not a Hoplomachia battle: {type(battle).__name__}")
+        return invariants(battle.state)
+
+    # -- duels for ancients.matchups -----------------------------------------------------------
+    def duel_types(self) -> Sequence[str]:
+        """Every unit card."""
+        return tuple(self.rules().cards.cards)
+
+    def duel(self, first: str, second: str) -> Scenario:
+        """One division of each card face to face on open ground, 12 inches apart."""
+        from ancients.hoplomachia.duel import duel_document
+
+        return self.parse_scenario(duel_document(self.rules(), first, second),
+                                   source=f"hoplomachia duel {first} v {second}")

@@ -1,0 +1,251 @@
+"""The state of a Hoplomachia battle, apart from the battle: the pieces on the table and
+what is derived from them (who is on the table, who touches whom), the divisions,
+strategoi and armies, the casualty counters, and the record of the turn.
+
+**One mutation path.** A piece is changed only by assignment to its fields, and every
+assignment goes through its ``on_setattr`` hook (:mod:`.pieces`), which bumps
+:attr:`State.version` (but for the ``BOOKKEEPING`` fields, which no cache reads); every
+cache here is keyed by that version, so no rule module has a cache to invalidate by
+hand. The rule modules take the state (with the dice and ``emit`` it carries); the
+battle (:mod:`.battle`) builds it and drives the turn sequence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterator, Sequence
+
+import attrs
+
+from ancients.dice import Dice
+from ancients.events import Event
+from ancients.hoplomachia.andreia import Trigger
+from ancients.hoplomachia.arete import AreteEvent
+from ancients.hoplomachia.movement import DisarrayTally
+from ancients.hoplomachia.options import HoplomachiaOptions
+from ancients.hoplomachia.pieces import (
+    Army,
+    CasualtyCounter,
+    Division,
+    Piece,
+    Status,
+    Strategos,
+)
+from ancients.hoplomachia.rules import HoplomachiaRules
+from ancients.hoplomachia.vocabulary import AreteLevel
+from ancients.tabletop import EPSILON, Block, Table
+from ancients.tabletop.geometry import separation
+from ancients.units import UnitView
+
+__all__ = ["State", "TurnRecord", "position"]
+
+
+def position(block: Block) -> list[float]:
+    """Where a block stands, for an event's data: [x, y, facing] (inches, degrees)."""
+    return [round(block.x, 3), round(block.y, 3), round(block.facing, 3)]
+
+
+@attrs.define
+class TurnRecord:
+    """What happened this turn that the Katastrophe phase and the per-turn Arete changes
+    read: pieces under fire, in melee, pursued, routed and slaughtered; each division's
+    disarray tally and its Katastrophe triggers; the sides whose phalanx retreated."""
+
+    under_fire: set[str] = attrs.field(factory=set)
+    in_melee: set[str] = attrs.field(factory=set)
+    pursued: set[str] = attrs.field(factory=set)
+    routed: set[str] = attrs.field(factory=set)
+    slaughtered: set[str] = attrs.field(factory=set)
+    charged: set[str] = attrs.field(factory=set)  # pieces that charged (defensive belos)
+    evaded: set[str] = attrs.field(factory=set)  # evaders (hit in the rear: routed)
+    tallies: dict[str, DisarrayTally] = attrs.field(factory=dict)
+    triggers: dict[str, list[Trigger]] = attrs.field(factory=dict)
+    retreat: set[str] = attrs.field(factory=set)
+    home_routed: set[str] = attrs.field(factory=set)  # sides whose home taxis routed
+    #: the worst taxis-level belos reaction applied to each division this phase
+    reacted: dict[str, int] = attrs.field(factory=dict)
+
+    def trigger(self, division: str, trigger: Trigger) -> None:
+        found = self.triggers.setdefault(division, [])
+        if trigger not in found:
+            found.append(trigger)
+
+    def tally(self, division: str, source: str, points: int) -> None:
+        if points:
+            self.tallies[division] = self.tallies.get(division, DisarrayTally()).adding(
+                source, points)
+
+
+@attrs.define(eq=False)
+class State:
+    """Everything that changes in a battle and the data it is played with (rules,
+    options, table), with the dice and the battle's ``emit``."""
+
+    rules: HoplomachiaRules
+    opts: HoplomachiaOptions
+    table: Table
+    sides: tuple[str, str]
+    armies: dict[str, Army]
+    pieces: list[Piece]
+    divisions: dict[str, Division]
+    strategoi: list[Strategos]
+    dice: Dice
+    emit: Callable[..., Event]
+    turn_limit: int
+    turn: int = 0
+    counters: list[CasualtyCounter] = attrs.field(factory=list)
+    record: TurnRecord = attrs.field(factory=TurnRecord)
+    #: what each option of the pending decision stands for (commanders read it)
+    menu: dict[Hashable, object] = attrs.field(factory=dict)
+    by_id: dict[str, Piece] = attrs.field(init=False)
+    #: bumped by every change to a piece (the key of the derived caches)
+    version: int = attrs.field(default=0, init=False)
+    _present: tuple[int, dict[str | None, list[Piece]]] = attrs.field(default=(-1, {}),
+                                                                       init=False)
+    _contacts: tuple[int, dict[str, tuple[Piece, ...]]] = attrs.field(default=(-1, {}),
+                                                                       init=False)
+
+    def __attrs_post_init__(self) -> None:
+        self.by_id = {p.id: p for p in self.pieces}
+        for p in self.pieces:
+            p.attach(self._changed)
+
+    def _changed(self) -> None:
+        """A piece of this state changed (its ``on_setattr`` hook)."""
+        self.version += 1
+
+    # -- reading -------------------------------------------------------------------------
+    def views(self) -> list[UnitView]:
+        return [p.view() for p in self.pieces]
+
+    def fingerprint(self) -> tuple[Hashable, ...]:
+        return (tuple(p.state() for p in self.pieces),
+                tuple(d.state() for d in self.divisions.values()),
+                tuple(s.state() for s in self.strategoi),
+                tuple(a.state() for a in self.armies.values()), tuple(self.counters))
+
+    def enemy_of(self, side: str) -> str:
+        return self.sides[1 - self.sides.index(side)]
+
+    def present(self, side: str | None = None) -> list[Piece]:
+        """Pieces on the table (of ``side``), routers included: remembered until a piece
+        changes; a fresh list each call."""
+        version, table = self._present
+        if version != self.version:
+            table = {}
+            self._present = (self.version, table)
+        found = table.get(side)
+        if found is None:
+            every = table.get(None)
+            if every is None:
+                every = table[None] = [p for p in self.pieces if p.on_table]
+            found = every if side is None else [p for p in every if p.side == side]
+            table[side] = found
+        return list(found)
+
+    def ready(self, side: str | None = None) -> list[Piece]:
+        """Pieces on the table and not routing."""
+        return [p for p in self.present(side) if p.status is Status.READY]
+
+    def others(self, pieces: Sequence[Piece]) -> list[Piece]:
+        """The pieces on the table but ``pieces``."""
+        ids = {p.id for p in pieces}
+        return [p for p in self.present() if p.id not in ids]
+
+    def contacts(self, piece: Piece) -> tuple[Piece, ...]:
+        """Enemy pieces touching ``piece``."""
+        version, table = self._contacts
+        if version != self.version:
+            table = self._compute_contacts()
+            self._contacts = (self.version, table)
+        return table.get(piece.id, ())
+
+    def engaged(self, piece: Piece) -> bool:
+        return bool(self.contacts(piece))
+
+    def _compute_contacts(self) -> dict[str, tuple[Piece, ...]]:
+        a, b = self.present(self.sides[0]), self.present(self.sides[1])
+        out: dict[str, list[Piece]] = {}
+        m = 2.0 * EPSILON
+        boxes = [(e, e.block.bounds) for e in b]
+        for p in a:
+            x0, y0, x1, y1 = p.block.bounds
+            pb = p.block
+            for e, q in boxes:
+                if x0 > q[2] + m or q[0] > x1 + m or y0 > q[3] + m or q[1] > y1 + m:
+                    continue
+                eb = e.block
+                if separation(pb.corners, pb.frame, eb.corners, eb.frame)[1] <= EPSILON:
+                    out.setdefault(p.id, []).append(e)
+                    out.setdefault(e.id, []).append(p)
+        return {k: tuple(v) for k, v in out.items()}
+
+    def nearest_enemy(self, piece: Piece, block: Block | None = None,
+                      ready_only: bool = True) -> tuple[Piece | None, float]:
+        """The closest enemy piece on the table (not routing, unless ``ready_only`` is
+        False) and its edge-to-edge distance from ``block`` (default: the piece's)."""
+        here = block or piece.block
+        best: tuple[Piece | None, float] = (None, float("inf"))
+        enemies = self.ready(self.enemy_of(piece.side)) if ready_only else \
+            self.present(self.enemy_of(piece.side))
+        for e in enemies:
+            d = here.distance(e.block)
+            if d < best[1]:
+                best = (e, d)
+        return best
+
+    # -- divisions and strategoi ------------------------------------------------------------
+    def members(self, division: Division | str, present: bool = True) -> list[Piece]:
+        """A division's pieces (on the table and not routing, if ``present``)."""
+        d = self.divisions[division] if isinstance(division, str) else division
+        out = [self.by_id[u] for u in d.units]
+        return [p for p in out if p.ready] if present else out
+
+    def division_of(self, piece: Piece) -> Division:
+        return self.divisions[piece.division]
+
+    def side_divisions(self, side: str) -> list[Division]:
+        return [d for d in self.divisions.values() if d.side == side]
+
+    def strategos_in(self, piece: Piece) -> Strategos | None:
+        for s in self.strategoi:
+            if s.alive and s.piece == piece.id:
+                return s
+        return None
+
+    def strategos_of(self, division: Division) -> Strategos | None:
+        """The living strategos standing in one of the division's pieces."""
+        for s in self.strategoi:
+            if s.alive and self.by_id[s.piece].division == division.id:
+                return s
+        return None
+
+    def hegemon(self, side: str) -> Strategos | None:
+        return next((s for s in self.strategoi if s.side == side and s.hegemon and s.alive),
+                    None)
+
+    # -- Arete -------------------------------------------------------------------------------
+    def level(self, side: str) -> AreteLevel:
+        return self.armies[side].arete.level
+
+    def gain(self, side: str, points: int, reason: str) -> None:
+        """Change an army's Arete by ``points`` (an event with the new total)."""
+        if not points:
+            return
+        army = self.armies[side]
+        army.arete = army.arete.add(points, reason)
+        self.emit("arete", f"{army.title}: {points:+d} Arete ({reason}), now "
+                  f"{army.arete.points} ({army.arete.level})", side=side, points=points,
+                  reason=reason, total=army.arete.points, level=str(army.arete.level))
+
+    def suffer(self, side: str, event: AreteEvent, count: int = 1, why: str = "") -> None:
+        """Hoplomachia, Arete in play: ``side`` suffers ``event``; the enemy gains the
+        matching points."""
+        change = self.rules.arete.changes[event]
+        words = event.words + (f" x{count}" if count != 1 else "") + (f": {why}" if why
+                                                                      else "")
+        self.gain(side, change.own * count, words)
+        self.gain(self.enemy_of(side), change.enemy * count, f"enemy {words}")
+
+    # -- iteration helpers -----------------------------------------------------------------------
+    def pieces_of(self, side: str) -> Iterator[Piece]:
+        return (p for p in self.pieces if p.side == side)

@@ -1,0 +1,165 @@
+"""Epidromos in play: the core charges on the Charge signal, straight ahead; chargers
+and their targets within double the longest charge take Andreia checks; the chart's
+distance, disarray and momentum (only after an approach); a charge that falls short
+costs 3 disarray if repeated next turn; opposing chargers meet in the middle; who may
+charge whom; troops that cannot charge evade; the Sphagia at the first charge."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ancients.hoplomachia.charges import AHEAD, charge_options, epidromos_phase
+from ancients.hoplomachia.command import Signal
+from ancients.hoplomachia.decisions import NO_CHARGE, Charge, Kind
+from ancients.hoplomachia.pieces import Status
+
+from .play import battle, div, division, drive, events, piece, scripted, side
+
+
+def _doc(athens: list[dict[str, Any]], sparta: list[dict[str, Any]], arete: int = 12
+         ) -> dict[str, Any]:
+    s = side("sparta", "spartan", sparta)
+    s["arete"] = arete
+    return {"name": "t", "title": "t", "table": {"width": 72.0, "depth": 48.0},
+            "sides": [side("athens", "athenian", athens), s]}
+
+
+def _first_charge(d: Any) -> Any:
+    return next((o for o in d.options if isinstance(o, Charge) and o.target), d.options[0])
+
+
+def test_the_core_charges_only_on_the_signal_straight_ahead() -> None:
+    b = battle(_doc([division("a", "athenian", 36.0, 20.0, 1)],
+                    [division("s", "peloponnesian", 36.0, 25.0, 1)]))
+    st = b.state
+    st.armies["athens"].signal = Signal.BEGIN_APPROACH
+    asked: list = []
+    drive(epidromos_phase(st), None, asked)
+    assert not [d for d in asked if d.side == "athens"]
+    st.armies["athens"].signal = Signal.CHARGE
+    assert charge_options(st, div(b, "a")) == [NO_CHARGE, AHEAD]
+
+
+def test_chargers_and_targets_test_and_the_chart_gives_distance_and_momentum() -> None:
+    b = battle(_doc([division("a", "athenian", 36.0, 20.0, 1)],
+                    [division("s", "peloponnesian", 36.0, 25.0, 1)]))
+    st = b.state
+    st.armies["athens"].signal = Signal.CHARGE
+    div(b, "a").approached = True
+    scripted(b, Andreia_check=[2, 2], epidromos=[5])  # both pass; 6", momentum 2
+    drive(epidromos_phase(st), _first_charge)
+    checks = [(e.data["division"], e.data["trigger"]) for e in events(b, "andreia")]
+    assert checks == [("a", "charging"), ("s", "charged")]
+    a, s = piece(b, "a"), piece(b, "s")
+    assert a.block.distance(s.block) == pytest.approx(0.0, abs=1e-6)
+    assert a.charged_turn == st.turn and a.momentum == 2
+    assert div(b, "a").activity.value == "charge"
+    b = battle(_doc([division("a", "athenian", 36.0, 20.0, 1)],
+                    [division("s", "peloponnesian", 36.0, 25.0, 1)]))
+    b.state.armies["athens"].signal = Signal.CHARGE
+    scripted(b, Andreia_check=[2, 2], epidromos=[5])
+    drive(epidromos_phase(b.state), _first_charge)
+    assert piece(b, "a").momentum == 0  # momentum only after an approach
+
+
+def test_a_charge_that_falls_short_costs_three_disarray_if_repeated() -> None:
+    b = battle(_doc([division("a", "athenian", 36.0, 20.0, 1)],
+                    [division("s", "peloponnesian", 36.0, 30.0, 1)]))
+    st = b.state
+    st.armies["athens"].signal = Signal.CHARGE
+    scripted(b, Andreia_check=[2, 2, 2, 2], epidromos=[4, 4])  # 5": short of 10
+    drive(epidromos_phase(st), _first_charge)
+    assert div(b, "a").failed_charge_turn == 1 and events(b, "charge")[0].data["target"] is None
+    st.turn = 2
+    from ancients.hoplomachia.state import TurnRecord
+
+    st.record = TurnRecord()
+    drive(epidromos_phase(st), _first_charge)
+    assert st.record.tallies["a"].total == 3  # the chart's 0 and the repeat's 3
+    assert not piece(b, "a").disarrayed  # 3 is not over the Athenians' qualifier 3
+
+
+def test_opposing_chargers_meet_in_the_middle() -> None:
+    b = battle(_doc([division("a", "hippeis", 36.0, 10.0, 1)],
+                    [division("s", "hippeis", 36.0, 30.0, 1)], arete=16))
+    st = b.state
+    # the Athenian horse charges; the Spartan horse, Eager, fails its check: it charges
+    scripted(b, Andreia_check=[2, 12], epidromos=[2, 2])  # 9" each, 20 apart
+    drive(epidromos_phase(st), lambda d: next((o for o in d.options if
+                                               isinstance(o, Charge) and o.target),
+                                              d.options[0]) if d.side == "athens"
+          else NO_CHARGE)
+    assert events(b, "countercharge")
+    a, s = piece(b, "a"), piece(b, "s")
+    # 20 inches front to front, each running 9 less the inch of closing files: 8 and 8
+    # do not meet; at 12 (11) they meet in the middle, 10 each
+    assert a.block.distance(s.block) > 1.0
+    b = battle(_doc([division("a", "hippeis", 36.0, 10.0, 1)],
+                    [division("s", "hippeis", 36.0, 30.0, 1)], arete=16))
+    scripted(b, Andreia_check=[2, 12], epidromos=[6, 6])
+    drive(epidromos_phase(b.state), lambda d: next((o for o in d.options if isinstance(
+        o, Charge) and o.target), d.options[0]) if d.side == "athens" else NO_CHARGE)
+    a, s = piece(b, "a"), piece(b, "s")
+    assert a.block.distance(s.block) == pytest.approx(0.0, abs=1e-6)
+    assert a.block.y == pytest.approx(20.0, abs=0.01) and s.block.y == \
+        pytest.approx(20.0, abs=0.01)
+
+
+def test_who_may_charge_whom_and_belos_troops_evade() -> None:
+    b = battle(_doc([division("h", "hippeis", 36.0, 20.0, 1)],
+                    [division("s", "peloponnesian", 36.0, 26.0, 1),
+                     division("x", "toxotai", 40.0, 26.0, 1, stands=2)]))
+    st = b.state
+    options = charge_options(st, div(b, "h"))
+    assert Charge("s") not in options  # not through a hoplite's shielded front
+    piece(b, "s").disarrayed = True
+    assert Charge("s") in charge_options(st, div(b, "h"))  # unless disordered
+    assert charge_options(st, div(b, "x")) == []  # other belos troops never charge
+    scripted(b, Andreia_check=[2])
+    drive(epidromos_phase(st), lambda d: Charge("x") if Charge("x") in d.options
+          else d.options[0])
+    assert events(b, "evades")[0].data["unit"] == "x"  # they evade, with no check
+    assert [e.data["trigger"] for e in events(b, "andreia")] == ["charging"]
+
+
+def test_the_sphagia_is_rolled_at_the_armys_first_charge() -> None:
+    b = battle(_doc([division("a", "athenian", 36.0, 20.0, 1)],
+                    [division("s", "peloponnesian", 36.0, 25.0, 1)]))
+    st = b.state
+    st.armies["athens"].signal = Signal.CHARGE
+    st.armies["athens"].mantis = True
+    scripted(b, Sphagia=[6], Andreia_check=[12])  # the charge fails its check
+    drive(epidromos_phase(st), _first_charge)
+    assert [e.data["points"] for e in events(b, "sphagia")] == [2]
+    st.turn = 2
+    drive(epidromos_phase(st), _first_charge)
+    assert len(events(b, "sphagia")) == 1
+    assert piece(b, "a").status is Status.READY
+    assert Kind.CHARGE == "charge"
+
+
+def test_a_taxis_drifting_farther_than_its_right_neighbour_is_blocked() -> None:
+    def two(left_roll: int, right_roll: int) -> Any:
+        data = _doc([division("l", "athenian", 28.75, 20.0, 5),
+                     division("r", "athenian", 43.75, 20.0, 5)],
+                    [division("s", "peloponnesian", 36.0, 30.0, 3)])
+        b = battle(data)
+        st = b.state
+        st.armies["athens"].signal = Signal.CHARGE
+        # ten lochoi: the phalanx drifts; rolls 2 (1") and 3 (1/2") drift differently
+        from .play import Scripted
+
+        st.dice = Scripted({"Andreia check": [2, 2, 2, 2], "epidromos: l": [left_roll],
+                            "epidromos: r": [right_roll]})
+        drive(epidromos_phase(st), lambda d: AHEAD if AHEAD in d.options else d.options[0])
+        return b
+    b = two(2, 3)  # the left drifts 1", its neighbour 1/2": it runs into it
+    assert piece(b, "l.5").disarrayed and "drifted into a friend" in \
+        events(b, "disarray")[0].data["reason"]
+    assert not piece(b, "r.1").disarrayed
+    b = two(3, 2)  # the left drifts less: a gap opens, nobody halts
+    assert not any(p.disarrayed for p in b.state.pieces if p.side == "athens")
+    gap = piece(b, "r.1").block.corners[0][0] - piece(b, "l.5").block.corners[1][0]
+    assert gap == pytest.approx(0.5, abs=0.01)  # 1" against 1/2"

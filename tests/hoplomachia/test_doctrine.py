@@ -1,0 +1,74 @@
+"""The doctrine commander beats RandomCommander in at least 80 % of 400 seeded battles
+of Poteidaia from either side; and it fights like a Greek army."""
+
+from __future__ import annotations
+
+import ancients
+from ancients.hoplomachia.command import Signal
+from ancients.hoplomachia.commander import DoctrineCommander
+from ancients.hoplomachia.decisions import KEEP, Kind, SignalChoice
+
+from .play import battle, division, side
+
+#: the settled bar: at least 80 % of 400 seeded battles (simulate's seeds 432, i)
+BATTLES, BAR = 400, 0.80
+
+
+def _win_rate(random_side: str) -> float:
+    results = ancients.simulate("hoplomachia", "poteidaia-432bc", runs=BATTLES, seed=432,
+                                jobs=2, commanders={random_side: "random"})
+    other = next(s for s in ("athens", "corinth") if s != random_side)
+    return results.win_rate(other)[0]
+
+
+def test_doctrine_as_athens_beats_random() -> None:
+    assert _win_rate("corinth") >= BAR
+
+
+def test_doctrine_as_corinth_beats_random() -> None:
+    assert _win_rate("athens") >= BAR
+
+
+def _apart(gap: float) -> object:
+    return battle({"name": "t", "title": "t", "table": {"width": 72.0, "depth": 48.0},
+                   "sides": [side("athens", "athenian",
+                                  [division("a", "athenian", 36.0, 10.0, 3)]),
+                             side("sparta", "spartan",
+                                  [division("s", "peloponnesian", 36.0, 10.0 + gap, 3)])]})
+
+
+def test_the_phalanx_marches_then_approaches_then_charges() -> None:
+    doctrine = DoctrineCommander()
+    wanted = {}
+    for gap in (30.0, 9.0, 4.0):
+        b = _apart(gap)
+        st = b.state  # type: ignore[attr-defined]
+        st.divisions["a"].approached = True
+        wanted[gap] = doctrine.wanted_signal(st, "athens")
+    assert wanted == {30.0: Signal.MARCH, 9.0: Signal.BEGIN_APPROACH, 4.0: Signal.CHARGE}
+    b = _apart(30.0)
+    st = b.state  # type: ignore[attr-defined]
+    st.armies["athens"].signal = Signal.MARCH
+    from ancients.battle import Decision
+
+    signals = [KEEP, SignalChoice(Signal.MARCH), SignalChoice(Signal.CHARGE)]
+    assert doctrine.decide(b, Decision("athens", Kind.SIGNAL, signals)) == KEEP
+
+
+def test_with_allies_the_phalanx_begins_its_approach_at_once() -> None:
+    """Every signal placed is a stance test for the allies: an army with allies skips
+    the march and signals the approach at once; when the allies are gone it marches."""
+    divisions = [division("a", "athenian", 36.0, 10.0, 3),
+                 division("h", "hippeis", 50.0, 10.0, 1, contingent="allies", allied=True)]
+    heads = [{"id": "hegemon", "character": "fellow hoplite", "hegemon": True, "with": "a"},
+             {"id": "ally", "character": "fellow hoplite", "stance": "symmachos",
+              "with": "h", "contingent": "allies"}]
+    b = battle({"name": "t", "title": "t", "table": {"width": 72.0, "depth": 48.0},
+                "sides": [side("athens", "athenian", divisions, heads),
+                          side("sparta", "spartan",
+                               [division("s", "peloponnesian", 36.0, 40.0, 3)])]})
+    st = b.state  # type: ignore[attr-defined]
+    doctrine = DoctrineCommander()
+    assert doctrine.wanted_signal(st, "athens") is Signal.BEGIN_APPROACH
+    st.divisions["h"].withdrawing = True
+    assert doctrine.wanted_signal(st, "athens") is Signal.MARCH

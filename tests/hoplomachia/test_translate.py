@@ -1,0 +1,110 @@
+"""The translator: an order of battle fielded at a stated scale (the smallest that fits
+the table, by default): cards from kind, nationality, arms, quality and tags; lochoi,
+taxeis, ilai and groups from the men; the general as Hegemon; what has no card
+dropped with a warning; any valid order of battle gives a scenario or a clear
+ScenarioError."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+import ancients
+from ancients.errors import OOBWarning, ScenarioError
+from ancients.hoplomachia.translate import SCALES, card_for, nation_for, translate
+from ancients.oob.strategies import orders_of_battle
+from ancients.testing import check_ruleset
+from ancients.units import TroopKind
+
+RS = ancients.ruleset("hoplomachia")
+FIELDED = [TroopKind.HEAVY_INFANTRY, TroopKind.MEDIUM_INFANTRY, TroopKind.LIGHT_INFANTRY,
+           TroopKind.MISSILE_INFANTRY, TroopKind.LIGHT_CAVALRY, TroopKind.HEAVY_CAVALRY]
+
+
+@pytest.mark.parametrize("name", ["mantinea-418bc", "delium-424bc", "poteidaia-432bc"])
+def test_the_greek_battles_translate(name: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", OOBWarning)
+        sc = RS.from_oob(name)
+    assert sc.sides == ancients.battles()[name].side_names
+    cards = {d.card for d in sc.parsed.divisions}
+    assert cards & {"spartiates", "lakonian", "athenian", "theban", "boiotian",
+                    "peloponnesian", "arkadian", "ionian", "panhellenic"}
+    assert sum(s.hegemon for s in sc.parsed.strategoi) == 2
+    b = RS.new_battle(sc, seed=1)
+    b.run(max_steps=2000)
+
+
+def test_mantinea_fields_its_spartiates_and_its_allies() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", OOBWarning)
+        sc = RS.from_oob("mantinea-418bc")
+    by_id = {d.id: d for d in sc.parsed.divisions}
+    assert by_id["lacedaemonians-1"].card == "spartiates"
+    assert by_id["brasidians"].card == "lakonian" and by_id["tegeans"].allied
+    assert "75 men" in sc.data["scale"]  # the smallest scale at which the lines fit
+    senior = [d.id for d in sc.parsed.divisions if d.senior and d.side == "sparta"]
+    assert senior and senior[0].startswith("lacedaemonians")
+
+
+def test_what_has_no_card_is_dropped_with_the_warning() -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", OOBWarning)
+        sc = RS.from_oob("raphia-217bc")
+    assert any("no cards for elephants" in str(w.message) for w in caught)
+    assert any("elephants" in n for n in sc.notes)
+    assert not any("eleph" in d.name.lower() for d in sc.parsed.divisions)
+
+
+def test_the_scale_is_a_choice_and_a_bad_one_a_clear_error() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", OOBWarning)
+        at_100 = RS.from_oob("poteidaia-432bc", scale=100)
+    athenians = [d for d in at_100.parsed.divisions if d.id.startswith("athenian-hop")]
+    assert sum(len(d.units) for d in athenians) == 4  # 3,000 at 800 men a lochos
+    with pytest.raises(ScenarioError, match=r"does not fit|off the"):
+        RS.from_oob("delium-424bc", scale=10)
+    with pytest.raises(ScenarioError, match="whole number from 5 to 1000"):
+        RS.from_oob("delium-424bc", scale=0)
+    with pytest.raises(ScenarioError, match="translator has no choice men"):
+        RS.from_oob("delium-424bc", men=3)
+    assert SCALES[0] == 50
+
+
+def test_cards_and_nations_from_the_contingents() -> None:
+    oob = ancients.battles()["delium-424bc"]
+    thebans = oob.contingent("thebans")
+    assert card_for(thebans) == "theban"
+    assert nation_for("Thessalian") == "thessalian"
+    assert nation_for("Argive") == "peloponnesian"
+    assert nation_for("Arcadian (Tegea)") == "arkadian"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", OOBWarning)
+        sc = RS.from_oob("delium-424bc")
+    deep = next(d for d in sc.parsed.divisions if d.id == "thebans")
+    assert deep.units[0].stands == 4  # 25 deep: 4-stand lochoi
+
+
+@given(orders_of_battle())
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_any_order_of_battle_gives_a_scenario_or_a_clear_error(oob: object) -> None:
+    try:
+        translation = translate(oob, RS.rules())  # type: ignore[arg-type]
+        RS.parse_scenario(translation.document, source="drawn")
+    except ScenarioError:
+        pass
+
+
+@given(orders_of_battle(kinds=FIELDED, max_contingents=3))
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_drawn_orders_of_battle_play_conformant_battles(oob: object) -> None:
+    short = ancients.ruleset("hoplomachia(turn_limit=4)")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", OOBWarning)
+            sc = short.from_oob(oob)  # type: ignore[arg-type]
+    except ScenarioError:
+        return
+    check_ruleset(short, battles=1, seed=2, scenario=sc)

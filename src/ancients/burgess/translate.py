@@ -302,7 +302,7 @@ def translate(oob: OrderOfBattle, rules: BurgessRules, **choices: Any) -> Transl
         "sides": sides_out, "units": units_out,
     }
     unique = list(dict.fromkeys(notes))
-    return Translation(doc, unique)  # type: ignore[arg-type]  # (attrs converter=tuple)
+    return Translation(doc, unique)
 
 
 def _num(x: float | int) -> str:

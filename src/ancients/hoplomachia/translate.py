@@ -210,8 +210,7 @@ def _translate(oob: OrderOfBattle, rules: HoplomachiaRules, scale: int, strict: 
                 "scale": f"1 figure = {scale} men; a hoplite lochos of 2 stands = "
                          f"{scale * 8} men", "table": {"width": width, "depth": depth},
                 "sides": sides}
-    # (mypy cannot solve the attrs converter tuple's type variable)
-    return Translation(document, notes)  # type: ignore[arg-type]
+    return Translation(document, notes)
 
 
 def _side(rules: HoplomachiaRules, oob: OrderOfBattle, side: Side, i: int, scale: int,

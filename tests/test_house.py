@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 import ancients
 
 PACKAGE = Path(ancients.__file__).resolve().parent
@@ -45,3 +47,21 @@ def test_import_cycles_are_found() -> None:
 
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
     assert cycles({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == []
+
+
+def test_a_sibling_reached_through_its_package_is_an_edge_to_the_sibling(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``from pkg import sub`` depends on ``pkg.sub`` (as ``import pkg.sub`` does), not on
+    ``pkg``'s ``__init__``; ``from pkg import name`` of a non-module still counts ``pkg``."""
+    from ancients.testing.imports import imports
+
+    pkg = tmp_path / "housepkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("from housepkg.top import run\nVALUE = 1\n")
+    (pkg / "top.py").write_text("from housepkg import leaf\n\ndef run() -> None: ...\n")
+    (pkg / "leaf.py").write_text("X = 1\n")
+    (pkg / "other.py").write_text("from housepkg import VALUE, leaf\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    graph = imports("housepkg")
+    assert graph["housepkg.top"] == {"housepkg.leaf"}
+    assert graph["housepkg.other"] == {"housepkg", "housepkg.leaf"}

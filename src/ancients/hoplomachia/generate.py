@@ -15,7 +15,8 @@ from typing import Any
 from ancients.dice import Dice
 from ancients.hoplomachia.armies import Army, roll_army
 from ancients.hoplomachia.rules import HoplomachiaRules
-from ancients.hoplomachia.scenario import GenerateSpec, Setup
+from ancients.hoplomachia.scenario import GenerateSpec, Setup, parse_scenario
+from ancients.hoplomachia.translate import _depth, _place, _TooBig
 from ancients.hoplomachia.vocabulary import Category, GroupKind, Role
 from ancients.scenario import Field, Scenario
 from ancients.tabletop import Table
@@ -44,8 +45,6 @@ def generated_stub(doc: Field, rules: HoplomachiaRules, data: Mapping[str, Any])
 
 def generate_setup(rules: HoplomachiaRules, seed: int, model: str | None = None) -> Setup:
     """The set piece of ``seed``, parsed (its document checked like any scenario's)."""
-    from ancients.hoplomachia.scenario import parse_scenario
-
     doc = generate_document(rules, seed, model)
     setup = parse_scenario(doc, f"generated set piece (seed {seed})", rules).parsed
     assert isinstance(setup, Setup)
@@ -103,8 +102,6 @@ def _side(rules: HoplomachiaRules, army: Army, name: str, i: int, formation: str
     """An army drawn up: lights screening the front, the taxeis in line (the senior on
     the right, allies on the left; a Divided Phalanx with a gap in its middle), horse
     on the wings."""
-    from ancients.hoplomachia.translate import _depth, _place, _TooBig
-
     lay = rules.play.deployment
     facing = 0.0 if i == 0 else 180.0
     sign = 1.0 if i == 0 else -1.0

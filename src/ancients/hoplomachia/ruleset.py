@@ -14,6 +14,7 @@ from ancients.battle import Battle, Commander
 from ancients.errors import AncientsError, OptionError, ScenarioError
 from ancients.hoplomachia._tables import DATA
 from ancients.hoplomachia.battle import HoplomachiaBattle
+from ancients.hoplomachia.generate import generated_stub
 from ancients.hoplomachia.options import HoplomachiaOptions
 from ancients.hoplomachia.rules import (
     FILES,
@@ -23,10 +24,11 @@ from ancients.hoplomachia.rules import (
     raw_document,
 )
 from ancients.hoplomachia.scenario import parse_scenario
+from ancients.hoplomachia.translate import overlaid
 from ancients.parameters import Parameter, apply_overrides, document_parameters
 from ancients.rulesdata import data_path
 from ancients.ruleset import Ruleset, Translation
-from ancients.scenario import Scenario
+from ancients.scenario import Field, Scenario
 
 if TYPE_CHECKING:
     from ancients.oob import OrderOfBattle
@@ -91,7 +93,15 @@ class Hoplomachia(Ruleset):
 
     # -- scenarios ----------------------------------------------------------------------------
     def parse_scenario(self, data: Mapping[str, Any], source: str | None = None) -> Scenario:
-        return parse_scenario(data, source, self.rules())
+        """A scenario document laid out in full, one built on an order of battle
+        (``from_oob``), or a set piece to generate (``generate``)."""
+        rules = self.rules()
+        if "from_oob" in data:
+            return parse_scenario(overlaid(Field.root(data, source), rules), source, rules,
+                                  original=data)
+        if "generate" in data:
+            return generated_stub(Field.root(data, source), rules, data)
+        return parse_scenario(data, source, rules)
 
     def scenarios(self) -> dict[str, Scenario]:
         found = super().scenarios()

@@ -255,20 +255,12 @@ _SIDE_KEYS = ["name", "title", "nation", "arete", "plan", "formation", "role", "
               "predesignated", "strategoi", "divisions"]
 
 
-def parse_scenario(data: Mapping[str, Any], source: str | None,
-                   rules: HoplomachiaRules) -> Scenario:
-    """Validate a Hoplomachia scenario document (or field an order of battle, or mark a
-    set piece to generate)."""
-    doc = Field.root(data, source)
-    if "from_oob" in data:
-        from ancients.hoplomachia.translate import overlaid
-
-        return _parsed(Field.root(overlaid(doc, rules), source), rules, data)
-    if "generate" in data:
-        from ancients.hoplomachia.generate import generated_stub
-
-        return generated_stub(doc, rules, data)
-    return _parsed(doc, rules, data)
+def parse_scenario(data: Mapping[str, Any], source: str | None, rules: HoplomachiaRules,
+                   original: Mapping[str, Any] | None = None) -> Scenario:
+    """Validate a Hoplomachia scenario document laid out in full (``original``: the
+    document it was built from, kept as the scenario's data). The ruleset's
+    ``parse_scenario`` first fields an order of battle or marks a set piece to generate."""
+    return _parsed(Field.root(data, source), rules, data if original is None else original)
 
 
 def _parsed(doc: Field, rules: HoplomachiaRules, data: Mapping[str, Any]) -> Scenario:

@@ -34,15 +34,18 @@ def _modules(package: str) -> dict[str, Path]:
     return found
 
 
-def _imported(tree: ast.AST, module: str, is_package: bool, type_checking: bool
-              ) -> Iterator[str]:
-    """The dotted names an ``ast`` imports (``from a import b`` gives ``a`` and ``a.b``),
-    relative imports resolved against ``module``."""
+def _imported(tree: ast.AST, module: str, is_package: bool, type_checking: bool,
+              known: Mapping[str, Path]) -> Iterator[str]:
+    """The dotted names an ``ast`` imports, relative imports resolved against ``module``.
+
+    ``from a import b`` gives ``a.b``, and ``a`` too unless ``a.b`` is one of the ``known``
+    modules (as ``import a.b`` gives only ``a.b``: a package's own modules reaching a
+    sibling through it depend on the sibling, not on the package's ``__init__``)."""
     for node in ast.iter_child_nodes(tree):
         if (isinstance(node, ast.If) and not type_checking
                 and "TYPE_CHECKING" in ast.unparse(node.test)):
             for other in node.orelse:
-                yield from _imported(other, module, is_package, type_checking)
+                yield from _imported(other, module, is_package, type_checking, known)
             continue
         if isinstance(node, ast.Import):
             yield from (a.name for a in node.names)
@@ -52,9 +55,11 @@ def _imported(tree: ast.AST, module: str, is_package: bool, type_checking: bool
                 parts = module.split(".")
                 keep = len(parts) - node.level + (1 if is_package else 0)
                 base = ".".join(parts[:keep] + ([base] if base else []))
-            yield base
-            yield from (f"{base}.{a.name}" for a in node.names)
-        yield from _imported(node, module, is_package, type_checking)
+            names = [f"{base}.{a.name}" for a in node.names]
+            if not all(n in known for n in names):
+                yield base
+            yield from names
+        yield from _imported(node, module, is_package, type_checking, known)
 
 
 def imports(package: str, *, type_checking: bool = False) -> dict[str, set[str]]:
@@ -65,7 +70,8 @@ def imports(package: str, *, type_checking: bool = False) -> dict[str, set[str]]
     graph: dict[str, set[str]] = {}
     for name, path in modules.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        found = set(_imported(tree, name, path.name == "__init__.py", type_checking))
+        found = set(_imported(tree, name, path.name == "__init__.py", type_checking,
+                              modules))
         graph[name] = {m for m in found if m in modules and m != name}
     return graph
 

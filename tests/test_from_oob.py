@@ -144,6 +144,9 @@ def test_plausibility_report(fielding: type[FieldingToy], toy: type[Toy]) -> Non
     assert best == pytest.approx(1100 / 8900) and low <= best <= high
     assert row.history["sparta"][0] == pytest.approx(300 / 9984)
     assert row.history_ratio == pytest.approx((300 / 9984) / (1100 / 8900))
+    # Zama: Carthage's killed and captured (up to 40,000) may pass its fewest men counted
+    zama = history_losses(ancients.battles()["zama-202bc"])["carthage"]
+    assert zama[2] == 1.0 and zama[1] <= zama[0] <= 1.0
     # the toy fields them as red and blue, not the battle's sides: the mapping is checked
     assert set(row.sides) == {"sparta", "argos"}
     assert any("elephants" in n for n in report.rows[1].notes)
@@ -161,3 +164,19 @@ def test_plausibility_command(fielding: type[FieldingToy], tmp_path: Path) -> No
     text = page.read_text()
     assert text.startswith("# Plausibility") and "ancients plausibility" in text
     assert "fielding_toy 1" in text  # its rules revision
+
+
+def test_plausibility_page_keeps_what_is_written_around_the_report(
+        fielding: type[FieldingToy], tmp_path: Path) -> None:
+    from ancients.plausibility import BEGIN, END
+
+    page = tmp_path / "plausibility.md"
+    page.write_text(f"# Mine\n\nIntro.\n\n{BEGIN}\nold table\n{END}\n\n## Reading\n\nKept.\n")
+    out = CliRunner().invoke(main, ["plausibility", "-b", "poteidaia-432bc", "-r",
+                                    "fielding_toy", "-n", "2", "-j", "1", "--no-progress",
+                                    "--markdown", str(page)])
+    assert out.exit_code == 0, out.output
+    text = page.read_text()
+    assert text.startswith("# Mine\n\nIntro.\n\n" + BEGIN)
+    assert text.endswith(END + "\n\n## Reading\n\nKept.\n")
+    assert "old table" not in text and "| poteidaia-432bc | fielding_toy (rev. 1) |" in text

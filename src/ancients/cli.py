@@ -567,7 +567,8 @@ def _argv_options(**values: Any) -> list[str]:
               help="Local processes [default: one per available core].")
 @_output_option("--markdown", "markdown_path",
                 help="Write the report as a docs page (with the date, the rules revisions "
-                     "and this command).")
+                     "and this command); on an existing page, only its generated part is "
+                     "replaced.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def plausibility(names: tuple[str, ...], specs: tuple[str, ...], runs: int, seed: int,
                  jobs: int | None, markdown_path: Path | None, no_progress: bool) -> None:
@@ -589,7 +590,9 @@ def plausibility(names: tuple[str, ...], specs: tuple[str, ...], runs: int, seed
         argv = ["ancients", "plausibility", *(f"--battle={n}" for n in names),
                 *(f"--ruleset={r}" for r in specs), f"--runs={runs}", f"--seed={seed}",
                 f"--markdown={markdown_path}"]
-        markdown_path.write_text(page(report, shlex.join(argv)), encoding="utf-8")
+        existing = (markdown_path.read_text(encoding="utf-8") if markdown_path.is_file()
+                    else None)
+        markdown_path.write_text(page(report, shlex.join(argv), existing), encoding="utf-8")
 
 
 @main.command()

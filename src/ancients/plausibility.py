@@ -35,7 +35,7 @@ from ancients.ruleset import ruleset as get_ruleset
 from ancients.ruleset import rulesets as installed_rulesets
 from ancients.simulate import Results, mean_interval, simulate, wilson
 
-__all__ = ["Plausibility", "Row", "history_losses", "plausibility"]
+__all__ = ["BEGIN", "END", "Plausibility", "Row", "history_losses", "page", "plausibility"]
 
 Interval = tuple[float, float, float]  # (value, low, high)
 
@@ -87,8 +87,9 @@ class Row:
 
 def history_losses(oob: OrderOfBattle) -> dict[str, Interval]:
     """Each side's losses killed and captured as a fraction of its men: (best, low, high),
-    the low over the most men and the high over the fewest the sources allow; NaN where the
-    sources give no losses."""
+    the low over the most men and the high over the fewest the sources allow (at most the
+    whole side: a high count of the lost over a low count of the men can pass it); NaN
+    where the sources give no losses."""
     out: dict[str, Interval] = {}
     for side in oob.sides:
         lost = oob.outcome.losses_of(side.name) if oob.outcome else None
@@ -97,8 +98,9 @@ def history_losses(oob: OrderOfBattle) -> dict[str, Interval]:
             out[side.name] = (math.nan, math.nan, math.nan)
             continue
         total = lost.total
-        out[side.name] = (total.best / men.best, total.low / max(men.high, 1),
-                          total.high / max(men.low, 1))
+        out[side.name] = (min(total.best / men.best, 1.0),
+                          min(total.low / max(men.high, 1), 1.0),
+                          min(total.high / max(men.low, 1), 1.0))
     return out
 
 
@@ -231,11 +233,20 @@ def plausibility(battles: Iterable[str | OrderOfBattle] | None = None,
     return Plausibility(tuple(rows), tuple(skipped), runs, seed)
 
 
-def page(report: Plausibility, command: str) -> str:
-    """``docs/plausibility.md``: the report with its date, rules revisions and command."""
+BEGIN = "<!-- begin: the generated report (ancients plausibility --markdown) -->"
+END = "<!-- end: the generated report -->"
+
+
+def page(report: Plausibility, command: str, existing: str | None = None) -> str:
+    """``docs/plausibility.md``: the report with its date, rules revisions and command.
+
+    The generated part stands between the :data:`BEGIN` and :data:`END` lines; given the
+    ``existing`` page, only that part is replaced, so what is written around it (the
+    reading of the departures) stays.
+    """
     revisions = sorted({(r.ruleset.split("(")[0], r.revision) for r in report.rows})
-    head = [
-        "# Plausibility: each ruleset's play of each battle against history",
+    block = "\n".join([
+        BEGIN,
         "",
         f"Generated on {date.today().isoformat()} by `{command}`: {report.runs} battles "
         f"each, doctrine against doctrine, seed {report.seed}. Rules revisions: "
@@ -248,8 +259,16 @@ def page(report: Plausibility, command: str) -> str:
         "(routed off, fled) are shown apart. *Winner/loser losses*: the historical winner's "
         "mean losses over the loser's, in play and in history.",
         "",
-    ]
-    return "\n".join(head) + report.to_markdown()
+        report.to_markdown().rstrip("\n"),
+        "",
+        END,
+    ])
+    if existing is not None and BEGIN in existing and END in existing:
+        before, rest = existing.split(BEGIN, 1)
+        after = rest.split(END, 1)[1]
+        return before + block + after
+    title = "# Plausibility: each ruleset's play of each battle against history"
+    return f"{title}\n\n{block}\n"
 
 
 make_callable(__name__)  # ancients.plausibility is also plausibility()

@@ -27,6 +27,7 @@ STRUCTURE = {"combat_table": {"columns", "lowest", "highest", "roll", "printed"}
              "stacking": {"class"},
              "victory": set(),
              "morale": set(),
+             "force": set(),
              "counters": {"id", "name", "side", "type", "count"}}
 
 
@@ -54,6 +55,7 @@ def test_every_number_of_every_table_is_a_parameter() -> None:
     assert counts["combat_table"] == 12 * 8 and counts["modifiers"] == 5 * 6
     assert counts["stacking"] == 2 * 5 + 1 and counts["victory"] == 6 + 1
     assert counts["egyptian_morale"] == 3 and counts["morale"] == 6
+    assert counts["force"] == 8
     assert known["edition.turns"].value == 8
 
 

@@ -30,15 +30,17 @@ _INFANTRY = frozenset({TroopClass.LIGHT, TroopClass.SEMI_HEAVY, TroopClass.PHALA
 
 def strength(state: State, stack: Stack) -> int:
     """§8: the top counter's combat factor, +1 per other counter, +1 for a leader in the
-    stack; a leader alone has 1 point of force (§11)."""
+    stack (the force table's numbers); a leader alone has 1 point of force (§11)."""
     counters = stack.counters
+    force = state.tables.force
     if state.leaders.isdisjoint(counters):  # (no leader: every counter fights)
-        return state.counter(counters[0]).combat + len(counters) - 1
+        return state.counter(counters[0]).combat + force.extra_counter * (len(counters) - 1)
     fighters = state.combatants(stack)
     if not fighters:
         return state.counter(stack.counters[0]).combat
-    bonus = 1 if state.leader_in(stack) is not None else 0
-    return state.counter(fighters[0]).combat + len(fighters) - 1 + bonus
+    bonus = force.leader_in_stack if state.leader_in(stack) is not None else 0
+    return (state.counter(fighters[0]).combat + force.extra_counter * (len(fighters) - 1)
+            + bonus)
 
 
 def front_at(state: State, stack: Stack, h: Hex) -> tuple[Hex, ...]:
@@ -139,16 +141,19 @@ def _odds(table: CombatTable, column: int | None, modifier: int,
 def assess(state: State, att: Stack, tgt: Stack, fire: bool = False,
            disorder: bool = False) -> Assessment:
     """§8 force ratio and modifiers for ``att`` against ``tgt``."""
+    force = state.tables.force
     if fire:  # §8 fire: 2 per missile counter against 1 per counter of the target
-        a = 2 * sum(1 for c in state.combatants(att) if state.counter(c).missile)
-        d = max(1, len(state.combatants(tgt)))
+        a = force.fire_per_missile_counter * sum(1 for c in state.combatants(att)
+                                                 if state.counter(c).missile)
+        d = max(1, force.fire_per_target_counter * len(state.combatants(tgt)))
     else:
         a, d = strength(state, att), strength(state, tgt)
     routed = tgt.status is Status.ROUTED
     flank = routed or disorder or is_flank(state, att.hex, tgt)
     # §8: against a rout ×2 (1990) or ×4 (French text), ×2 on a flank (phalanx,
     # disordered pursuer), never both
-    mult = state.edition.rout_multiplier if routed else 2 if flank else 1
+    mult = (state.edition.rout_multiplier if routed else force.flank_multiplier if flank
+            else 1)
     column = state.tables.combat.column(a * mult, d)
     if fire and not state.edition.fire_modifiers:
         mods: list[tuple[str, int]] = []
@@ -406,10 +411,12 @@ def evasion_hexes(state: State, att: Stack, tgt: Stack, fire: bool) -> list[Hex]
     if classes == {TroopClass.LIGHT}:
         if a_class not in _INFANTRY:
             return []
-        reach = 1
+        reach = state.tables.force.light_evasion_hexes
     elif classes == {TroopClass.CAVALRY}:
         reach = state.edition.evasion_cavalry_hexes
     else:
+        return []
+    if reach <= 0:
         return []
     need = state.edition.evasion_min_ratio
     if need is not None:
@@ -422,11 +429,12 @@ def evasion_hexes(state: State, att: Stack, tgt: Stack, fire: bool) -> list[Hex]
     def free(h: Hex) -> bool:  # a free hex "that is not on an enemy front" (§8)
         return state.board.passable(h) and not occ.get(h) and h not in zoc
 
-    first = [h for h in state.board.neighbors(tgt.hex) if free(h)]
-    out = set(first)
-    if reach >= 2:
-        for h in first:
-            out.update(n for n in h.neighbors() if n != tgt.hex and free(n))
+    ring = [h for h in state.board.neighbors(tgt.hex) if free(h)]
+    out = set(ring)
+    for _ in range(reach - 1):  # "by 1 or 2 hexes, at its choice": any free hex in reach
+        ring = [n for h in ring for n in h.neighbors()
+                if n != tgt.hex and n not in out and free(n)]
+        out.update(ring)
     return sorted(out)
 
 
@@ -479,7 +487,7 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
     # infantry, in both editions (§8 and the §9 list say "infantry"; the addendum
     # confirms that elephants and cavalry need not test). A refused attack leaves the
     # defender free to be attacked by another stack (it has not defended).
-    if (not fire and not back and frontal and a.basic_ratio <= Fraction(1, 2)
+    if (not fire and not back and frontal and a.basic_ratio <= state.tables.force.inferiority
             and a_class in _INFANTRY
             and stack_test(state, att, "attack at inferiority", top_only=True)):  # failed
         state.emit("attack refused", f"{state.name(att)}: attack at inferiority on "

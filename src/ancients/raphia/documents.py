@@ -18,6 +18,7 @@ import attrs
 
 from ancients.parameters import Parameter, Value, apply_overrides, document_parameters
 from ancients.raphia.counters import DATA, SIDES, TroopClass
+from ancients.raphia.tables import FORCE_RANGES
 from ancients.rulesdata import load_document
 from ancients.scenario import Field
 
@@ -121,6 +122,24 @@ def _morale(raw: Mapping[str, Any]) -> Iterator[Entry]:
                     20 if name == "leader_radius" else 12)
 
 
+_FORCE = {"extra_counter": "force added by each counter of a stack under the top one",
+          "leader_in_stack": "force added by a leader in the stack",
+          "flank_multiplier": "the attacker's force multiplier on a phalanx's flank or "
+                              "against a disordered pursuer",
+          "fire_per_missile_counter": "fire's force for each missile counter of the stack",
+          "fire_per_target_counter": "fire's defence for each counter of the target",
+          "inferiority_attack": "attack at inferiority: the ratio's attack side (1 of 1/2)",
+          "inferiority_defence": "attack at inferiority: the ratio's defence side (2 of "
+                                 "1/2)",
+          "light_evasion_hexes": "the hexes light infantry evades by"}
+
+
+def _force(raw: Mapping[str, Any]) -> Iterator[Entry]:
+    for name, help_ in _FORCE.items():
+        low, high = FORCE_RANGES[name]
+        yield Entry(name, (name,), help_, low, high)
+
+
 _FACTORS = {"combat": (1, 20), "morale": (2, 12), "movement": (1, 12)}
 
 
@@ -144,6 +163,7 @@ FAMILIES: tuple[Family, ...] = (
     Family("stacking", "stacking.toml", "stacking_table", "§5, stacking tables", _stacking),
     Family("victory", "victory.toml", "victory_table", "§13, victory points", _victory),
     Family("morale", "morale.toml", "morale_table", "§9, morale modifiers", _morale),
+    Family("force", "force.toml", "force_table", "§8, force ratio, fire and evasion", _force),
     Family("counters", "counters.toml", "counters", "§1, the counter sheet", _counters),
 )
 

@@ -22,6 +22,7 @@ from ancients.raphia.tables import (
     Tables,
     parse_combat_table,
     parse_egyptian_table,
+    parse_force_table,
     parse_modifier_table,
     parse_morale_table,
     parse_stacking_table,
@@ -74,12 +75,14 @@ class RaphiaOptions:
     victory_table: str = attrs.field(default="", metadata={"help": "victory points TOML file"})
     morale_table: str = attrs.field(default="",
                                     metadata={"help": "morale modifiers TOML file"})
+    force_table: str = attrs.field(default="", metadata={
+        "help": "§8 force ratio, fire and evasion numbers TOML file"})
     counters: str = attrs.field(default="", metadata={"help": "counter sheet TOML file"})
     map: str = attrs.field(default="", metadata={"help": "map TOML file"})
 
 
 _DATA_FILES = ("map", "counters", "combat_table", "modifiers_table", "egyptian_table",
-               "stacking_table", "victory_table", "morale_table")
+               "stacking_table", "victory_table", "morale_table", "force_table")
 
 
 @attrs.frozen
@@ -156,7 +159,8 @@ class Raphia(Ruleset):
                         parse_egyptian_table(docs["egyptian_morale"]),
                         parse_stacking_table(docs["stacking"]),
                         parse_victory_table(docs["victory"]),
-                        parse_morale_table(docs["morale"]))
+                        parse_morale_table(docs["morale"]),
+                        parse_force_table(docs["force"]))
         return RaphiaData(board or load_board(self.options.map),
                           parse_counters(docs["counters"]), tables)
 
@@ -218,9 +222,17 @@ class Raphia(Ruleset):
         found: dict[str, Parameter] = {}
         for family in FAMILIES:
             found.update(family_parameters(family, docs[family.prefix]))
+        rules = EDITIONS[edition]
         found[f"{_EDITION}turns"] = Parameter(
-            EDITIONS[edition].turns, "printed", f"§3; the {edition} edition",
+            rules.turns, "printed", f"§3; the {edition} edition",
             low=1, high=40, help="the game turns (§4: then the first player's extra rally)")
+        found[f"{_EDITION}rout_multiplier"] = Parameter(
+            rules.rout_multiplier, "printed", f"§8; the {edition} edition", low=1, high=8,
+            help="the attacker's force multiplier against a unit in rout (option "
+                 "rout_multiplier=x4 sets it to 4)")
+        found[f"{_EDITION}evasion_cavalry_hexes"] = Parameter(
+            rules.evasion_cavalry_hexes, "printed", f"§8; the {edition} edition", low=0,
+            high=3, help="the hexes cavalry may evade by (1 to this many)")
         if self.builtin_data:
             _BUILTIN_PARAMETERS[edition] = dict(found)
         return found

@@ -1,5 +1,6 @@
 """Raphia Annex — the tables as data: combat, combat modifiers, Egyptian morale,
-stacking (§5), morale modifiers (§9) and victory points (§13). Each loads from a TOML
+stacking (§5), morale modifiers (§9), victory points (§13) and the numbers of the force
+ratio (§8). Each loads from a TOML
 file and can be replaced."""
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from ancients.raphia.counters import DATA, SIDES, TroopClass
 from ancients.rulesdata import load_document, provenance
 from ancients.scenario import Field
 
-__all__ = ["COLUMN_VALUES", "CombatTable", "EgyptianMoraleTable", "ModifierTable",
-           "MoraleTable", "Result", "StackingTable", "Tables", "VictoryTable", "load_tables",
-           "parse_combat_table", "parse_egyptian_table", "parse_modifier_table",
-           "parse_morale_table", "parse_ratio", "parse_stacking_table", "parse_victory_table"]
+__all__ = ["COLUMN_VALUES", "FORCE_RANGES", "CombatTable", "EgyptianMoraleTable",
+           "ForceTable", "ModifierTable", "MoraleTable", "Result", "StackingTable", "Tables",
+           "VictoryTable", "load_tables", "parse_combat_table", "parse_egyptian_table",
+           "parse_force_table", "parse_modifier_table", "parse_morale_table", "parse_ratio",
+           "parse_stacking_table", "parse_victory_table"]
 
 Result: TypeAlias = Literal["-", "T", "X"]
 _RANK = {"-": 0, "T": 1, "X": 2}
@@ -159,6 +161,33 @@ class MoraleTable:
 
 
 @attrs.frozen
+class ForceTable:
+    """§8: the numbers of the force ratio, of fire and of the attacks that test."""
+
+    extra_counter: int
+    leader_in_stack: int
+    flank_multiplier: int
+    fire_per_missile_counter: int
+    fire_per_target_counter: int
+    inferiority_attack: int
+    inferiority_defence: int
+    light_evasion_hexes: int
+
+    @property
+    def inferiority(self) -> Fraction:
+        """The basic force ratio at or below which infantry tests to attack head-on."""
+        return Fraction(self.inferiority_attack, self.inferiority_defence)
+
+
+#: what each number of the force table may be (low, high)
+FORCE_RANGES: dict[str, tuple[int, int]] = {
+    "extra_counter": (0, 12), "leader_in_stack": (0, 12), "flank_multiplier": (1, 8),
+    "fire_per_missile_counter": (1, 12), "fire_per_target_counter": (1, 12),
+    "inferiority_attack": (0, 12), "inferiority_defence": (1, 12),
+    "light_evasion_hexes": (0, 3)}
+
+
+@attrs.frozen
 class Tables:
     combat: CombatTable
     modifiers: ModifierTable
@@ -166,6 +195,7 @@ class Tables:
     stacking: StackingTable
     victory: VictoryTable
     morale: MoraleTable
+    force: ForceTable
 
 
 _CLASSES = [c.value for c in TroopClass if c is not TroopClass.LEADER]
@@ -312,6 +342,14 @@ def parse_morale_table(doc: Field) -> MoraleTable:
     return MoraleTable(**values)
 
 
+def parse_force_table(doc: Field) -> ForceTable:
+    names = [f.name for f in attrs.fields(ForceTable)]
+    doc.check_keys(["reconstructed", "reason", *names])
+    provenance(doc)
+    return ForceTable(**{n: doc[n].as_int(min=FORCE_RANGES[n][0], max=FORCE_RANGES[n][1])
+                         for n in names})
+
+
 def load_combat_table(path: str = "") -> CombatTable:
     return parse_combat_table(load_document(DATA, "combat_table.toml", path))
 
@@ -336,9 +374,15 @@ def load_morale_table(path: str = "") -> MoraleTable:
     return parse_morale_table(load_document(DATA, "morale.toml", path))
 
 
+def load_force_table(path: str = "") -> ForceTable:
+    return parse_force_table(load_document(DATA, "force.toml", path))
+
+
 def load_tables(combat: str = "", modifiers: str = "", egyptian: str = "",
-                stacking: str = "", victory: str = "", morale: str = "") -> Tables:
+                stacking: str = "", victory: str = "", morale: str = "",
+                force: str = "") -> Tables:
     """All the tables; each argument may name a replacement TOML file."""
     return Tables(load_combat_table(combat), load_modifier_table(modifiers),
                   load_egyptian_table(egyptian), load_stacking_table(stacking),
-                  load_victory_table(victory), load_morale_table(morale))
+                  load_victory_table(victory), load_morale_table(morale),
+                  load_force_table(force))

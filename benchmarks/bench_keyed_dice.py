@@ -3,6 +3,7 @@ figures go to docs/workbench.md).
 
     python benchmarks/bench_keyed_dice.py                 # 160 paired battles, seed 11
     python benchmarks/bench_keyed_dice.py -n 400 --seed 3 -j 2
+    python benchmarks/bench_keyed_dice.py -r burgess -r hoplomachia
 
 For each ruleset, three variants (one table entry, one option, an edition or the nearest
 thing the ruleset has) are played on the same battles as the baseline with doctrine
@@ -39,10 +40,19 @@ def variants(folder: Path) -> dict[str, list[tuple[str, str]]]:
                          ("monks_corner(melee_opponents=contact)", "option melee_opponents"),
                          ("monks_corner(allies_follow_unformed=false)",
                           "Movement 3 reading (no editions)")],
+        "burgess": [("burgess(troops.armour.unarmoured_infantry.value=2)",
+                     "unarmoured infantry's melee value 2 (was 1)"),
+                    ("burgess(casualty_count=continue)", "option casualty_count"),
+                    ("burgess(elephants=tempered)", "the tempered elephant rules")],
+        "hoplomachia": [("hoplomachia(cards.card.athenian.andreia=9)",
+                         "Athenian hoplites' Andreia 9 (was 8)"),
+                        ("hoplomachia(shield_momentum=attacker)", "option shield_momentum"),
+                        ("hoplomachia(precedence_flank=choose)",
+                         "Arete sequence reading (no editions)")],
     }
 
 
-def measure(runs: int, seed: int, jobs: int) -> None:
+def measure(runs: int, seed: int, jobs: int, only: list[str] | None = None) -> None:
     import ancients
     from ancients.simulate import compare
 
@@ -52,6 +62,8 @@ def measure(runs: int, seed: int, jobs: int) -> None:
               "win indicator")
         print(f"{'variant':<48} {'dice':<10} {'corr':>6} {'fewer battles':>14}")
         for base, specs in table.items():
+            if only and base not in only:
+                continue
             for keyed in (False, True):
                 with ProcessPoolExecutor(jobs, initializer=_set_keyed,
                                          initargs=(keyed,)) as pool:
@@ -76,8 +88,9 @@ def main() -> None:
     ap.add_argument("-n", "--runs", type=int, default=160)
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("-j", "--jobs", type=int, default=2)
+    ap.add_argument("-r", "--ruleset", action="append", help="only this ruleset (repeatable)")
     args = ap.parse_args()
-    measure(args.runs, args.seed, args.jobs)
+    measure(args.runs, args.seed, args.jobs, args.ruleset)
 
 
 if __name__ == "__main__":

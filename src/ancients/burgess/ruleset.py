@@ -17,11 +17,10 @@ import attrs
 from ancients.battle import Battle, Commander
 from ancients.burgess._data import DATA_PACKAGE
 from ancients.burgess.battle import BurgessBattle
-from ancients.burgess.errors import RuleError
 from ancients.burgess.options import BurgessOptions
 from ancients.burgess.rules import FILES, BurgessRules, build_rules, file_of
 from ancients.burgess.scenario import parse_scenario
-from ancients.errors import AncientsError, OptionError, ScenarioError
+from ancients.errors import AncientsError, OptionError, RuleError, ScenarioError
 from ancients.parameters import NAME, Parameter, Value
 from ancients.rulesdata import data_path
 from ancients.ruleset import Ruleset, Translation

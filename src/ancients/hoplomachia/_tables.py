@@ -2,8 +2,8 @@
 provenance, dice-indexed charts, enum values and dice specs, each error naming the file
 and the field.
 
-:class:`DieChart` (a table read by a dice total, with its exact odds) and
-:class:`RulesInputError` are general and candidates to move into the core.
+Rules functions refuse a request the rules do not allow with the library's
+:class:`~ancients.errors.RuleError` (:func:`require`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any, Generic, TypeAlias, TypeVar
 import attrs
 
 from ancients.dice import Dice, DiceSpec, parse, pmf
-from ancients.errors import AncientsError, DiceSpecError
+from ancients.errors import DiceSpecError, RuleError
 from ancients.hoplomachia.vocabulary import AreteLevel
 from ancients.rulesdata import data_path, load_document, provenance
 from ancients.scenario import Field
@@ -26,7 +26,6 @@ __all__ = [
     "DATA",
     "DieChart",
     "Provenance",
-    "RulesInputError",
     "Source",
     "by_level",
     "dice_spec",
@@ -45,15 +44,10 @@ V = TypeVar("V")
 E = TypeVar("E", bound=enum.Enum)
 
 
-class RulesInputError(AncientsError, ValueError):
-    """A rules function was given something the rules do not allow (an unknown card or
-    chart, a modifier out of range, a character the table lacks); says what and where."""
-
-
 def require(condition: bool, message: str) -> None:
-    """Raise :class:`RulesInputError` with ``message`` unless ``condition`` holds."""
+    """Raise :class:`RuleError` with ``message`` unless ``condition`` holds."""
     if not condition:
-        raise RulesInputError(message)
+        raise RuleError(message)
 
 
 @attrs.frozen
@@ -131,7 +125,7 @@ class DieChart(Generic[T]):
     def __attrs_post_init__(self) -> None:
         totals = self.dice.maximum - self.dice.minimum + 1
         if len(self.values) != totals:
-            raise RulesInputError(f"a {self.dice} chart needs {totals} values, got "
+            raise RuleError(f"a {self.dice} chart needs {totals} values, got "
                                   f"{len(self.values)}")
 
     def __call__(self, total: int) -> T:

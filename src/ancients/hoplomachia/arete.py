@@ -22,9 +22,9 @@ from typing import Literal
 import attrs
 
 from ancients.dice import Dice, DiceSpec, pmf
+from ancients.errors import RuleError
 from ancients.hoplomachia._tables import (
     Provenance,
-    RulesInputError,
     Source,
     dice_spec,
     document,
@@ -128,7 +128,7 @@ class AreteRules:
     def track(self, nation: str) -> NationTrack:
         found = self.tracks.get(nation)
         if found is None:
-            raise RulesInputError(f"no Arete track for nation {nation!r}; the tracks are: "
+            raise RuleError(f"no Arete track for nation {nation!r}; the tracks are: "
                                   f"{', '.join(self.tracks)}")
         return found
 

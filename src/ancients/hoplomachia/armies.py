@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ancients.dice import Dice, DiceSpec
+from ancients.errors import RuleError
 from ancients.hoplomachia._tables import (
     DieChart,
     Provenance,
-    RulesInputError,
     Source,
     dice_spec,
     die_chart,
@@ -101,7 +101,7 @@ class ArmyLists:
     def list(self, key: str) -> ArmyList:
         found = self.lists.get(key)
         if found is None:
-            raise RulesInputError(f"no army list {key!r}; the lists are: "
+            raise RuleError(f"no army list {key!r}; the lists are: "
                                   f"{', '.join(self.lists)}")
         return found
 

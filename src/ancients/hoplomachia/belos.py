@@ -24,9 +24,9 @@ from fractions import Fraction
 import attrs
 
 from ancients.dice import Dice, DiceSpec, pmf
+from ancients.errors import RuleError
 from ancients.hoplomachia._tables import (
     Provenance,
-    RulesInputError,
     Source,
     by_level,
     dice_spec,
@@ -84,7 +84,7 @@ class FireRules:
         """Hoplomachia, Belos: the card's range, longer in a belos charge and from higher
         ground."""
         if card.belos is None:
-            raise RulesInputError(f"{card.name} have no Belos")
+            raise RuleError(f"{card.name} have no Belos")
         return (card.belos.range + (self.belos_charge_range if belos_charge else 0.0)
                 + (self.higher_range if higher else 0.0))
 
@@ -152,7 +152,7 @@ class EkdromoiRules:
     def _most(self, target: Category) -> int:
         most = self.kills.get(target)
         if most is None:
-            raise RulesInputError(f"ekdromoi attack belos units; no Ekdromoi chart entry for "
+            raise RuleError(f"ekdromoi attack belos units; no Ekdromoi chart entry for "
                                   f"{target}")
         return most
 
@@ -251,7 +251,7 @@ class BelosRules:
     def chart(self, name: str) -> ReactionChart:
         found = self.charts.get(name)
         if found is None:
-            raise RulesInputError(f"no belos reaction chart {name!r}; the charts are: "
+            raise RuleError(f"no belos reaction chart {name!r}; the charts are: "
                                   f"{', '.join(self.charts)}")
         return found
 
@@ -265,12 +265,12 @@ def intensity(rules: BelosRules, firer: UnitCard, target: UnitCard, *,
     rear), +1 per extra stand concentrating, -1 moving archers, -1 cover, +1 belos
     charge, toxotes' second rank +1."""
     if firer.belos is None:
-        raise RulesInputError(f"{firer.name} have no Belos")
+        raise RuleError(f"{firer.name} have no Belos")
     require(extra_stands >= 0, f"extra stands are counted from 0, not {extra_stands}")
     if second_rank and firer.category is not Category.TOXOTES:
-        raise RulesInputError("only toxotes add a second rank")
+        raise RuleError("only toxotes add a second rank")
     if belos_charge and firer.category not in rules.belos_chargers:
-        raise RulesInputError(f"{firer.name} make no belos charges")
+        raise RuleError(f"{firer.name} make no belos charges")
     m = rules.intensity
     mods = []
     if extra_stands:
@@ -348,7 +348,7 @@ def belos_check(rules: BelosRules, target: UnitCard, shot: Intensity, level: Are
     """Hoplomachia, Belos: the check of a unit of ``target`` against ``shot`` at its
     army's ``level`` (an Epilektoi unit may declare an ``adjust``)."""
     if adjust and epilektoi is None:
-        raise RulesInputError("only Epilektoi may adjust the roll")
+        raise RuleError("only Epilektoi may adjust the roll")
     mods: Sequence[Modifier] = ()
     if epilektoi is not None and (m := epilektoi.modifier(adjust)) is not None:
         mods = (m,)
@@ -380,7 +380,7 @@ class BelosSupply:
         strength of ``psiloi`` (rules.limits.peltast_then) unless defending."""
         # Hoplomachia, Belos charges (limits)
         if self.card.belos is None:
-            raise RulesInputError(f"{self.card.name} have no Belos")
+            raise RuleError(f"{self.card.name} have no Belos")
         limit = rules.limits.charges.get(Category.PELTAST)
         if (self.card.category is Category.PELTAST and not defending and limit is not None
                 and self.charges >= limit and psiloi.belos is not None):

@@ -22,9 +22,9 @@ from functools import cached_property
 import attrs
 
 from ancients.dice import Dice, DiceSpec, pmf
+from ancients.errors import RuleError
 from ancients.hoplomachia._tables import (
     Provenance,
-    RulesInputError,
     Source,
     dice_spec,
     document,
@@ -140,13 +140,13 @@ class EpidromosRules:
     def chart(self, name: str) -> EpidromosChart:
         found = self.charts.get(name)
         if found is None:
-            raise RulesInputError(f"no Epidromos chart {name!r}; the charts are: "
+            raise RuleError(f"no Epidromos chart {name!r}; the charts are: "
                                   f"{', '.join(self.charts)}")
         return found
 
     def card_chart(self, card: UnitCard) -> EpidromosChart:
         if card.charts.epidromos is None:
-            raise RulesInputError(f"{card.name} never charge")
+            raise RuleError(f"{card.name} never charge")
         return self.chart(card.charts.epidromos)
 
     def check_range(self, chart: EpidromosChart) -> float:

@@ -22,9 +22,9 @@ from fractions import Fraction
 import attrs
 
 from ancients.dice import Dice, DiceSpec, pmf
+from ancients.errors import RuleError
 from ancients.hoplomachia._tables import (
     Provenance,
-    RulesInputError,
     Source,
     dice_spec,
     document,
@@ -261,7 +261,7 @@ class MovementRules:
     def terrain_named(self, name: str) -> Terrain:
         found = self.terrain.get(name)
         if found is None:
-            raise RulesInputError(f"no terrain {name!r}; the terrain is: "
+            raise RuleError(f"no terrain {name!r}; the terrain is: "
                                   f"{', '.join(self.terrain)}")
         return found
 

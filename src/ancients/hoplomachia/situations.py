@@ -20,10 +20,10 @@ from fractions import Fraction
 import attrs
 
 from ancients.dice import Dice
+from ancients.errors import RuleError
 from ancients.hoplomachia._tables import (
     DieChart,
     Provenance,
-    RulesInputError,
     Source,
     dice_spec,
     die_chart,
@@ -151,7 +151,7 @@ class Situations:
     def model(self, key: str) -> Model:
         found = self.models.get(key)
         if found is None:
-            raise RulesInputError(f"no strategic model {key!r}; the models are: "
+            raise RuleError(f"no strategic model {key!r}; the models are: "
                                   f"{', '.join(self.models)}")
         return found
 

@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from ancients.burgess._data import DATA_PACKAGE
+from ancients.testing.docblocks import markdown_table
 
 __all__ = ["Reconstruction", "markdown", "reconstructions"]
 
@@ -52,6 +53,5 @@ def reconstructions() -> list[Reconstruction]:
 
 def markdown() -> str:
     """The reconstructions as a Markdown table."""
-    rows = ["| file | where | reason |", "|---|---|---|"]
-    rows += [f"| `{r.file}` | `{r.where}` | {r.reason} |" for r in reconstructions()]
-    return "\n".join(rows)
+    return markdown_table(["file", "where", "reason"],
+                          [(f"`{r.file}`", f"`{r.where}`", r.reason) for r in reconstructions()])

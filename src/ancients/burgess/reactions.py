@@ -19,8 +19,8 @@ import attrs
 
 from ancients.burgess._data import Provenance, die_table, faces, fraction
 from ancients.burgess.counting import split
-from ancients.burgess.rolls import Better, DieTable, Faces, Rolled, binomial
 from ancients.dice import Dice, DiceSpec
+from ancients.dietables import Better, DieTable, Faces, Rolled, binomial
 from ancients.errors import RuleError
 from ancients.scenario import Field
 

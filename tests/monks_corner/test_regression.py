@@ -1,13 +1,6 @@
-"""Regression guard for the Monk's Corner rules engine and the doctrine: the event logs of seeded
-battles must stay byte-identical (the harness, its fixtures and ``--write``:
-:mod:`ancients.testing.regression`).
-
-When a rule change is *intended*, check the new logs by hand (``--dump DIR`` writes
-them), then regenerate the fixture; if the random battles now replay differently,
-``--write`` first asks for ``MonksCorner.revision`` to be raised::
-
-    .venv/bin/python tests/monks_corner/test_regression.py --write
-"""
+"""Monk's Corner's pinned battles: the seeded logs of :data:`CASES` stay byte-identical
+(:mod:`ancients.testing.regression`), regenerated with
+``python tests/monks_corner/test_regression.py --write``."""
 
 from __future__ import annotations
 

@@ -234,11 +234,7 @@ class DieChart(Generic[T]):
 
     def odds(self, modifier: int = 0) -> dict[T, Fraction]:
         """Exact probability of each value (``modifier`` added to the total)."""
-        out: dict[T, Fraction] = {}
-        for total, p in pmf(self.dice).items():
-            v = self(total + modifier)
-            out[v] = out.get(v, Fraction(0)) + p
-        return out
+        return distribution((self(total + modifier), p) for total, p in pmf(self.dice).items())
 
 
 def binomial(n: int, p: Fraction) -> dict[int, Fraction]:

@@ -24,6 +24,7 @@ from fractions import Fraction
 import attrs
 
 from ancients.dice import Dice, DiceSpec, pmf
+from ancients.dietables import distribution
 from ancients.errors import RuleError
 from ancients.hoplomachia._tables import (
     Provenance,
@@ -324,12 +325,8 @@ class BelosCheck:
         if not self.intensity.effective:
             return {None: Fraction(1)}
         p = self.probability()
-        out: dict[BelosReaction | None, Fraction] = {}
-        for passed, q in ((True, p), (False, 1 - p)):
-            if q:
-                r = self.chart.reaction(self.intensity.value, passed, self.level)
-                out[r] = out.get(r, Fraction(0)) + q
-        return out
+        return distribution((self.chart.reaction(self.intensity.value, passed, self.level), q)
+                            for passed, q in ((True, p), (False, 1 - p)))
 
     def roll(self, dice: Dice, who: str) -> BelosOutcome:
         """Hoplomachia, Belos: roll the target's check and read its reaction."""

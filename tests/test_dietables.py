@@ -51,3 +51,14 @@ def test_a_variant_document_is_read_as_the_built_in_file_of_its_name() -> None:
                         {"reconstructed": False, "reason": "printed"})
     assert doc.source == "ancients.burgess.data/flank.toml (variant)"
     assert Provenance.of(doc) == Provenance(False, "printed")
+
+
+def test_every_table_stating_its_provenance_is_found_with_its_path() -> None:
+    from ancients.rulesdata import provenances
+
+    doc = {"reconstructed": False, "reason": "printed",
+           "class": {"HV war engine": {"move": 6, "reconstructed": True, "reason": "r"}},
+           "rows": [{"reconstructed": True, "reason": "s"}, {"x": 1}]}
+    assert list(provenances(doc)) == [("", False, "printed"),
+                                      ('class."HV war engine"', True, "r"),
+                                      ("rows[0]", True, "s")]

@@ -16,7 +16,7 @@ a variant's, the built-in file with some of its values changed) and its provenan
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeAlias
@@ -25,7 +25,7 @@ import attrs
 
 from ancients.scenario import Field, read_toml
 
-__all__ = ["Provenance", "Source", "data_path", "load_document", "provenance"]
+__all__ = ["Provenance", "Source", "data_path", "load_document", "provenance", "provenances"]
 
 #: where a data file is read from: the built-in file (``""``), a user's replacement file,
 #: or a raw document already in memory (a variant's: the built-in one, values changed)
@@ -68,3 +68,18 @@ class Provenance:
     def of(cls, field: Field) -> Provenance:
         """The provenance a document (or a row) states (both keys required)."""
         return cls(*provenance(field))
+
+
+def provenances(node: Any, where: str = "") -> Iterator[tuple[str, bool, str]]:
+    """Every table and row of a raw data document that states its provenance, in document
+    order: ``(where, reconstructed, reason)``, ``where`` its dotted path (``""``: the whole
+    document; a key with a space quoted, a list's item ``[i]``)."""
+    if isinstance(node, Mapping):
+        if "reconstructed" in node:
+            yield where, bool(node["reconstructed"]), str(node.get("reason", ""))
+        for k, v in node.items():
+            key = f'"{k}"' if " " in str(k) else str(k)
+            yield from provenances(v, f"{where}.{key}" if where else key)
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from provenances(v, f"{where}[{i}]")

@@ -8,7 +8,7 @@ place (between ``<!-- generated: NAME -->`` and ``<!-- end: NAME -->``: the core
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -22,6 +22,7 @@ from ancients.hoplomachia.rules import FILES, HoplomachiaRules, default_rules
 from ancients.hoplomachia.strategoi import CasualtyOccasion, Character, Stance
 from ancients.hoplomachia.troops import Flight
 from ancients.hoplomachia.vocabulary import AreteLevel, ArmySize, Category
+from ancients.rulesdata import provenances
 from ancients.testing import docblocks
 from ancients.testing.docblocks import markdown_table as _table
 
@@ -374,24 +375,13 @@ def plans(rules: HoplomachiaRules) -> str:
 
 
 # -- provenance ----------------------------------------------------------------------------
-def _provenance(node: Any, path: str) -> Iterator[tuple[str, bool, str]]:
-    if isinstance(node, Mapping):
-        if "reconstructed" in node:
-            yield path or "(whole file)", bool(node["reconstructed"]), str(node.get("reason", ""))
-        for k, v in node.items():
-            key = f'"{k}"' if " " in str(k) else str(k)
-            yield from _provenance(v, f"{path}.{key}" if path else key)
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _provenance(v, f"{path}[{i}]")
-
-
 def provenance(rules: HoplomachiaRules) -> str:
     """Every table and row of the built-in files with its provenance."""
     rows = []
     for name in FILES.values():
-        for path, rec, reason in _provenance(document(name).value, ""):
-            rows.append([name, f"`{path}`", "reconstructed" if rec else "printed", reason])
+        for path, rec, reason in provenances(document(name).value):
+            rows.append([name, f"`{path or '(whole file)'}`",
+                         "reconstructed" if rec else "printed", reason])
     return _table(["file", "table", "values", "reason"], rows)
 
 

@@ -123,7 +123,7 @@ class AndreiaRules:
         found = self.charts.get(name)
         if found is None:
             raise RuleError(f"no Andreia chart {name!r}; the charts are: "
-                                  f"{', '.join(self.charts)}")
+                            f"{', '.join(self.charts)}")
         return found
 
 

@@ -129,7 +129,7 @@ class AreteRules:
         found = self.tracks.get(nation)
         if found is None:
             raise RuleError(f"no Arete track for nation {nation!r}; the tracks are: "
-                                  f"{', '.join(self.tracks)}")
+                            f"{', '.join(self.tracks)}")
         return found
 
     def start(self, nation: str, points: int, reason: str = "base Arete") -> AreteTrack:

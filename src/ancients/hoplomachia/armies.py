@@ -102,7 +102,7 @@ class ArmyLists:
         found = self.lists.get(key)
         if found is None:
             raise RuleError(f"no army list {key!r}; the lists are: "
-                                  f"{', '.join(self.lists)}")
+                            f"{', '.join(self.lists)}")
         return found
 
 

@@ -154,7 +154,7 @@ class EkdromoiRules:
         most = self.kills.get(target)
         if most is None:
             raise RuleError(f"ekdromoi attack belos units; no Ekdromoi chart entry for "
-                                  f"{target}")
+                            f"{target}")
         return most
 
 
@@ -253,7 +253,7 @@ class BelosRules:
         found = self.charts.get(name)
         if found is None:
             raise RuleError(f"no belos reaction chart {name!r}; the charts are: "
-                                  f"{', '.join(self.charts)}")
+                            f"{', '.join(self.charts)}")
         return found
 
 

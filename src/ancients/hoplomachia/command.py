@@ -190,4 +190,4 @@ def order_signal(name: str) -> Signal:
         return Signal(name)
     except ValueError:
         raise RuleError(f"no signal {name!r}; the signals are: "
-                              f"{', '.join(Signal)}") from None
+                        f"{', '.join(Signal)}") from None

@@ -138,7 +138,7 @@ class EpidromosRules:
         found = self.charts.get(name)
         if found is None:
             raise RuleError(f"no Epidromos chart {name!r}; the charts are: "
-                                  f"{', '.join(self.charts)}")
+                            f"{', '.join(self.charts)}")
         return found
 
     def card_chart(self, card: UnitCard) -> EpidromosChart:

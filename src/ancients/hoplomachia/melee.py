@@ -304,7 +304,7 @@ def defence_total(rules: MeleeRules, side: Engaged) -> Total:
     for t in side.terrain:
         if t not in rules.terrain:
             raise RuleError(f"no terrain modifier {t!r}; the modifiers are: "
-                                  f"{', '.join(rules.terrain)}")
+                            f"{', '.join(rules.terrain)}")
         mods.append(Modifier(t, rules.terrain[t]))
     if side.ground_given is not GroundGiven.NONE:
         mods.append(Modifier(f"ground given ({side.ground_given})",

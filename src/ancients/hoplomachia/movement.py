@@ -262,7 +262,7 @@ class MovementRules:
         found = self.terrain.get(name)
         if found is None:
             raise RuleError(f"no terrain {name!r}; the terrain is: "
-                                  f"{', '.join(self.terrain)}")
+                            f"{', '.join(self.terrain)}")
         return found
 
 

@@ -84,7 +84,7 @@ class Hieres:
         row = self.targets.get(situation)
         if row is None:
             raise RuleError(f"no Hieres target for situation {situation!r}; the "
-                                  f"situations are: {', '.join(self.targets)}")
+                            f"situations are: {', '.join(self.targets)}")
         return row[role]
 
     def roll(self, target: int, dice: Dice, who: str) -> HieresResult:

@@ -152,7 +152,7 @@ class Situations:
         found = self.models.get(key)
         if found is None:
             raise RuleError(f"no strategic model {key!r}; the models are: "
-                                  f"{', '.join(self.models)}")
+                            f"{', '.join(self.models)}")
         return found
 
     def size(self, model: Model, step: int) -> ArmySize:

@@ -80,7 +80,7 @@ class Movement:
                  Arrangement.NO_FILES: self.nf}[arrangement]
         if value is None:
             raise RuleError(f"no {arrangement} move on this card (it uses "
-                                  f"{', '.join(self.arrangements)})")
+                            f"{', '.join(self.arrangements)})")
         return value
 
     @property
@@ -226,7 +226,7 @@ class Cards:
         card = self.cards.get(key)
         if card is None:
             raise RuleError(f"no unit card {key!r}; the cards are: "
-                                  f"{', '.join(self.cards)}")
+                            f"{', '.join(self.cards)}")
         return card
 
     def __contains__(self, key: object) -> bool:

@@ -9,7 +9,7 @@ Rules functions refuse a request the rules do not allow with the library's
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TypeVar
 
 from ancients.dietables import DieChart
@@ -31,6 +31,7 @@ __all__ = [
     "document",
     "enum_of",
     "keyed",
+    "lookup",
     "members",
     "require",
 ]
@@ -38,7 +39,17 @@ __all__ = [
 DATA = "ancients.hoplomachia.data"
 
 V = TypeVar("V")
+K = TypeVar("K")
 E = TypeVar("E", bound=enum.Enum)
+
+
+def lookup(table: Mapping[K, V], key: K, what: str, listing: str) -> V:
+    """``table[key]``, or a :class:`RuleError` naming ``what`` is missing and listing the
+    keys there are (``"no Andreia chart 'x'; the charts are: hoplite, ..."``)."""
+    found = table.get(key)
+    if found is None:
+        raise RuleError(f"no {what} {key!r}; {listing}: {', '.join(map(str, table))}")
+    return found
 
 
 def require(condition: bool, message: str) -> None:

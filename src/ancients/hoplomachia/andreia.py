@@ -33,6 +33,7 @@ from ancients.hoplomachia._tables import (
     document,
     enum_of,
     keyed,
+    lookup,
     members,
 )
 from ancients.hoplomachia.strategoi import CharacterEffect
@@ -120,11 +121,7 @@ class AndreiaRules:
     source: str | None = None
 
     def chart(self, name: str) -> AndreiaChart:
-        found = self.charts.get(name)
-        if found is None:
-            raise RuleError(f"no Andreia chart {name!r}; the charts are: "
-                            f"{', '.join(self.charts)}")
-        return found
+        return lookup(self.charts, name, "Andreia chart", "the charts are")
 
 
 def phobos_difference(enemy: UnitCard | int, tester: UnitCard | int) -> int:

@@ -22,12 +22,12 @@ from typing import Literal
 import attrs
 
 from ancients.dice import Dice, DiceSpec, pmf
-from ancients.errors import RuleError
 from ancients.hoplomachia._tables import (
     Provenance,
     Source,
     dice_spec,
     document,
+    lookup,
     require,
 )
 from ancients.hoplomachia.rolloff import roll_off, roll_off_odds
@@ -126,11 +126,7 @@ class AreteRules:
     source: str | None = None
 
     def track(self, nation: str) -> NationTrack:
-        found = self.tracks.get(nation)
-        if found is None:
-            raise RuleError(f"no Arete track for nation {nation!r}; the tracks are: "
-                            f"{', '.join(self.tracks)}")
-        return found
+        return lookup(self.tracks, nation, "Arete track for nation", "the tracks are")
 
     def start(self, nation: str, points: int, reason: str = "base Arete") -> AreteTrack:
         """An army's track at ``points`` (a scenario's base Arete, or a rolled one)."""

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ancients.dice import Dice, DiceSpec
-from ancients.errors import RuleError
 from ancients.hoplomachia._tables import (
     DieChart,
     Provenance,
@@ -32,6 +31,7 @@ from ancients.hoplomachia._tables import (
     die_chart,
     document,
     keyed,
+    lookup,
     require,
 )
 from ancients.hoplomachia.strategoi import Character, Stance
@@ -99,11 +99,7 @@ class ArmyLists:
     source: str | None = None
 
     def list(self, key: str) -> ArmyList:
-        found = self.lists.get(key)
-        if found is None:
-            raise RuleError(f"no army list {key!r}; the lists are: "
-                            f"{', '.join(self.lists)}")
-        return found
+        return lookup(self.lists, key, "army list", "the lists are")
 
 
 # -- a rolled army -------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from ancients.hoplomachia._tables import (
     document,
     enum_of,
     keyed,
+    lookup,
     require,
 )
 from ancients.hoplomachia.troops import Epilektoi, UnitCard
@@ -250,11 +251,7 @@ class BelosRules:
         return self.limits.chargers
 
     def chart(self, name: str) -> ReactionChart:
-        found = self.charts.get(name)
-        if found is None:
-            raise RuleError(f"no belos reaction chart {name!r}; the charts are: "
-                            f"{', '.join(self.charts)}")
-        return found
+        return lookup(self.charts, name, "belos reaction chart", "the charts are")
 
 
 def intensity(rules: BelosRules, firer: UnitCard, target: UnitCard, *,

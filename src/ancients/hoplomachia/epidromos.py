@@ -30,6 +30,7 @@ from ancients.hoplomachia._tables import (
     dice_spec,
     document,
     enum_of,
+    lookup,
 )
 from ancients.hoplomachia.troops import UnitCard
 from ancients.hoplomachia.vocabulary import Arrangement, Aspect, Category
@@ -135,11 +136,7 @@ class EpidromosRules:
     source: str | None = None
 
     def chart(self, name: str) -> EpidromosChart:
-        found = self.charts.get(name)
-        if found is None:
-            raise RuleError(f"no Epidromos chart {name!r}; the charts are: "
-                            f"{', '.join(self.charts)}")
-        return found
+        return lookup(self.charts, name, "Epidromos chart", "the charts are")
 
     def card_chart(self, card: UnitCard) -> EpidromosChart:
         if card.charts.epidromos is None:

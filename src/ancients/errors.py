@@ -49,6 +49,13 @@ class SimulationError(AncientsError, ValueError):
     results: Any = None
 
 
+class RuleError(AncientsError, ValueError):
+    """A rules function was asked for something the rules forbid or that makes no sense
+    (an unknown table or card, a modifier out of range, cavalry into woods, a volley at a
+    target out of range, a rearguard larger than the stack): says what and where, before
+    any dice are rolled, the state left unchanged."""
+
+
 class OOBWarning(UserWarning):
     """Something of an order of battle that a ruleset cannot field as it stands (dropped
     or adjusted to the nearest legal shape); the scenario's notes list it too."""

@@ -8,18 +8,28 @@ A table document says whether it is as printed or a reconstruction, and why::
     reason = "only rows 2-4 are in the text; completed with monotone thresholds"
 
 and a ruleset reads it with ``load_document("ancients.myrules.data", "combat.toml",
-override=path_from_an_option)``.
+override=path_from_an_option)`` (the override may also be a document already in memory:
+a variant's, the built-in file with some of its values changed) and its provenance with
+``Provenance.of(field)``. Die tables and charts read from such files are in
+:mod:`ancients.dietables`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
+
+import attrs
 
 from ancients.scenario import Field, read_toml
 
-__all__ = ["data_path", "load_document", "provenance"]
+__all__ = ["Provenance", "Source", "data_path", "load_document", "provenance", "provenances"]
+
+#: where a data file is read from: the built-in file (``""``), a user's replacement file,
+#: or a raw document already in memory (a variant's: the built-in one, values changed)
+Source: TypeAlias = str | Path | Mapping[str, Any]
 
 
 def data_path(package: str, name: str) -> str:
@@ -27,9 +37,12 @@ def data_path(package: str, name: str) -> str:
     return f"{package}/{name}"
 
 
-def load_document(package: str, default: str, override: str | Path = "") -> Field:
-    """The root Field of a data file: ``override`` (a path) if given, else the built-in
+def load_document(package: str, default: str, override: Source = "") -> Field:
+    """The root Field of a data file: ``override`` (a path, or a raw document read as the
+    built-in file ``default``, its source named ``(variant)``) if given, else the built-in
     file ``default`` of ``package``. Errors are ScenarioErrors naming the file and field."""
+    if isinstance(override, Mapping):
+        return Field.root(override, source=f"{data_path(package, default)} (variant)")
     if override:
         return Field.root(read_toml(Path(override)), source=str(override))
     entry = resources.files(package).joinpath(default)
@@ -42,3 +55,31 @@ def provenance(doc: Field) -> tuple[bool, str]:
     """A document's (or a row's) ``reconstructed`` flag and its one-line reason (both
     required)."""
     return bool(doc["reconstructed"].as_bool()), str(doc["reason"].as_str())
+
+
+@attrs.frozen
+class Provenance:
+    """Whether a table, row or value is as printed or reconstructed, and why."""
+
+    reconstructed: bool
+    reason: str
+
+    @classmethod
+    def of(cls, field: Field) -> Provenance:
+        """The provenance a document (or a row) states (both keys required)."""
+        return cls(*provenance(field))
+
+
+def provenances(node: Any, where: str = "") -> Iterator[tuple[str, bool, str]]:
+    """Every table and row of a raw data document that states its provenance, in document
+    order: ``(where, reconstructed, reason)``, ``where`` its dotted path (``""``: the whole
+    document; a key with a space quoted, a list's item ``[i]``)."""
+    if isinstance(node, Mapping):
+        if "reconstructed" in node:
+            yield where, bool(node["reconstructed"]), str(node.get("reason", ""))
+        for k, v in node.items():
+            key = f'"{k}"' if " " in str(k) else str(k)
+            yield from provenances(v, f"{where}.{key}" if where else key)
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from provenances(v, f"{where}[{i}]")

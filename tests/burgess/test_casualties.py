@@ -16,10 +16,10 @@ from ancients.burgess.casualties import (
     remove,
     save,
 )
-from ancients.burgess.errors import RuleError
 from ancients.burgess.missiles import Band
 from ancients.burgess.troops import Armour, TroopClass, Unit, Weapon
 from ancients.dice import Dice
+from ancients.errors import RuleError
 
 from .helpers import TROOPS, horse, legio
 

@@ -29,9 +29,9 @@ from ancients.burgess.chariots import (
     spearmen_check,
     stand_check,
 )
-from ancients.burgess.errors import RuleError
 from ancients.burgess.troops import Armour, TroopClass
 from ancients.dice import Dice
+from ancients.errors import RuleError
 
 from .helpers import TROOPS, exact, horse, legio
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import ancients.burgess
 from ancients.burgess import odds, provenance
+from ancients.testing import docblocks
 
 DOC = Path(__file__).parents[2] / "docs" / "rulesets" / "burgess.md"
 TESTS = Path(__file__).parent
@@ -24,26 +25,11 @@ def generated() -> dict[str, str]:
     return {"reconstructions": provenance.markdown(), "odds": body}
 
 
-def _block(name: str, text: str) -> str:
-    return f"<!-- begin {name} (generated) -->\n{text}\n<!-- end {name} -->"
-
-
-def render(page: str) -> str:
-    """The page with its generated blocks (or their placeholders) replaced."""
-    for name, text in generated().items():
-        pattern = re.compile(rf"<!-- begin {name} \(generated\) -->.*?<!-- end {name} -->",
-                             re.S)
-        block = _block(name, text)
-        if pattern.search(page):
-            page = pattern.sub(lambda _, block=block: block, page)
-        else:
-            page = page.replace(name.upper(), _block(name, text), 1)
-    return page
-
-
 def test_the_generated_tables_are_current() -> None:
     page = DOC.read_text()
-    assert render(page) == page, "run: python tests/burgess/test_docs.py --write"
+    assert docblocks.names(page) == list(generated())
+    assert docblocks.stale(page, generated()) == [], \
+        "run: python tests/burgess/test_docs.py --write"
 
 
 def test_every_test_the_clause_table_names_exists() -> None:
@@ -74,4 +60,4 @@ def test_every_function_the_clause_table_names_exists() -> None:
 
 if __name__ == "__main__":
     if "--write" in sys.argv:
-        DOC.write_text(render(DOC.read_text()))
+        docblocks.refresh(DOC, generated().__getitem__)

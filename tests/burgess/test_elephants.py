@@ -31,9 +31,9 @@ from ancients.burgess.elephants import (
     stampede_odds,
     stand_check,
 )
-from ancients.burgess.errors import RuleError
 from ancients.burgess.troops import Armour, Crew, TroopClass
 from ancients.dice import Dice
+from ancients.errors import RuleError
 
 from .helpers import TROOPS, horse, legio
 

@@ -11,7 +11,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ancients.burgess.counting import round_half_down
-from ancients.burgess.errors import RuleError
 from ancients.burgess.melee import (
     ChargeResponse,
     Fighter,
@@ -34,6 +33,7 @@ from ancients.burgess.morale import odds
 from ancients.burgess.reactions import Action, Fate
 from ancients.burgess.troops import Armour, TroopClass
 from ancients.dice import Dice
+from ancients.errors import RuleError
 
 from .helpers import TROOPS, archers, exact, horse, legio
 

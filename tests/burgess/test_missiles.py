@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ancients.burgess.errors import RuleError
 from ancients.burgess.missiles import (
     Band,
     Cover,
@@ -23,6 +22,7 @@ from ancients.burgess.missiles import (
 )
 from ancients.burgess.troops import TroopClass, Weapon
 from ancients.dice import Dice
+from ancients.errors import RuleError
 
 from .helpers import TROOPS, archers, d6_where, exact, horse, legio
 

@@ -10,7 +10,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ancients.burgess.casualties import removal
-from ancients.burgess.errors import RuleError
 from ancients.burgess.morale import (
     Trigger,
     bonus,
@@ -25,6 +24,7 @@ from ancients.burgess.morale import (
 from ancients.burgess.reactions import Action, Facing, ReactionTable
 from ancients.burgess.troops import TroopClass
 from ancients.dice import Dice
+from ancients.errors import RuleError
 
 from .helpers import exact, horse, legio
 

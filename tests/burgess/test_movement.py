@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ancients.burgess.errors import RuleError
 from ancients.burgess.movement import Crossing, allowance, forbidden, load_movement
 from ancients.burgess.troops import Armour, TroopClass, Unit, Weapon
+from ancients.errors import RuleError
 
 from .helpers import TROOPS, archers, horse, legio
 

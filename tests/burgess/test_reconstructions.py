@@ -8,12 +8,11 @@ from pathlib import Path
 import attrs
 import pytest
 
-from ancients.burgess.errors import RuleError
 from ancients.burgess.options import BurgessOptions
 from ancients.burgess.rules import load_rules
 from ancients.burgess.sequence import Acting, load_sequence, player_turns
 from ancients.burgess.victory import Army, broken, load_victory, verdict
-from ancients.errors import ScenarioError
+from ancients.errors import RuleError, ScenarioError
 
 DATA = Path(__file__).parents[2] / "src" / "ancients" / "burgess" / "data"
 

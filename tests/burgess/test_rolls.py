@@ -10,10 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ancients.burgess.counting import PerDie, round_half_down, split
-from ancients.burgess.errors import RuleError
-from ancients.burgess.rolls import Better, Check, DieTable, Faces, binomial, convolve
 from ancients.dice import Dice
-from ancients.errors import AncientsError, DiceSpecError
+from ancients.dietables import Better, Check, DieTable, Faces, binomial, convolve
+from ancients.errors import AncientsError, DiceSpecError, RuleError
 
 from .helpers import exact
 

@@ -20,12 +20,12 @@ from ancients.burgess.defences import (
     hits_to_breach,
     load_defences,
 )
-from ancients.burgess.errors import RuleError
 from ancients.burgess.flank import attack_odds, attacked, load_flank
 from ancients.burgess.missiles import Cover
 from ancients.burgess.reactions import Action, Fate
 from ancients.burgess.troops import Weapon
 from ancients.dice import Dice
+from ancients.errors import RuleError
 
 from .helpers import archers, legio
 

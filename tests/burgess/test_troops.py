@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from ancients.burgess.errors import RuleError
 from ancients.burgess.troops import (
     Armour,
     Crew,
@@ -17,7 +16,7 @@ from ancients.burgess.troops import (
     Weight,
     load_troops,
 )
-from ancients.errors import ScenarioError
+from ancients.errors import RuleError, ScenarioError
 from ancients.units import TroopKind
 
 from .helpers import TROOPS, archers, horse, legio

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ancients.dice import Dice
-from ancients.hoplomachia._tables import RulesInputError
+from ancients.errors import RuleError
 from ancients.hoplomachia.andreia import (
     AndreiaLine,
     AndreiaResult,
@@ -80,9 +80,9 @@ def test_epilektoi_adjust_their_roll_by_one_declared_before() -> None:
                        epilektoi=rule, adjust=1)
     assert (down.roll_modifier, up.roll_modifier) == (-1, 1)
     assert down.probability() > base.probability() > up.probability()
-    with pytest.raises(RulesInputError, match="only Epilektoi"):
+    with pytest.raises(RuleError, match="only Epilektoi"):
         andreia_check(RULES.andreia, card, AndreiaLine.MELEE, AreteLevel.FIRM, adjust=-1)
-    with pytest.raises(RulesInputError, match="-1, 0 or \\+1"):
+    with pytest.raises(RuleError, match="-1, 0 or \\+1"):
         andreia_check(RULES.andreia, card, AndreiaLine.MELEE, AreteLevel.FIRM, epilektoi=rule,
                       adjust=-2)
     assert rule.allowed(0) and not rule.allowed(1)
@@ -103,7 +103,7 @@ def test_results_of_a_pass_and_of_a_failure() -> None:
     recovering = andreia_check(RULES.andreia, card, AndreiaLine.RECOVERING, AreteLevel.FIRM)
     assert recovering.passed_result is AndreiaResult.RECOVER
     assert recovering.failed_result is AndreiaResult.PURSUE
-    with pytest.raises(RulesInputError):
+    with pytest.raises(RuleError):
         andreia_check(RULES.andreia, card, AndreiaLine.MELEE, AreteLevel.FIRM, charged=True)
     shaken = andreia_check(RULES.andreia, card, AndreiaLine.MELEE, AreteLevel.SHAKEN)
     assert shaken.failed_result is AndreiaResult.ROUT

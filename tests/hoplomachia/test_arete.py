@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ancients.dice import Dice
-from ancients.hoplomachia._tables import RulesInputError
+from ancients.errors import RuleError
 from ancients.hoplomachia.arete import AreteEvent, AreteTrack, arete_sequence, precedence_odds
 from ancients.hoplomachia.vocabulary import AreteLevel
 
@@ -57,7 +57,7 @@ def test_changes_in_play_and_the_enemys_matching_gains() -> None:
     later = army.suffer(A, AreteEvent.LOCHOS_ROUTED, 2).add(3, "Paean")
     assert [str(e) for e in later.history] == ["+20 base Arete", "-2 lochos routed x2",
                                                "+3 Paean"]
-    with pytest.raises(RulesInputError):
+    with pytest.raises(RuleError):
         army.suffer(A, AreteEvent.LOCHOS_ROUTED, -1)
 
 
@@ -68,7 +68,7 @@ def test_base_arete_is_rolled_on_the_nations_dice() -> None:
     assert sum(odds.values()) == 1
     assert odds[AreteLevel.SHAKEN] == 0  # 2d6+4 >= 6: never Shaken
     assert odds[AreteLevel.EAGER] == Fraction(6, 36)  # 2d6 >= 10
-    with pytest.raises(RulesInputError, match="no Arete track"):
+    with pytest.raises(RuleError, match="no Arete track"):
         A.start("atlantean", 5)
 
 
@@ -137,5 +137,5 @@ def test_crafty_precedence_point_reading() -> None:
     assert _two(A.start("spartan", 10), athens, (True, False), "point") == (1, 0)
     assert _two(A.start("spartan", 7), A.start("athenian", 10), (True, False), "point") \
         == (0, 1)  # Unsteady against Firm
-    with pytest.raises(RulesInputError):
+    with pytest.raises(RuleError):
         _two(sparta, athens, (True, False), "always")

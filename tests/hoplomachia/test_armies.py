@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ancients.dice import Dice
-from ancients.hoplomachia._tables import RulesInputError
+from ancients.errors import RuleError
 from ancients.hoplomachia.armies import Army, ItemKind, roll_army
 from ancients.hoplomachia.vocabulary import ArmySize, Category, GroupKind, UnitKind
 
@@ -158,9 +158,9 @@ def test_allies_are_rolled_on_their_own_list_without_allies_of_their_own() -> No
 
 
 def test_bad_requests_fail_at_once() -> None:
-    with pytest.raises(RulesInputError, match="no army list"):
+    with pytest.raises(RuleError, match="no army list"):
         roll_army(RULES, "trojans", 1, ArmySize.SMALL, Dice(1))
-    with pytest.raises(RulesInputError, match="not available in epoch 1"):
+    with pytest.raises(RuleError, match="not available in epoch 1"):
         roll_army(RULES, "kyreioi", 1, ArmySize.SMALL, Dice(1))
-    with pytest.raises(RulesInputError, match="no epoch 9"):
+    with pytest.raises(RuleError, match="no epoch 9"):
         roll_army(RULES, "athenian", 9, ArmySize.SMALL, Dice(1))

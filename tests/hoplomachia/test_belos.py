@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ancients.dice import Dice
-from ancients.hoplomachia._tables import RulesInputError
+from ancients.errors import RuleError
 from ancients.hoplomachia.belos import BelosReaction, BelosSupply, belos_check, intensity
 from ancients.hoplomachia.vocabulary import AreteLevel, Aspect, Category
 
@@ -41,11 +41,11 @@ def test_no_shield_on_an_unshielded_flank_or_rear() -> None:
 
 
 def test_who_may_fire_what_way() -> None:
-    with pytest.raises(RulesInputError, match="no Belos"):
+    with pytest.raises(RuleError, match="no Belos"):
         intensity(B, C["athenian"], C["psiloi"])
-    with pytest.raises(RulesInputError, match="second rank"):
+    with pytest.raises(RuleError, match="second rank"):
         intensity(B, C["psiloi"], C["athenian"], second_rank=True)
-    with pytest.raises(RulesInputError, match="no belos charges"):
+    with pytest.raises(RuleError, match="no belos charges"):
         intensity(B, C["toxotai"], C["athenian"], belos_charge=True)
 
 
@@ -73,7 +73,7 @@ def test_reaction_read_on_the_pass_or_fail_side_by_level() -> None:
     assert chart.reaction(5, False, AreteLevel.SHAKEN) is BelosReaction.ROUT
     assert chart.reaction(9, False, AreteLevel.SHAKEN) is chart.reaction(5, False,
                                                                           AreteLevel.SHAKEN)
-    with pytest.raises(RulesInputError):
+    with pytest.raises(RuleError):
         chart.reaction(0, True, AreteLevel.FIRM)
 
 
@@ -114,7 +114,7 @@ def test_belos_charge_limits_per_game() -> None:
     assert hip.may_belos_charge(B)
     hip = hip.after_belos_charge(B).after_belos_charge(B)
     assert not hip.may_belos_charge(B)
-    with pytest.raises(RulesInputError):
+    with pytest.raises(RuleError):
         hip.after_belos_charge(B)
     pel = BelosSupply(C["peltastes"])
     for _ in range(3):
@@ -150,7 +150,7 @@ def test_ekdromoi_chart() -> None:
     assert [r.reason for r in rolls] == ["ekdromoi move: Athenian lochos 1",
                                          "ekdromoi attack: Athenian lochos 1"]
     assert e.arete_lost == -1
-    with pytest.raises(RulesInputError):
+    with pytest.raises(RuleError):
         e.kill_odds(Category.HOPLITE)
 
 
@@ -160,7 +160,7 @@ def test_fire_range_arc_and_the_belos_charges_return() -> None:
     assert f.range_of(psi) == 4.0
     assert f.range_of(psi, belos_charge=True) == 5.0
     assert f.range_of(psi, belos_charge=True, higher=True) == 6.0
-    with pytest.raises(RulesInputError):
+    with pytest.raises(RuleError):
         f.range_of(C["athenian"])
     assert f.in_arc(22.0) and f.in_arc(-10.0) and not f.in_arc(23.0)
     assert f.may_fire_over(uphill=True, shooter_moved=False, phalanx_moved=False)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ancients.hoplomachia._tables import RulesInputError
+from ancients.errors import RuleError
 from ancients.hoplomachia.command import CoreAction, Engagement, Signal, order_signal
 from ancients.hoplomachia.vocabulary import Arrangement
 
@@ -52,5 +52,5 @@ def test_the_runner() -> None:
 
 def test_a_signal_by_name() -> None:
     assert order_signal("begin approach") is Signal.BEGIN_APPROACH
-    with pytest.raises(RulesInputError, match="no signal 'retreat'; the signals are: muster"):
+    with pytest.raises(RuleError, match="no signal 'retreat'; the signals are: muster"):
         order_signal("retreat")

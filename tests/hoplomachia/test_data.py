@@ -12,10 +12,10 @@ from ancients.errors import ScenarioError
 from ancients.hoplomachia._tables import document
 from ancients.hoplomachia.arete import AreteEvent
 from ancients.hoplomachia.belos import BelosReaction
-from ancients.hoplomachia.odds import _provenance
 from ancients.hoplomachia.rules import FILES, default_rules, load_rules
 from ancients.hoplomachia.strategoi import CasualtyOccasion, Character, Stance
 from ancients.hoplomachia.vocabulary import Category, GroupKind, UnitKind
+from ancients.rulesdata import provenances
 
 from .helpers import RULES, replaced
 
@@ -31,7 +31,7 @@ def test_every_file_and_table_says_whether_it_is_printed() -> None:
                                                        "situation", "formation", "plan",
                                                        "effect", "terrain", "results"):
                 assert "reconstructed" in value and value["reason"], (name, key)
-        rows = list(_provenance(doc.value, ""))
+        rows = list(provenances(doc.value))
         assert all(reason for _, _, reason in rows), name
 
 

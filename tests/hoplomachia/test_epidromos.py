@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from ancients.dice import Dice
-from ancients.hoplomachia._tables import RulesInputError
+from ancients.errors import RuleError
 from ancients.hoplomachia.vocabulary import Arrangement, Aspect
 
 from .helpers import RULES
@@ -42,7 +42,7 @@ def test_momentum_only_after_an_approach() -> None:
 def test_troops_that_charge_have_a_chart_and_others_never_charge() -> None:
     for card in C:
         assert E.charges_at_all(card) == (card.charts.epidromos is not None)
-    with pytest.raises(RulesInputError, match="never charge"):
+    with pytest.raises(RuleError, match="never charge"):
         E.card_chart(C["toxotai"])
     assert not E.may_charge(C["toxotai"], C["psiloi"])
     assert not E.may_charge(C["sparabara"], C["psiloi"])

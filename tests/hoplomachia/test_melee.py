@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ancients.dice import Dice
-from ancients.hoplomachia._tables import RulesInputError
+from ancients.errors import RuleError
 from ancients.hoplomachia.melee import (
     Engaged,
     GroundGiven,
@@ -89,7 +89,7 @@ def test_hamippoi_count_in_othismos_only_and_ride_with_hippeis() -> None:
     assert attack_total(M, ile, MeleeKind.EPIDROMOS).value == 4
     ile3 = Engaged(C["hippeis"], FIRM, stands=3)
     assert attack_total(M, ile3, MeleeKind.OTHISMOS).value == 4  # depth is for lochoi
-    with pytest.raises(RulesInputError):
+    with pytest.raises(RuleError):
         attack_total(M, Engaged(C["athenian"], FIRM, hamippoi=RULES.cards.hamippoi),
                      MeleeKind.OTHISMOS)
 
@@ -100,7 +100,7 @@ def test_ground_given_penalises_the_next_othismos_shield() -> None:
             == 3 + value
         assert M.results[MeleeResult(str(given_))].ground_given is given_
     assert defence_total(M, Engaged(C["athenian"], FIRM, gap=True)).value == 2
-    with pytest.raises(RulesInputError, match="no terrain modifier"):
+    with pytest.raises(RuleError, match="no terrain modifier"):
         defence_total(M, Engaged(C["athenian"], FIRM, terrain=("swamp",)))
 
 
@@ -199,11 +199,11 @@ def test_one_step_more() -> None:
     assert not osm.may_call(crafty_hegemon=False, in_othismos=10, hoplites=10)
     assert not osm.may_call(crafty_hegemon=True, in_othismos=10, hoplites=10, used=1)
     assert (osm.shove_bonus(1), osm.shove_bonus(2)) == (1, 2)
-    with pytest.raises(RulesInputError):
+    with pytest.raises(RuleError):
         osm.shove_bonus(3)
     side = Engaged(C["athenian"], FIRM, one_step_more=osm.shove_bonus(2))
     assert attack_total(M, side, MeleeKind.OTHISMOS).value == 7
-    with pytest.raises(RulesInputError):
+    with pytest.raises(RuleError):
         attack_total(M, side, MeleeKind.EPIDROMOS)
 
 
@@ -230,7 +230,7 @@ def test_gaps_and_routers_caught_from_two_sides() -> None:
 def test_shield_momentum_by_reading() -> None:
     assert shield_momentum("own", own=2, attacker=3) == 2
     assert shield_momentum("attacker", own=2, attacker=3) == -3
-    with pytest.raises(RulesInputError):
+    with pytest.raises(RuleError):
         shield_momentum("both", own=2, attacker=3)
     braced = Engaged(C["athenian"], FIRM, shield_momentum=shield_momentum("own", 2, 3))
     assert defence_total(M, braced).value == 5

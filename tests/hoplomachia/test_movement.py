@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from ancients.dice import Dice
-from ancients.hoplomachia._tables import RulesInputError
+from ancients.errors import RuleError
 from ancients.hoplomachia.movement import Activity, DisarrayTally
 from ancients.hoplomachia.troops import Flight
 from ancients.hoplomachia.vocabulary import Arrangement
@@ -116,5 +116,5 @@ def test_only_horse_that_outdistanced_its_pursuers_may_rally() -> None:
 
 def test_terrain_by_name() -> None:
     assert MV.terrain_named("ford").disarray == 1
-    with pytest.raises(RulesInputError, match="no terrain 'lava'"):
+    with pytest.raises(RuleError, match="no terrain 'lava'"):
         MV.terrain_named("lava")

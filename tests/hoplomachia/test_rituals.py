@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ancients.dice import Dice
-from ancients.hoplomachia._tables import RulesInputError
+from ancients.errors import RuleError
 from ancients.hoplomachia.strategoi import Character
 from ancients.hoplomachia.vocabulary import Role
 
@@ -29,7 +29,7 @@ def test_hieres_target_by_situation_and_side() -> None:
     assert h.target(None, Role.ATTACKER) == h.default_target
     assert h.target("forcing_the_pass", Role.DEFENDER) < h.target("forcing_the_pass",
                                                                    Role.ATTACKER)
-    with pytest.raises(RulesInputError, match="no Hieres target"):
+    with pytest.raises(RuleError, match="no Hieres target"):
         h.target("siege of troy", Role.ATTACKER)
 
 
@@ -74,7 +74,7 @@ def test_rhetoria_column_by_nation_or_character() -> None:
     spread = {n: max(c.values) - min(c.values) for n, c in rh.columns.items()}
     assert spread["demagogue"] == max(spread.values())
     assert rh.odds("athenian", effects[Character.CRAFTY]) == rh.columns["crafty"].odds()
-    with pytest.raises(RulesInputError):
+    with pytest.raises(RuleError):
         rh.column("atlantean", None)
 
 

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ancients.dice import Dice, parse
-from ancients.hoplomachia._tables import RulesInputError
+from ancients.errors import RuleError
 from ancients.hoplomachia.rolloff import roll_off, roll_off_odds
 
 TWO_D6 = parse("2d6")
@@ -54,5 +54,5 @@ def test_roll_off_rolls_for_each_candidate_with_its_name() -> None:
     reasons = [r.reason for r in dice.take_rolls()]
     assert reasons[:2] == ["Kleon", "Nikias"] and len(reasons) % 2 == 0
     assert roll_off([5], TWO_D6, Dice(1), ["alone"]) == 0
-    with pytest.raises(RulesInputError):
+    with pytest.raises(RuleError):
         roll_off([], TWO_D6, Dice(1), [])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import ancients
-from ancients.errors import OptionError
+from ancients.errors import OptionError, RulesetError
 from ancients.hoplomachia import Hoplomachia
 from ancients.hoplomachia.pieces import Status
 
@@ -82,6 +82,6 @@ def test_duels_of_every_card() -> None:
     b.run()
     m = ancients.matchups("hoplomachia", ["spartiates", "ataktes"], runs=6, seed=1)
     assert m.rate.shape == (2, 2)
-    with pytest.raises(ancients.AncientsError, match="no card 'x'"):
+    with pytest.raises(RulesetError, match=r"no duel type \(card\) 'x'"):
         rs.duel("x", "psiloi")
     assert Status.READY.on_table

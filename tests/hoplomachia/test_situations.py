@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ancients.dice import Dice
-from ancients.hoplomachia._tables import RulesInputError
+from ancients.errors import RuleError
 from ancients.hoplomachia.situations import Objective, SetUp
 from ancients.hoplomachia.vocabulary import ArmySize, Role
 
@@ -73,5 +73,5 @@ def test_sizes_clamp_and_follow_the_model() -> None:
     assert war.situation.key == "raiders"
     assert war.sizes == {Role.ATTACKER: ArmySize.MEDIUM, Role.DEFENDER: ArmySize.LARGE}
     assert war.situation.objectives[Role.ATTACKER] is Objective.EXIT_BOARD
-    with pytest.raises(RulesInputError, match="no strategic model"):
+    with pytest.raises(RuleError, match="no strategic model"):
         S.model("peace")

@@ -10,11 +10,11 @@ text's chapters: :mod:`.troops`, :mod:`.movement`, :mod:`.missiles`, :mod:`.casu
 under one set of :class:`BurgessOptions`.
 """
 
-from ancients.burgess.errors import RuleError
 from ancients.burgess.options import BurgessOptions
 from ancients.burgess.rules import BurgessRules, load_rules
 from ancients.burgess.ruleset import Burgess
 from ancients.burgess.troops import Armour, TroopClass, Unit, Weapon
+from ancients.errors import RuleError
 
 __all__ = [
     "Armour",

@@ -24,11 +24,11 @@ import attrs
 
 from ancients.burgess._data import Provenance, Source, check, document, sides
 from ancients.burgess.counting import PerDie
-from ancients.burgess.errors import RuleError
 from ancients.burgess.missiles import Band
-from ancients.burgess.rolls import Check, binomial
 from ancients.burgess.troops import TroopRules, Unit, Weapon, load_troops
 from ancients.dice import Dice, DiceSpec
+from ancients.dietables import Check, binomial
+from ancients.errors import RuleError
 
 __all__ = [
     "CasualtyRules",

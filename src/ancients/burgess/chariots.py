@@ -26,10 +26,10 @@ import attrs
 
 from ancients.burgess._data import Provenance, Source, check, document, sides
 from ancients.burgess.counting import PerDie
-from ancients.burgess.errors import RuleError
-from ancients.burgess.rolls import Check, binomial
 from ancients.burgess.troops import Arm, TroopClass, TroopRules, Unit, load_troops
 from ancients.dice import Dice, DiceSpec, pmf
+from ancients.dietables import Check, binomial
+from ancients.errors import RuleError
 
 __all__ = [
     "ChariotRules",

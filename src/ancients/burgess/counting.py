@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import attrs
 
-from ancients.burgess.errors import RuleError
+from ancients.errors import RuleError
 
 __all__ = ["PerDie", "round_half_down", "split"]
 

@@ -20,11 +20,11 @@ from functools import cache
 import attrs
 
 from ancients.burgess._data import Provenance, Source, check, document, fraction, sides
-from ancients.burgess.errors import RuleError
 from ancients.burgess.missiles import Cover, FireRules, engine_points, load_missiles
-from ancients.burgess.rolls import Check
 from ancients.burgess.troops import Unit, Weapon
 from ancients.dice import Dice
+from ancients.dietables import Check
+from ancients.errors import RuleError
 
 __all__ = [
     "Defence",

@@ -29,10 +29,10 @@ import attrs
 from ancients.burgess._data import Provenance, Source, check, die_table, document, sides
 from ancients.burgess.casualties import CasualtyRules, casualty_dice, load_casualties
 from ancients.burgess.chariots import Course, Duel, duel, duel_odds
-from ancients.burgess.errors import RuleError
-from ancients.burgess.rolls import Check, DieTable, binomial
 from ancients.burgess.troops import Arm, Crew, TroopClass, TroopRules, Unit, load_troops
 from ancients.dice import Dice, DiceSpec, pmf
+from ancients.dietables import Check, DieTable, binomial
+from ancients.errors import RuleError
 from ancients.scenario import Field
 
 __all__ = [

@@ -18,9 +18,9 @@ import attrs
 from ancients.burgess._data import Provenance, Source, document, sides
 from ancients.burgess.morale import MoraleRules, load_morale, odds, take_test
 from ancients.burgess.reactions import Reaction, ReactionTable, reaction_table
-from ancients.burgess.rolls import Rolled
 from ancients.burgess.troops import Unit
 from ancients.dice import Dice
+from ancients.dietables import Rolled
 
 __all__ = ["FlankRules", "attack_odds", "attacked", "load_flank"]
 

@@ -28,13 +28,13 @@ import attrs
 
 from ancients.burgess._data import Provenance, Source, check, document, fraction, sides
 from ancients.burgess.counting import PerDie, round_half_down
-from ancients.burgess.errors import RuleError
 from ancients.burgess.missiles import Cover
 from ancients.burgess.morale import MoraleRules, load_morale, take_test
 from ancients.burgess.reactions import Reaction, ReactionTable, reaction, reaction_table
-from ancients.burgess.rolls import Check, Rolled
 from ancients.burgess.troops import Arm, TroopClass, TroopRules, Unit, Weight, load_troops
 from ancients.dice import Dice, DiceSpec, pmf
+from ancients.dietables import Check, Rolled
+from ancients.errors import RuleError
 from ancients.morale import Modifier
 from ancients.scenario import Field
 

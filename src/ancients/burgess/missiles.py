@@ -27,10 +27,10 @@ import attrs
 
 from ancients.burgess._data import Provenance, Source, document, faces, fraction, inches, sides
 from ancients.burgess.counting import round_half_down
-from ancients.burgess.errors import RuleError
-from ancients.burgess.rolls import Check, binomial, convolve, distribution
 from ancients.burgess.troops import TroopRules, Unit, Weapon, load_troops
 from ancients.dice import Dice
+from ancients.dietables import Check, binomial, convolve, distribution
+from ancients.errors import RuleError
 from ancients.scenario import Field
 from ancients.tabletop import Arc
 

@@ -25,11 +25,11 @@ from functools import cache
 import attrs
 
 from ancients.burgess._data import Provenance, Source, document, faces, fraction, sides
-from ancients.burgess.errors import RuleError
 from ancients.burgess.reactions import Action, Reaction, ReactionTable, reaction, reaction_table
-from ancients.burgess.rolls import Better, DieTable, Rolled
 from ancients.burgess.troops import Arm, TroopRules, Unit, load_troops
 from ancients.dice import Dice
+from ancients.dietables import Better, DieTable, Rolled
+from ancients.errors import RuleError
 from ancients.morale import Modifier
 from ancients.scenario import Field
 

@@ -24,8 +24,8 @@ from functools import cache
 import attrs
 
 from ancients.burgess._data import Provenance, Source, document, fraction, inches
-from ancients.burgess.errors import RuleError
 from ancients.burgess.troops import TroopClass, TroopRules, Unit, Weight, load_troops
+from ancients.errors import RuleError
 from ancients.scenario import Field
 
 __all__ = [

@@ -1,5 +1,6 @@
 """The exact odds of the Burgess rules as the Markdown tables published in
-``docs/rulesets/burgess.md`` (``tests/burgess/test_odds.py`` checks the page is current).
+``docs/rulesets/burgess.md`` (``tests/burgess/test_docs.py`` checks the page is current,
+through :mod:`ancients.testing.docblocks`).
 
 Single-die tables give their chances in sixths; combinations of several dice in percent,
 rounded from the exact fractions.
@@ -7,7 +8,7 @@ rounded from the exact fractions.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 
 from ancients.burgess.casualties import casualty_dice, save
@@ -33,6 +34,7 @@ from ancients.burgess.options import BurgessOptions
 from ancients.burgess.reactions import ReactionTable
 from ancients.burgess.rules import BurgessRules, load_rules
 from ancients.burgess.troops import Armour, TroopClass, Unit, Weapon
+from ancients.testing.docblocks import markdown_table as _md
 
 __all__ = ["BONUSES", "tables"]
 
@@ -47,12 +49,6 @@ def _pct(p: Fraction) -> str:
 def _sixths(p: Fraction, sides: int) -> str:
     n = p * sides
     return str(n.numerator) if n.denominator == 1 else _pct(p) + " %"
-
-
-def _md(head: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    lines += ["| " + " | ".join(r) + " |" for r in rows]
-    return "\n".join(lines)
 
 
 def _unit(troop: TroopClass, files: int, ranks: int, armour: Armour | None, r: BurgessRules,

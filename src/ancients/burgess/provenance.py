@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import tomllib
 from importlib import resources
-from typing import Any
 
 import attrs
 
 from ancients.burgess._data import DATA_PACKAGE
+from ancients.rulesdata import provenances
+from ancients.testing.docblocks import markdown_table
 
 __all__ = ["Reconstruction", "markdown", "reconstructions"]
 
@@ -28,17 +29,6 @@ class Reconstruction:
     reason: str
 
 
-def _walk(node: Any, file: str, where: str, out: list[Reconstruction]) -> None:
-    if isinstance(node, dict):
-        if node.get("reconstructed") is True:
-            out.append(Reconstruction(file, where or "(the file)", str(node.get("reason", ""))))
-        for key, value in node.items():
-            _walk(value, file, f"{where}.{key}" if where else key, out)
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            _walk(value, file, f"{where}[{i}]", out)
-
-
 def reconstructions() -> list[Reconstruction]:
     """Every reconstructed table and row of the built-in data files, file by file."""
     out: list[Reconstruction] = []
@@ -46,12 +36,13 @@ def reconstructions() -> list[Reconstruction]:
                    if f.name.endswith(".toml"))
     for name in files:
         text = resources.files(DATA_PACKAGE).joinpath(name).read_text(encoding="utf-8")
-        _walk(tomllib.loads(text), name, "", out)
+        out += [Reconstruction(name, where or "(the file)", reason)
+                for where, reconstructed, reason in provenances(tomllib.loads(text))
+                if reconstructed]
     return out
 
 
 def markdown() -> str:
     """The reconstructions as a Markdown table."""
-    rows = ["| file | where | reason |", "|---|---|---|"]
-    rows += [f"| `{r.file}` | `{r.where}` | {r.reason} |" for r in reconstructions()]
-    return "\n".join(rows)
+    return markdown_table(["file", "where", "reason"],
+                          [(f"`{r.file}`", f"`{r.where}`", r.reason) for r in reconstructions()])

@@ -19,9 +19,9 @@ import attrs
 
 from ancients.burgess._data import Provenance, die_table, faces, fraction
 from ancients.burgess.counting import split
-from ancients.burgess.errors import RuleError
-from ancients.burgess.rolls import Better, DieTable, Faces, Rolled, binomial
 from ancients.dice import Dice, DiceSpec
+from ancients.dietables import Better, DieTable, Faces, Rolled, binomial
+from ancients.errors import RuleError
 from ancients.scenario import Field
 
 __all__ = ["Action", "Facing", "Fate", "Part", "Reaction", "ReactionTable", "reaction_table"]

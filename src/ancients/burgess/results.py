@@ -14,9 +14,9 @@ from ancients.burgess import ground
 from ancients.burgess.casualties import Removal, remove
 from ancients.burgess.morale import precontact_triggers
 from ancients.burgess.reactions import Action, Facing, Fate, Part, Reaction
-from ancients.burgess.rolls import Rolled
 from ancients.burgess.state import Piece, State, position
 from ancients.burgess.troops import Unit
+from ancients.dietables import Rolled
 from ancients.tabletop import EPSILON, Aspect, Block, bearing, normalise_angle
 from ancients.units import Condition
 

@@ -7,24 +7,22 @@ from __future__ import annotations
 import copy
 import re
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ancients.battle import Battle, Commander
 from ancients.burgess._data import DATA_PACKAGE
 from ancients.burgess.battle import BurgessBattle
-from ancients.burgess.errors import RuleError
 from ancients.burgess.options import BurgessOptions
 from ancients.burgess.rules import FILES, BurgessRules, build_rules, file_of
 from ancients.burgess.scenario import parse_scenario
-from ancients.errors import AncientsError, OptionError, ScenarioError
+from ancients.dataruleset import DataRuleset
 from ancients.parameters import NAME, Parameter, Value
 from ancients.rulesdata import data_path
-from ancients.ruleset import Ruleset, Translation
+from ancients.ruleset import Translation
 from ancients.scenario import Scenario
 
 if TYPE_CHECKING:
@@ -85,17 +83,19 @@ def _put(raw: dict[str, Any], path: tuple[str, ...], value: Value) -> None:
         node[path[-1]] = value
 
 
-class Burgess(Ruleset):
+class Burgess(DataRuleset[BurgessRules]):
     """The Burgess ancient and medieval miniatures rules (inches, figures)."""
 
-    name: ClassVar[str] = "burgess"
-    title: ClassVar[str] = "Burgess ancient and medieval miniatures rules"
-    Options: ClassVar[type[Any]] = BurgessOptions
-    battle_class: ClassVar[type[Battle]] = BurgessBattle
-    default_scenario: ClassVar[str] = "zama-202bc"
+    name = "burgess"
+    title = "Burgess ancient and medieval miniatures rules"
+    Options = BurgessOptions
+    battle_class = BurgessBattle
+    default_scenario = "zama-202bc"
     #: the rules revision (what each one changed: docs/rulesets/burgess.md, "Rules revisions")
-    revision: ClassVar[int] = 1
-    scenario_package: ClassVar[str | None] = "ancients.burgess.scenarios"
+    revision = 1
+    scenario_package = "ancients.burgess.scenarios"
+    doctrine = "ancients.burgess.commander:DoctrineCommander"
+    invariant_checks = "ancients.burgess.invariants:invariants"
 
     # -- the tables ---------------------------------------------------------------------
     def parameters(self) -> dict[str, Parameter]:
@@ -112,32 +112,19 @@ class Burgess(Ruleset):
                                        reason if reconstructed else "")
         return out
 
-    def _set_overrides(self, parameters: Mapping[str, Any]) -> None:
-        super()._set_overrides(parameters)
-        try:  # a bad value is refused now, naming the parameter, before any battle
-            self.rules()
-        except (ScenarioError, RuleError, ValueError) as e:
-            bad = ", ".join(f"{k}={v}" for k, v in self._overrides.items())
-            raise OptionError(f"{self.name}({bad}): {e}") from None
-
-    def rules(self) -> BurgessRules:
-        """Every table in force in this variant (its options and parameters; parsed once)."""
-        found = self._cache.get("rules")
-        if found is None:
-            documents: dict[str, Mapping[str, Any]] = {}
-            for prefix in FILES:
-                mine = {k: v for k, v in self.overrides.items() if k.split(".", 1)[0] == prefix}
-                if mine:
-                    name = file_of(prefix, self.options)
-                    raw = copy.deepcopy(_raw(name))
-                    leaves = _leaves(name, prefix)
-                    for pname, value in mine.items():
-                        _put(raw, leaves[pname][0], value)
-                    documents[prefix] = raw
-            found = build_rules(self.options, documents)
-            self._cache["rules"] = found
-        assert isinstance(found, BurgessRules)
-        return found
+    def build_rules(self) -> BurgessRules:
+        """Every table in force in this variant (its options and parameters)."""
+        documents: dict[str, Mapping[str, Any]] = {}
+        for prefix in FILES:
+            mine = {k: v for k, v in self.overrides.items() if k.split(".", 1)[0] == prefix}
+            if mine:
+                name = file_of(prefix, self.options)
+                raw = copy.deepcopy(_raw(name))
+                leaves = _leaves(name, prefix)
+                for pname, value in mine.items():
+                    _put(raw, leaves[pname][0], value)
+                documents[prefix] = raw
+        return build_rules(self.options, documents)
 
     # -- scenarios ------------------------------------------------------------------------
     def scenarios(self) -> dict[str, Scenario]:
@@ -179,16 +166,4 @@ class Burgess(Ruleset):
         return self.parse_scenario(duel(first, second), source=f"burgess duel {first} v "
                                                                f"{second}")
 
-    # -- battles --------------------------------------------------------------------------
-    def doctrine_commander(self, side: str) -> Commander:
-        from ancients.burgess.commander import DoctrineCommander
-
-        return DoctrineCommander()
-
-    def invariants(self, battle: Battle) -> Iterable[str]:
-        from ancients.burgess.invariants import invariants
-
-        if not isinstance(battle, BurgessBattle):
-            raise AncientsError(f"not a Burgess battle: {type(battle).__name__}")
-        return invariants(battle.state)
 

@@ -15,10 +15,9 @@ from typing import Any
 import attrs
 
 from ancients.burgess.defences import Defence, Face
-from ancients.burgess.errors import RuleError
 from ancients.burgess.rules import BurgessRules
 from ancients.burgess.troops import Armour, Crew, TroopClass, Unit, Weapon
-from ancients.errors import GeometryError
+from ancients.errors import GeometryError, RuleError
 from ancients.scenario import Field, Scenario
 from ancients.tabletop import Block, Table, Terrain, TerrainArea, TerrainLine
 

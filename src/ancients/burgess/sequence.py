@@ -17,7 +17,7 @@ from functools import cache
 import attrs
 
 from ancients.burgess._data import Provenance, Source, document
-from ancients.burgess.errors import RuleError
+from ancients.errors import RuleError
 
 __all__ = ["Acting", "Phase", "SequenceRules", "load_sequence", "player_turns"]
 

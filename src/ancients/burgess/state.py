@@ -2,12 +2,13 @@
 :class:`Piece`: a :class:`~.troops.Unit` value, its block and what it is doing), the
 defences (:class:`Work`), the table, the rules, the dice and the battle's ``emit``.
 
-**One mutation path.** A piece or a work of a state is changed only by assignment to its
-fields (``piece.unit = ...``, ``piece.block = ...``, ``piece.condition = ...``), and every
-assignment goes through its ``on_setattr`` hook, which bumps :attr:`State.version`, the
-key of every cache below (who touches whom, the units on the table). No rule module
-invalidates anything by hand. The rule modules take the state; the battle
-(:mod:`.battle`) builds it and drives the turns (:mod:`.turns`).
+**One mutation path** (the core's :mod:`ancients.versioned`). A piece or a work of a
+state is changed only by assignment to its fields (``piece.unit = ...``, ``piece.block =
+...``, ``piece.condition = ...``), and every assignment goes through its ``on_setattr``
+hook, which bumps :attr:`State.version`, the key of every cache (who touches whom, the
+units on the table, :meth:`State.memo`). No rule module invalidates anything by hand.
+The rule modules take the state; the battle (:mod:`.battle`) builds it and drives the
+turns (:mod:`.turns`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from ancients.events import Event
 from ancients.tabletop import EPSILON, Aspect, Block, Table, TerrainArea, TerrainLine
 from ancients.tabletop.geometry import separation
 from ancients.units import Condition, UnitView
+from ancients.versioned import ByVersion, Tracked, VersionedState, touched
 
 __all__ = ["Piece", "State", "Work", "position"]
 
@@ -36,17 +38,8 @@ def position(block: Block) -> list[float]:
     return [round(block.x, 3), round(block.y, 3), round(block.facing, 3)]
 
 
-def _touched(obj: Any, attribute: attrs.Attribute[Any], value: Any) -> Any:
-    """Every assignment to a piece or work of a state tells the state (its one mutation
-    path)."""
-    changed = obj._changed
-    if changed is not None:
-        changed()
-    return value
-
-
-@attrs.define(eq=False, on_setattr=_touched)
-class Piece:
+@attrs.define(eq=False, on_setattr=touched)
+class Piece(Tracked):
     """A unit on the table: what it is (``unit``: its figures file by file, officer,
     standard, attachments, an elephant's crew), where (``block``), how it stands
     (``condition``: good order, shaken, routed i.e. running, or lost), and what the rules
@@ -99,11 +92,6 @@ class Piece:
     home: int = 0
     #: it charged into its present melee (the attacker has no cover: Hand to hand B)
     attacker: bool = False
-    _changed: Callable[[], None] | None = attrs.field(default=None, init=False, repr=False)
-
-    def attach(self, changed: Callable[[], None]) -> None:
-        """Call ``changed()`` after every assignment to this piece from now on."""
-        self._changed = changed
 
     # -- reading ------------------------------------------------------------------------
     @property
@@ -155,8 +143,8 @@ class Piece:
                      if a.name not in ("_changed", "start", "note"))
 
 
-@attrs.define(eq=False, on_setattr=_touched)
-class Work:
+@attrs.define(eq=False, on_setattr=touched)
+class Work(Tracked):
     """A defence on the table (Special conditions, value of defences): a wall along a
     line, or a building, bastion or fortified section over an area, with its faces (a
     wall's one, an area's edges, in the order of its outline) and whether it burns."""
@@ -170,17 +158,13 @@ class Work:
     #: turns a blaze has burnt it (0: not alight)
     burning: int = 0
     destroyed: bool = False
-    _changed: Callable[[], None] | None = attrs.field(default=None, init=False, repr=False)
-
-    def attach(self, changed: Callable[[], None]) -> None:
-        self._changed = changed
 
     def state(self) -> tuple[Hashable, ...]:
         return (self.id, tuple(f.damage for f in self.faces), self.burning, self.destroyed)
 
 
 @attrs.define(eq=False)
-class State:
+class State(VersionedState[Piece]):
     """Everything that changes in a battle (the pieces, the works, the turn, the phasing
     side, the C-in-Cs) and what it is played with (table, rules, options), with the dice
     and the battle's ``emit``."""
@@ -208,27 +192,18 @@ class State:
     #: piece: a troop class's allowance over a set of crossings)
     lasting: dict[Hashable, Any] = attrs.field(factory=dict, init=False)
     by_id: dict[str, Piece] = attrs.field(init=False)
-    version: int = attrs.field(default=0, init=False)
-    _present: tuple[int, dict[str | None, list[Piece]]] = attrs.field(default=(-1, {}),
-                                                                       init=False)
-    _contacts: tuple[int, dict[str, tuple[Piece, ...]]] = attrs.field(default=(-1, {}),
-                                                                       init=False)
-    _memo: tuple[int, dict[Hashable, Any]] = attrs.field(default=(-1, {}), init=False)
+    _memo: ByVersion[dict[Hashable, Any]] = attrs.field(factory=ByVersion, init=False)
 
     def __attrs_post_init__(self) -> None:
         self.by_id = {}
         for p in list(self.pieces):
             self.by_id[p.id] = p
-            p.attach(self._changed)
-        for w in self.works:
-            w.attach(self._changed)
+            self.track(p)
+        self.track(*self.works)
         for s in self.sides:
             self.c_in_c_lost.setdefault(s, False)
             self.c_in_c_tested.setdefault(s, 0)
             self.c_in_c_failed.setdefault(s, 0)
-
-    def _changed(self) -> None:
-        self.version += 1
 
     def add(self, piece: Piece) -> None:
         """A new piece on the table (a part split off a unit)."""
@@ -236,7 +211,7 @@ class State:
             raise ValueError(f"a piece {piece.id!r} is already on the table")
         self.pieces.append(piece)
         self.by_id[piece.id] = piece
-        piece.attach(self._changed)
+        self.track(piece)
         self._changed()
 
     # -- reading ------------------------------------------------------------------------
@@ -254,34 +229,8 @@ class State:
     def arm(self, piece: Piece) -> Arm:
         return self.rules.troops[piece.troop].arm
 
-    def present(self, side: str | None = None) -> list[Piece]:
-        """The pieces on the table (of ``side``), in table order; a fresh list each call."""
-        version, table = self._present
-        if version != self.version:
-            table = {}
-            self._present = (self.version, table)
-        found = table.get(side)
-        if found is None:
-            every = table.get(None)
-            if every is None:
-                every = table[None] = [p for p in self.pieces if p.on_table]
-            found = every if side is None else [p for p in every if p.side == side]
-            table[side] = found
-        return list(found)
-
     def others(self, piece: Piece) -> list[Piece]:
         return [p for p in self.present() if p is not piece]
-
-    def contacts(self, piece: Piece) -> tuple[Piece, ...]:
-        """The enemy pieces touching ``piece``, in table order."""
-        version, table = self._contacts
-        if version != self.version:
-            table = self._compute_contacts()
-            self._contacts = (self.version, table)
-        return table.get(piece.id, ())
-
-    def in_melee(self, piece: Piece) -> bool:
-        return bool(self.contacts(piece))
 
     def _compute_contacts(self) -> dict[str, tuple[Piece, ...]]:
         """Who touches whom: the first side's pieces against the second's, swept along x
@@ -305,10 +254,7 @@ class State:
 
     def memo(self, key: Hashable, compute: Callable[[], Any]) -> Any:
         """``compute()``, remembered under ``key`` until anything changes."""
-        version, table = self._memo
-        if version != self.version:
-            table = {}
-            self._memo = (self.version, table)
+        table = self.kept(self._memo, dict)
         if key not in table:
             table[key] = compute()
         return table[key]

@@ -17,8 +17,8 @@ from functools import cache
 import attrs
 
 from ancients.burgess._data import Provenance, Source, check, document, fraction
-from ancients.burgess.rolls import Check
 from ancients.burgess.troops import TroopClass
+from ancients.dietables import Check
 from ancients.tabletop import Arc
 
 __all__ = ["TableRules", "load_table"]

@@ -24,8 +24,8 @@ import attrs
 
 from ancients.burgess._data import Provenance, Source, check, document, fraction, inches, sides
 from ancients.burgess.counting import round_half_down
-from ancients.burgess.errors import RuleError
-from ancients.burgess.rolls import Check
+from ancients.dietables import Check
+from ancients.errors import RuleError
 from ancients.scenario import Field
 from ancients.units import TroopKind
 

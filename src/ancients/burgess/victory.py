@@ -19,8 +19,8 @@ from functools import cache
 import attrs
 
 from ancients.burgess._data import Provenance, Source, document, fraction
-from ancients.burgess.errors import RuleError
 from ancients.burgess.troops import TroopClass
+from ancients.errors import RuleError
 
 __all__ = ["Army", "Verdict", "VictoryRules", "broken", "load_victory", "verdict"]
 

@@ -24,15 +24,16 @@ from fractions import Fraction
 import attrs
 
 from ancients.dice import Dice, DiceSpec
+from ancients.errors import RuleError
 from ancients.hoplomachia._tables import (
     Provenance,
-    RulesInputError,
     Source,
     by_level,
     dice_spec,
     document,
     enum_of,
     keyed,
+    lookup,
     members,
 )
 from ancients.hoplomachia.strategoi import CharacterEffect
@@ -120,11 +121,7 @@ class AndreiaRules:
     source: str | None = None
 
     def chart(self, name: str) -> AndreiaChart:
-        found = self.charts.get(name)
-        if found is None:
-            raise RulesInputError(f"no Andreia chart {name!r}; the charts are: "
-                                  f"{', '.join(self.charts)}")
-        return found
+        return lookup(self.charts, name, "Andreia chart", "the charts are")
 
 
 def phobos_difference(enemy: UnitCard | int, tester: UnitCard | int) -> int:
@@ -204,9 +201,9 @@ def andreia_check(rules: AndreiaRules, card: UnitCard, line: AndreiaLine, level:
     modifier, a Demagogue's Katastrophe modifier); ``epilektoi`` and ``adjust``: an
     Epilektoi unit's declared adjustment (a parameter of the check)."""
     if charged and line is not AndreiaLine.CHARGING:
-        raise RulesInputError("only the Charging line has a charged unit")
+        raise RuleError("only the Charging line has a charged unit")
     if adjust and epilektoi is None:
-        raise RulesInputError("only Epilektoi may adjust the roll")
+        raise RuleError("only Epilektoi may adjust the roll")
     chart = rules.chart(card.charts.andreia)
     mods = list(modifiers)
     if enemy is not None and (d := phobos_difference(enemy, card)):

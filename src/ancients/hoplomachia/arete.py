@@ -24,10 +24,10 @@ import attrs
 from ancients.dice import Dice, DiceSpec, pmf
 from ancients.hoplomachia._tables import (
     Provenance,
-    RulesInputError,
     Source,
     dice_spec,
     document,
+    lookup,
     require,
 )
 from ancients.hoplomachia.rolloff import roll_off, roll_off_odds
@@ -126,11 +126,7 @@ class AreteRules:
     source: str | None = None
 
     def track(self, nation: str) -> NationTrack:
-        found = self.tracks.get(nation)
-        if found is None:
-            raise RulesInputError(f"no Arete track for nation {nation!r}; the tracks are: "
-                                  f"{', '.join(self.tracks)}")
-        return found
+        return lookup(self.tracks, nation, "Arete track for nation", "the tracks are")
 
     def start(self, nation: str, points: int, reason: str = "base Arete") -> AreteTrack:
         """An army's track at ``points`` (a scenario's base Arete, or a rolled one)."""

@@ -26,12 +26,12 @@ from ancients.dice import Dice, DiceSpec
 from ancients.hoplomachia._tables import (
     DieChart,
     Provenance,
-    RulesInputError,
     Source,
     dice_spec,
     die_chart,
     document,
     keyed,
+    lookup,
     require,
 )
 from ancients.hoplomachia.strategoi import Character, Stance
@@ -99,11 +99,7 @@ class ArmyLists:
     source: str | None = None
 
     def list(self, key: str) -> ArmyList:
-        found = self.lists.get(key)
-        if found is None:
-            raise RulesInputError(f"no army list {key!r}; the lists are: "
-                                  f"{', '.join(self.lists)}")
-        return found
+        return lookup(self.lists, key, "army list", "the lists are")
 
 
 # -- a rolled army -------------------------------------------------------------------------

@@ -24,15 +24,17 @@ from fractions import Fraction
 import attrs
 
 from ancients.dice import Dice, DiceSpec, pmf
+from ancients.dietables import distribution
+from ancients.errors import RuleError
 from ancients.hoplomachia._tables import (
     Provenance,
-    RulesInputError,
     Source,
     by_level,
     dice_spec,
     document,
     enum_of,
     keyed,
+    lookup,
     require,
 )
 from ancients.hoplomachia.troops import Epilektoi, UnitCard
@@ -84,7 +86,7 @@ class FireRules:
         """Hoplomachia, Belos: the card's range, longer in a belos charge and from higher
         ground."""
         if card.belos is None:
-            raise RulesInputError(f"{card.name} have no Belos")
+            raise RuleError(f"{card.name} have no Belos")
         return (card.belos.range + (self.belos_charge_range if belos_charge else 0.0)
                 + (self.higher_range if higher else 0.0))
 
@@ -152,8 +154,8 @@ class EkdromoiRules:
     def _most(self, target: Category) -> int:
         most = self.kills.get(target)
         if most is None:
-            raise RulesInputError(f"ekdromoi attack belos units; no Ekdromoi chart entry for "
-                                  f"{target}")
+            raise RuleError(f"ekdromoi attack belos units; no Ekdromoi chart entry for "
+                            f"{target}")
         return most
 
 
@@ -249,11 +251,7 @@ class BelosRules:
         return self.limits.chargers
 
     def chart(self, name: str) -> ReactionChart:
-        found = self.charts.get(name)
-        if found is None:
-            raise RulesInputError(f"no belos reaction chart {name!r}; the charts are: "
-                                  f"{', '.join(self.charts)}")
-        return found
+        return lookup(self.charts, name, "belos reaction chart", "the charts are")
 
 
 def intensity(rules: BelosRules, firer: UnitCard, target: UnitCard, *,
@@ -265,12 +263,12 @@ def intensity(rules: BelosRules, firer: UnitCard, target: UnitCard, *,
     rear), +1 per extra stand concentrating, -1 moving archers, -1 cover, +1 belos
     charge, toxotes' second rank +1."""
     if firer.belos is None:
-        raise RulesInputError(f"{firer.name} have no Belos")
+        raise RuleError(f"{firer.name} have no Belos")
     require(extra_stands >= 0, f"extra stands are counted from 0, not {extra_stands}")
     if second_rank and firer.category is not Category.TOXOTES:
-        raise RulesInputError("only toxotes add a second rank")
+        raise RuleError("only toxotes add a second rank")
     if belos_charge and firer.category not in rules.belos_chargers:
-        raise RulesInputError(f"{firer.name} make no belos charges")
+        raise RuleError(f"{firer.name} make no belos charges")
     m = rules.intensity
     mods = []
     if extra_stands:
@@ -324,12 +322,8 @@ class BelosCheck:
         if not self.intensity.effective:
             return {None: Fraction(1)}
         p = self.probability()
-        out: dict[BelosReaction | None, Fraction] = {}
-        for passed, q in ((True, p), (False, 1 - p)):
-            if q:
-                r = self.chart.reaction(self.intensity.value, passed, self.level)
-                out[r] = out.get(r, Fraction(0)) + q
-        return out
+        return distribution((self.chart.reaction(self.intensity.value, passed, self.level), q)
+                            for passed, q in ((True, p), (False, 1 - p)))
 
     def roll(self, dice: Dice, who: str) -> BelosOutcome:
         """Hoplomachia, Belos: roll the target's check and read its reaction."""
@@ -348,7 +342,7 @@ def belos_check(rules: BelosRules, target: UnitCard, shot: Intensity, level: Are
     """Hoplomachia, Belos: the check of a unit of ``target`` against ``shot`` at its
     army's ``level`` (an Epilektoi unit may declare an ``adjust``)."""
     if adjust and epilektoi is None:
-        raise RulesInputError("only Epilektoi may adjust the roll")
+        raise RuleError("only Epilektoi may adjust the roll")
     mods: Sequence[Modifier] = ()
     if epilektoi is not None and (m := epilektoi.modifier(adjust)) is not None:
         mods = (m,)
@@ -380,7 +374,7 @@ class BelosSupply:
         strength of ``psiloi`` (rules.limits.peltast_then) unless defending."""
         # Hoplomachia, Belos charges (limits)
         if self.card.belos is None:
-            raise RulesInputError(f"{self.card.name} have no Belos")
+            raise RuleError(f"{self.card.name} have no Belos")
         limit = rules.limits.charges.get(Category.PELTAST)
         if (self.card.category is Category.PELTAST and not defending and limit is not None
                 and self.charges >= limit and psiloi.belos is not None):

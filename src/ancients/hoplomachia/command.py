@@ -17,9 +17,9 @@ from collections.abc import Mapping
 
 import attrs
 
+from ancients.errors import RuleError
 from ancients.hoplomachia._tables import (
     Provenance,
-    RulesInputError,
     Source,
     document,
     enum_of,
@@ -185,9 +185,9 @@ def load_command(override: Source = "") -> CommandRules:
 
 
 def order_signal(name: str) -> Signal:
-    """A signal by its name (RulesInputError naming the signals otherwise)."""
+    """A signal by its name (RuleError naming the signals otherwise)."""
     try:
         return Signal(name)
     except ValueError:
-        raise RulesInputError(f"no signal {name!r}; the signals are: "
-                              f"{', '.join(Signal)}") from None
+        raise RuleError(f"no signal {name!r}; the signals are: "
+                        f"{', '.join(Signal)}") from None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ancients.errors import AncientsError
+from ancients.errors import RulesetError
 from ancients.hoplomachia.rules import HoplomachiaRules
 
 __all__ = ["duel_document"]
@@ -17,8 +17,8 @@ def duel_document(rules: HoplomachiaRules, first: str, second: str) -> dict[str,
     track, no preparation."""
     for key in (first, second):
         if key not in rules.cards:
-            raise AncientsError(f"hoplomachia has no card {key!r}; the cards: "
-                                f"{', '.join(rules.cards.cards)}")
+            raise RulesetError(f"hoplomachia has no duel type (card) {key!r}; the cards: "
+                               f"{', '.join(rules.cards.cards)}")
     sides = []
     for i, (name, key) in enumerate((("first", first), ("second", second))):
         card = rules.cards[key]

@@ -22,13 +22,15 @@ from functools import cached_property
 import attrs
 
 from ancients.dice import Dice, DiceSpec, pmf
+from ancients.dietables import distribution
+from ancients.errors import RuleError
 from ancients.hoplomachia._tables import (
     Provenance,
-    RulesInputError,
     Source,
     dice_spec,
     document,
     enum_of,
+    lookup,
 )
 from ancients.hoplomachia.troops import UnitCard
 from ancients.hoplomachia.vocabulary import Arrangement, Aspect, Category
@@ -74,10 +76,8 @@ class EpidromosChart:
         return self.row(dice.roll(self.dice, f"epidromos: {who}") + modifier)
 
     def _odds(self, key: str, modifier: int = 0) -> dict[float, Fraction]:
-        out: dict[float, Fraction] = {}
-        for t, p in pmf(self.dice).items():
-            v = getattr(self.row(t + modifier), key)
-            out[v] = out.get(v, Fraction(0)) + p
+        out = distribution((getattr(self.row(t + modifier), key), p)
+                           for t, p in pmf(self.dice).items())
         return dict(sorted(out.items()))
 
     def distance_odds(self, modifier: int = 0) -> dict[float, Fraction]:
@@ -90,10 +90,8 @@ class EpidromosChart:
 
     def momentum_odds(self, approached: bool, modifier: int = 0) -> dict[int, Fraction]:
         """Exact distribution of the momentum value the charge brings."""
-        out: dict[int, Fraction] = {}
-        for t, p in pmf(self.dice).items():
-            v = self.row(t + modifier).momentum_value(approached)
-            out[v] = out.get(v, Fraction(0)) + p
+        out = distribution((self.row(t + modifier).momentum_value(approached), p)
+                           for t, p in pmf(self.dice).items())
         return dict(sorted(out.items()))
 
 
@@ -138,15 +136,11 @@ class EpidromosRules:
     source: str | None = None
 
     def chart(self, name: str) -> EpidromosChart:
-        found = self.charts.get(name)
-        if found is None:
-            raise RulesInputError(f"no Epidromos chart {name!r}; the charts are: "
-                                  f"{', '.join(self.charts)}")
-        return found
+        return lookup(self.charts, name, "Epidromos chart", "the charts are")
 
     def card_chart(self, card: UnitCard) -> EpidromosChart:
         if card.charts.epidromos is None:
-            raise RulesInputError(f"{card.name} never charge")
+            raise RuleError(f"{card.name} never charge")
         return self.chart(card.charts.epidromos)
 
     def check_range(self, chart: EpidromosChart) -> float:

@@ -24,10 +24,10 @@ from fractions import Fraction
 import attrs
 
 from ancients.dice import Dice
+from ancients.errors import RuleError
 from ancients.hoplomachia._tables import (
     DieChart,
     Provenance,
-    RulesInputError,
     Source,
     dice_spec,
     die_chart,
@@ -275,14 +275,14 @@ def attack_total(rules: MeleeRules, side: Engaged, kind: MeleeKind, bonus: int =
     if kind is MeleeKind.EPIDROMOS:
         mods.append(Modifier("momentum", bonus))
         if side.one_step_more:
-            raise RulesInputError("One Step More! is called in an othismos")
+            raise RuleError("One Step More! is called in an othismos")
     else:
         mods.append(Modifier("shove", bonus))
         if card.category in rules.depth_categories and side.stands in rules.depth:
             mods.append(Modifier(f"depth ({side.stands} stands)", rules.depth[side.stands]))
         if side.hamippoi is not None:
             if card.category is not Category.HIPPEUS:
-                raise RulesInputError("hamippoi ride with ilai of hippeis")
+                raise RuleError("hamippoi ride with ilai of hippeis")
             mods.append(Modifier("hamippoi", side.hamippoi.othismos))
         if side.one_step_more:
             mods.append(Modifier("One Step More!", side.one_step_more))
@@ -303,8 +303,8 @@ def defence_total(rules: MeleeRules, side: Engaged) -> Total:
         mods.append(Modifier("momentum", side.shield_momentum))
     for t in side.terrain:
         if t not in rules.terrain:
-            raise RulesInputError(f"no terrain modifier {t!r}; the modifiers are: "
-                                  f"{', '.join(rules.terrain)}")
+            raise RuleError(f"no terrain modifier {t!r}; the modifiers are: "
+                            f"{', '.join(rules.terrain)}")
         mods.append(Modifier(t, rules.terrain[t]))
     if side.ground_given is not GroundGiven.NONE:
         mods.append(Modifier(f"ground given ({side.ground_given})",

@@ -24,11 +24,11 @@ import attrs
 from ancients.dice import Dice, DiceSpec, pmf
 from ancients.hoplomachia._tables import (
     Provenance,
-    RulesInputError,
     Source,
     dice_spec,
     document,
     enum_of,
+    lookup,
     require,
 )
 from ancients.hoplomachia.epidromos import EpidromosRow
@@ -259,11 +259,7 @@ class MovementRules:
     source: str | None = None
 
     def terrain_named(self, name: str) -> Terrain:
-        found = self.terrain.get(name)
-        if found is None:
-            raise RulesInputError(f"no terrain {name!r}; the terrain is: "
-                                  f"{', '.join(self.terrain)}")
-        return found
+        return lookup(self.terrain, name, "terrain", "the terrain is")
 
 
 def load_movement(override: Source = "") -> MovementRules:

@@ -2,13 +2,13 @@
 data, the exact odds of every check, and the provenance of every table. Each block is
 generated from the current data, so a changed table cannot leave stale odds in
 ``docs/rulesets/hoplomachia.md``; :func:`refresh` rewrites the blocks of a page in
-place (between ``<!-- generated: NAME -->`` and ``<!-- end: NAME -->``).
+place (between ``<!-- generated: NAME -->`` and ``<!-- end: NAME -->``: the core's
+:mod:`ancients.testing.docblocks`).
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -22,16 +22,13 @@ from ancients.hoplomachia.rules import FILES, HoplomachiaRules, default_rules
 from ancients.hoplomachia.strategoi import CasualtyOccasion, Character, Stance
 from ancients.hoplomachia.troops import Flight
 from ancients.hoplomachia.vocabulary import AreteLevel, ArmySize, Category
+from ancients.rulesdata import provenances
+from ancients.testing import docblocks
+from ancients.testing.docblocks import markdown_table as _table
 
 __all__ = ["BLOCKS", "block", "refresh"]
 
 _LEVELS = tuple(AreteLevel)
-
-
-def _table(head: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
-    return "\n".join(lines)
 
 
 def _in(p: Fraction, denominator: int) -> str:
@@ -378,24 +375,13 @@ def plans(rules: HoplomachiaRules) -> str:
 
 
 # -- provenance ----------------------------------------------------------------------------
-def _provenance(node: Any, path: str) -> Iterator[tuple[str, bool, str]]:
-    if isinstance(node, Mapping):
-        if "reconstructed" in node:
-            yield path or "(whole file)", bool(node["reconstructed"]), str(node.get("reason", ""))
-        for k, v in node.items():
-            key = f'"{k}"' if " " in str(k) else str(k)
-            yield from _provenance(v, f"{path}.{key}" if path else key)
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _provenance(v, f"{path}[{i}]")
-
-
 def provenance(rules: HoplomachiaRules) -> str:
     """Every table and row of the built-in files with its provenance."""
     rows = []
     for name in FILES.values():
-        for path, rec, reason in _provenance(document(name).value, ""):
-            rows.append([name, f"`{path}`", "reconstructed" if rec else "printed", reason])
+        for path, rec, reason in provenances(document(name).value):
+            rows.append([name, f"`{path or '(whole file)'}`",
+                         "reconstructed" if rec else "printed", reason])
     return _table(["file", "table", "values", "reason"], rows)
 
 
@@ -416,24 +402,11 @@ BLOCKS: dict[str, Callable[[HoplomachiaRules], str]] = {
 
 def block(name: str, rules: HoplomachiaRules | None = None) -> str:
     """One generated block, with its markers."""
-    text = BLOCKS[name](rules or default_rules())
-    return f"<!-- generated: {name} -->\n{text}\n<!-- end: {name} -->"
-
-
-_BLOCK = re.compile(r"<!-- generated: ([\w-]+) -->\n(?:.*?\n)?<!-- end: \1 -->", re.S)
+    return docblocks.block(name, BLOCKS[name](rules or default_rules()))
 
 
 def refresh(path: str | Path, rules: HoplomachiaRules | None = None) -> list[str]:
     """Rewrite every generated block of a Markdown page from the data; returns the names
     of the blocks that changed."""
-    p = Path(path)
-    text = p.read_text()
-    changed: list[str] = []
-
-    def sub(m: re.Match[str]) -> str:
-        new = block(m.group(1), rules)
-        if new != m.group(0):
-            changed.append(m.group(1))
-        return new
-    p.write_text(_BLOCK.sub(sub, text))
-    return changed
+    r = rules or default_rules()
+    return docblocks.refresh(path, lambda name: BLOCKS[name](r))

@@ -5,15 +5,14 @@ army's own state (its Arete track, its signal, its rituals).
 
 A piece of a :class:`~.state.State` is changed only by assigning to it; every assignment
 tells the state (its ``on_setattr`` hook bumps the state's version, the key of every
-cache of positions), but for the fields marked ``BOOKKEEPING``, which no cache reads.
+cache of positions: :mod:`ancients.versioned`), but for the fields marked
+``BOOKKEEPING``, which no cache reads.
 Divisions, strategoi and armies hold only such bookkeeping.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
-from typing import Any
 
 import attrs
 
@@ -26,6 +25,7 @@ from ancients.hoplomachia.troops import UnitCard
 from ancients.hoplomachia.vocabulary import Arrangement, Category, GroupKind
 from ancients.tabletop import Block
 from ancients.units import Condition, UnitView
+from ancients.versioned import BOOKKEEPING, Tracked, touched
 
 __all__ = ["BOOKKEEPING", "Army", "CasualtyCounter", "Division", "Piece", "Reinforcement",
            "Runner", "Status", "Strategos"]
@@ -49,21 +49,8 @@ class Status(enum.StrEnum):
         return self in (Status.DESTROYED, Status.OFF)
 
 
-def _touched(piece: Piece, attribute: attrs.Attribute[Any], value: Any) -> Any:
-    """Every assignment to a piece of a state tells the state (its one mutation path),
-    but for the rules' bookkeeping, which no cache reads."""
-    if piece._changed is not None and not attribute.metadata.get(_BOOKKEEPING):
-        piece._changed()
-    return value
-
-
-_BOOKKEEPING = "bookkeeping"
-#: the metadata of a field no derived cache reads (assigning it invalidates none)
-BOOKKEEPING = {_BOOKKEEPING: True}
-
-
-@attrs.define(eq=False, on_setattr=_touched)
-class Piece:
+@attrs.define(eq=False, on_setattr=touched)
+class Piece(Tracked):
     """A lochos, an ile or a group of light stands: its card, its stands, where it stands
     (a block of stands: ``files`` abreast, ``ranks`` deep) and its state."""
 
@@ -106,12 +93,6 @@ class Piece:
     #: inches moved this turn (moving archers; hamippoi lost beyond 7 inches)
     moved_turn: int = attrs.field(default=0, metadata=BOOKKEEPING)
     moved: float = attrs.field(default=0.0, metadata=BOOKKEEPING)
-    _changed: Callable[[], None] | None = attrs.field(default=None, init=False, repr=False,
-                                                      metadata=BOOKKEEPING)
-
-    def attach(self, changed: Callable[[], None]) -> None:
-        """Call ``changed()`` after every assignment to this piece from now on."""
-        self._changed = changed
 
     @property
     def category(self) -> Category:

@@ -20,10 +20,10 @@ from fractions import Fraction
 import attrs
 
 from ancients.dice import Dice, DiceSpec, pmf
+from ancients.errors import RuleError
 from ancients.hoplomachia._tables import (
     DieChart,
     Provenance,
-    RulesInputError,
     Source,
     dice_spec,
     die_chart,
@@ -83,8 +83,8 @@ class Hieres:
             return self.default_target
         row = self.targets.get(situation)
         if row is None:
-            raise RulesInputError(f"no Hieres target for situation {situation!r}; the "
-                                  f"situations are: {', '.join(self.targets)}")
+            raise RuleError(f"no Hieres target for situation {situation!r}; the "
+                            f"situations are: {', '.join(self.targets)}")
         return row[role]
 
     def roll(self, target: int, dice: Dice, who: str) -> HieresResult:
@@ -121,7 +121,7 @@ class Rhetoria:
         if character is not None and character.oratory:
             return character.oratory
         if nation not in self.columns:
-            raise RulesInputError(f"no oratory column for nation {nation!r}")
+            raise RuleError(f"no oratory column for nation {nation!r}")
         return nation
 
     def roll(self, nation: str, character: CharacterEffect | None, dice: Dice, who: str) -> int:

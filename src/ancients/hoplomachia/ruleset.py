@@ -5,13 +5,13 @@ doctrine commander, invariants and duels."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
-from ancients.battle import Battle, Commander
-from ancients.errors import AncientsError, OptionError, ScenarioError
+from ancients.dataruleset import DataRuleset
+from ancients.errors import ScenarioError
 from ancients.hoplomachia._tables import DATA
 from ancients.hoplomachia.battle import HoplomachiaBattle
 from ancients.hoplomachia.generate import generated_stub
@@ -27,7 +27,7 @@ from ancients.hoplomachia.scenario import parse_scenario
 from ancients.hoplomachia.translate import overlaid
 from ancients.parameters import Parameter, apply_overrides, document_parameters
 from ancients.rulesdata import data_path
-from ancients.ruleset import Ruleset, Translation
+from ancients.ruleset import Translation
 from ancients.scenario import Field, Scenario
 
 if TYPE_CHECKING:
@@ -49,41 +49,28 @@ def _parameters() -> dict[str, Parameter]:
     return out
 
 
-class Hoplomachia(Ruleset):
+class Hoplomachia(DataRuleset[HoplomachiaRules]):
     """The Perfect Captain's Hoplomachia (Greek hoplite warfare, miniatures, inches)."""
 
-    name: ClassVar[str] = "hoplomachia"
-    title: ClassVar[str] = "Hoplomachia (The Perfect Captain)"
-    Options: ClassVar[type[Any]] = HoplomachiaOptions
-    battle_class: ClassVar[type[Battle]] = HoplomachiaBattle
-    default_scenario: ClassVar[str] = "poteidaia-432bc"
+    name = "hoplomachia"
+    title = "Hoplomachia (The Perfect Captain)"
+    Options = HoplomachiaOptions
+    battle_class = HoplomachiaBattle
+    default_scenario = "poteidaia-432bc"
     #: the rules revision (what each changed: docs/rulesets/hoplomachia.md, "Rules revisions")
-    revision: ClassVar[int] = 1
-    scenario_package: ClassVar[str | None] = "ancients.hoplomachia.scenarios"
+    revision = 1
+    scenario_package = "ancients.hoplomachia.scenarios"
+    doctrine = "ancients.hoplomachia.commander:DoctrineCommander"
+    invariant_checks = "ancients.hoplomachia.invariants:invariants"
 
     # -- the tables -------------------------------------------------------------------------
-    def rules(self) -> HoplomachiaRules:
-        """Every table, with this variant's parameters (read once per ruleset)."""
-        found = self._cache.get("rules")
-        if found is None:
-            if not self.overrides:
-                found = default_rules()
-            else:
-                touched = {n.split(".", 1)[0] for n in self.overrides}
-                found = load_rules(**{name: apply_overrides(raw_document(name), name,
-                                                            self.overrides)
-                                      for name in sorted(touched)})
-            self._cache["rules"] = found
-        assert isinstance(found, HoplomachiaRules)
-        return found
-
-    def _set_overrides(self, parameters: Mapping[str, Any]) -> None:
-        super()._set_overrides(parameters)
-        try:
-            self.rules()
-        except ScenarioError as e:
-            self._cache = {}
-            raise OptionError(f"{self.name}: {e}") from None
+    def build_rules(self) -> HoplomachiaRules:
+        """Every table, with this variant's parameters."""
+        if not self.overrides:
+            return default_rules()
+        touched = {n.split(".", 1)[0] for n in self.overrides}
+        return load_rules(**{name: apply_overrides(raw_document(name), name, self.overrides)
+                             for name in sorted(touched)})
 
     def parameters(self) -> dict[str, Parameter]:
         """Every number (and dice spec, and word) of the data files, named
@@ -130,19 +117,6 @@ class Hoplomachia(Ruleset):
             raise ScenarioError(f"hoplomachia's translator has no choice {', '.join(unknown)};"
                                 " its choice: scale (men to a figure)")
         return translate(oob, self.rules(), scale=choices.get("scale"))
-
-    # -- commanders and checks -------------------------------------------------------------------
-    def doctrine_commander(self, side: str) -> Commander:
-        from ancients.hoplomachia.commander import DoctrineCommander
-
-        return DoctrineCommander()
-
-    def invariants(self, battle: Battle) -> Iterable[str]:
-        from ancients.hoplomachia.invariants import invariants
-
-        if not isinstance(battle, HoplomachiaBattle):
-            raise AncientsError(f"not a Hoplomachia battle: {type(battle).__name__}")
-        return invariants(battle.state)
 
     # -- duels for ancients.matchups -----------------------------------------------------------
     def duel_types(self) -> Sequence[str]:

@@ -23,13 +23,13 @@ from ancients.dice import Dice
 from ancients.hoplomachia._tables import (
     DieChart,
     Provenance,
-    RulesInputError,
     Source,
     dice_spec,
     die_chart,
     document,
     enum_of,
     keyed,
+    lookup,
 )
 from ancients.hoplomachia.command import Signal
 from ancients.hoplomachia.vocabulary import ArmySize, Role
@@ -149,11 +149,7 @@ class Situations:
     source: str | None = None
 
     def model(self, key: str) -> Model:
-        found = self.models.get(key)
-        if found is None:
-            raise RulesInputError(f"no strategic model {key!r}; the models are: "
-                                  f"{', '.join(self.models)}")
-        return found
+        return lookup(self.models, key, "strategic model", "the models are")
 
     def size(self, model: Model, step: int) -> ArmySize:
         """The model's size moved ``step`` steps (clamped to the smallest and largest)."""

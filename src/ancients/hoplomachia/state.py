@@ -2,12 +2,13 @@
 what is derived from them (who is on the table, who touches whom), the divisions,
 strategoi and armies, the casualty counters, and the record of the turn.
 
-**One mutation path.** A piece is changed only by assignment to its fields, and every
-assignment goes through its ``on_setattr`` hook (:mod:`.pieces`), which bumps
-:attr:`State.version` (but for the ``BOOKKEEPING`` fields, which no cache reads); every
-cache here is keyed by that version, so no rule module has a cache to invalidate by
-hand. The rule modules take the state (with the dice and ``emit`` it carries); the
-battle (:mod:`.battle`) builds it and drives the turn sequence.
+**One mutation path** (the core's :mod:`ancients.versioned`). A piece is changed only by
+assignment to its fields, and every assignment goes through its ``on_setattr`` hook
+(:mod:`.pieces`), which bumps :attr:`State.version` (but for the ``BOOKKEEPING``
+fields, which no cache reads); every cache here is keyed by that version, so no rule
+module has a cache to invalidate by hand. The rule modules take the state (with the dice
+and ``emit`` it carries); the battle (:mod:`.battle`) builds it and drives the turn
+sequence.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from ancients.hoplomachia.vocabulary import AreteLevel
 from ancients.tabletop import EPSILON, Block, Table
 from ancients.tabletop.geometry import separation
 from ancients.units import UnitView
+from ancients.versioned import VersionedState
 
 __all__ = ["State", "TurnRecord", "position"]
 
@@ -76,7 +78,7 @@ class TurnRecord:
 
 
 @attrs.define(eq=False)
-class State:
+class State(VersionedState[Piece]):
     """Everything that changes in a battle and the data it is played with (rules,
     options, table), with the dice and the battle's ``emit``."""
 
@@ -97,21 +99,10 @@ class State:
     #: what each option of the pending decision stands for (commanders read it)
     menu: dict[Hashable, object] = attrs.field(factory=dict)
     by_id: dict[str, Piece] = attrs.field(init=False)
-    #: bumped by every change to a piece (the key of the derived caches)
-    version: int = attrs.field(default=0, init=False)
-    _present: tuple[int, dict[str | None, list[Piece]]] = attrs.field(default=(-1, {}),
-                                                                       init=False)
-    _contacts: tuple[int, dict[str, tuple[Piece, ...]]] = attrs.field(default=(-1, {}),
-                                                                       init=False)
 
     def __attrs_post_init__(self) -> None:
         self.by_id = {p.id: p for p in self.pieces}
-        for p in self.pieces:
-            p.attach(self._changed)
-
-    def _changed(self) -> None:
-        """A piece of this state changed (its ``on_setattr`` hook)."""
-        self.version += 1
+        self.track(*self.pieces)
 
     # -- reading -------------------------------------------------------------------------
     def views(self) -> list[UnitView]:
@@ -126,22 +117,6 @@ class State:
     def enemy_of(self, side: str) -> str:
         return self.sides[1 - self.sides.index(side)]
 
-    def present(self, side: str | None = None) -> list[Piece]:
-        """Pieces on the table (of ``side``), routers included: remembered until a piece
-        changes; a fresh list each call."""
-        version, table = self._present
-        if version != self.version:
-            table = {}
-            self._present = (self.version, table)
-        found = table.get(side)
-        if found is None:
-            every = table.get(None)
-            if every is None:
-                every = table[None] = [p for p in self.pieces if p.on_table]
-            found = every if side is None else [p for p in every if p.side == side]
-            table[side] = found
-        return list(found)
-
     def ready(self, side: str | None = None) -> list[Piece]:
         """Pieces on the table and not routing."""
         return [p for p in self.present(side) if p.status is Status.READY]
@@ -150,14 +125,6 @@ class State:
         """The pieces on the table but ``pieces``."""
         ids = {p.id for p in pieces}
         return [p for p in self.present() if p.id not in ids]
-
-    def contacts(self, piece: Piece) -> tuple[Piece, ...]:
-        """Enemy pieces touching ``piece``."""
-        version, table = self._contacts
-        if version != self.version:
-            table = self._compute_contacts()
-            self._contacts = (self.version, table)
-        return table.get(piece.id, ())
 
     def engaged(self, piece: Piece) -> bool:
         return bool(self.contacts(piece))

@@ -13,9 +13,9 @@ from functools import cached_property
 
 import attrs
 
+from ancients.errors import RuleError
 from ancients.hoplomachia._tables import (
     Provenance,
-    RulesInputError,
     Source,
     by_level,
     document,
@@ -75,12 +75,12 @@ class Movement:
         return (Arrangement.NO_FILES,)
 
     def rate(self, arrangement: Arrangement) -> float:
-        """The move in an arrangement (RulesInputError if the unit cannot use it)."""
+        """The move in an arrangement (RuleError if the unit cannot use it)."""
         value = {Arrangement.CLOSE_FILES: self.cf, Arrangement.OPEN_FILES: self.of,
                  Arrangement.NO_FILES: self.nf}[arrangement]
         if value is None:
-            raise RulesInputError(f"no {arrangement} move on this card (it uses "
-                                  f"{', '.join(self.arrangements)})")
+            raise RuleError(f"no {arrangement} move on this card (it uses "
+                            f"{', '.join(self.arrangements)})")
         return value
 
     @property
@@ -225,8 +225,8 @@ class Cards:
     def __getitem__(self, key: str) -> UnitCard:
         card = self.cards.get(key)
         if card is None:
-            raise RulesInputError(f"no unit card {key!r}; the cards are: "
-                                  f"{', '.join(self.cards)}")
+            raise RuleError(f"no unit card {key!r}; the cards are: "
+                            f"{', '.join(self.cards)}")
         return card
 
     def __contains__(self, key: object) -> bool:

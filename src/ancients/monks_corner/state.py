@@ -5,7 +5,8 @@ them (who touches whom, the enemies' corners, measured gaps), apart from the bat
 (``unit.block = ...``, ``unit.formed = False``, :meth:`~.troops.Unit.remove`), and every
 such assignment goes through the unit's ``on_setattr`` hook, which bumps the state's
 :attr:`State.version` (but for the fields marked ``BOOKKEEPING`` in :mod:`.troops`,
-which no cache reads). Every cache below is keyed by that version (or by immutable
+which no cache reads; the core's :mod:`ancients.versioned` keeps the version and the
+caches every tabletop state shares). Every cache below is keyed by that version (or by immutable
 blocks, compared by identity), so no rule module has a cache to invalidate by hand.
 Blocks are immutable values and the table never changes. The rule modules take the
 state (with the dice and ``emit`` it carries); the battle (:mod:`.battle`) drives them.
@@ -28,6 +29,7 @@ from ancients.monks_corner.troops import Unit
 from ancients.tabletop import EPSILON, Block, Table, corners_array, distance_matrix
 from ancients.tabletop.geometry import frames, separation
 from ancients.units import UnitView
+from ancients.versioned import ByVersion, VersionedState
 
 __all__ = ["State", "position"]
 
@@ -41,7 +43,7 @@ def position(block: Block) -> list[float]:
 
 
 @attrs.define(eq=False)
-class State:
+class State(VersionedState[Unit]):
     """Everything that changes in a battle (the units, the turn, the phasing side) and
     the data it is played with (table, options, the rules' numbers, alliance leaders),
     with the dice and the battle's ``emit``."""
@@ -60,14 +62,8 @@ class State:
     #: read it rather than recomputing the menu)
     menu: dict[Hashable, object] = attrs.field(factory=dict)
     by_id: dict[str, Unit] = attrs.field(init=False)
-    #: bumped by every change to a unit (the key of the derived caches)
-    version: int = attrs.field(default=0, init=False)
-    _contacts: tuple[int, dict[str, tuple[Unit, ...]]] = attrs.field(
-        default=(-1, {}), init=False)
-    _memo: tuple[int, dict[Hashable, Any]] = attrs.field(default=(-1, {}), init=False)
+    _memo: ByVersion[dict[Hashable, Any]] = attrs.field(factory=ByVersion, init=False)
     _foes: dict[str, _Foes] = attrs.field(factory=dict, init=False)
-    _present: tuple[int, dict[str | None, list[Unit]]] = attrs.field(
-        default=(-1, {}), init=False)
     _apart: dict[tuple[int, int], tuple[Block, Block, float]] = attrs.field(
         factory=dict, init=False)
     #: each unit's last menu of moves before the legality checks, and what it was
@@ -77,13 +73,7 @@ class State:
 
     def __attrs_post_init__(self) -> None:
         self.by_id = {u.id: u for u in self.pieces}
-        for u in self.pieces:
-            u.attach(self._changed)
-
-    def _changed(self) -> None:
-        """A unit of this state changed (its ``on_setattr`` hook): drops what was
-        derived from the units."""
-        self.version += 1
+        self.track(*self.pieces)
 
     def die(self, reason: str) -> int:
         """One toss of the rules' die (a d6: ``Rules.die``), through the battle's dice."""
@@ -98,39 +88,9 @@ class State:
     def enemy_of(self, side: str) -> str:
         return self.sides[1 - self.sides.index(side)]
 
-    def present(self, side: str | None = None) -> list[Unit]:
-        """Units on the table (of ``side``): remembered until something moves or leaves
-        (any change to a unit); a fresh list each call."""
-        version, table = self._present
-        if version != self.version:
-            table = {}
-            self._present = (self.version, table)
-        found = table.get(side)
-        if found is None:
-            every = table.get(None)
-            if every is None:
-                every = table[None] = [u for u in self.pieces if u.on_table]
-            found = every if side is None else [u for u in every if u.side == side]
-            table[side] = found
-        return list(found)
-
     def others(self, unit: Unit) -> list[Unit]:
         """The units on the table but ``unit`` (in table order)."""
         return [u for u in self.present() if u is not unit]
-
-    def contacts(self, unit: Unit) -> tuple[Unit, ...]:
-        """Enemy units touching ``unit`` (it is pinned in melee if any)."""
-        version, table = self._contacts
-        if version != self.version:
-            table = self._compute_contacts()
-            self._contacts = (self.version, table)
-        return table.get(unit.id, ())
-
-    def in_melee(self, unit: Unit) -> bool:
-        version, table = self._contacts
-        if version != self.version:
-            return bool(self.contacts(unit))
-        return unit.id in table  # (only units with contacts have an entry)
 
     def _compute_contacts(self) -> dict[str, tuple[Unit, ...]]:
         a, b = self.present(self.sides[0]), self.present(self.sides[1])
@@ -155,10 +115,7 @@ class State:
     def memo(self, key: Hashable, compute: Callable[[], T]) -> T:
         """``compute()``, remembered under ``key`` until something moves (any change to a unit)
         or the turn changes."""
-        version, table = self._memo
-        if version != self.version:
-            table = {}
-            self._memo = (self.version, table)
+        table = self.kept(self._memo, dict)
         full = (self.turn, key)
         if full not in table:
             table[full] = compute()

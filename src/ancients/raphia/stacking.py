@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter as Tally
 from collections.abc import Sequence
 
+from ancients.errors import RuleError
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.state import Stack, State, Status
 
@@ -91,7 +92,7 @@ def split_rearguard(state: State, stack: Stack, rearguard: int = 1) -> Stack:
     moves."""
     fighters = state.combatants(stack)
     if not 1 <= rearguard < len(fighters):
-        raise ValueError(f"a rearguard of {rearguard} from {len(fighters)} counters")
+        raise RuleError(f"a rearguard of {rearguard} from {len(fighters)} counters")
     leaving = fighters[:-rearguard] + [c for c in stack.counters if state.counter(c).leader]
     state.update(stack, counters=fighters[-rearguard:])
     return state.new_stack(stack.side, stack.hex, leaving, facing=stack.facing)

@@ -1,44 +1,58 @@
-"""One die read against a list of faces or a table: the shape of nearly every Burgess roll,
-with exact odds.
+"""Die tables with their exact odds: the shapes nearly every tabletop roll takes.
 
-The text writes its rolls as lists of faces: "must roll a 5/6", "a roll of 1/3/6", "1/2
-Routed ..., 5/6 Fall back in good order". :class:`Faces` is such a list, :class:`Check`
-a pass/fail roll against one, :class:`DieTable` a result for every face. A bonus moves the
-roll one face per point in the direction the table calls better (Morale: a staff officer
-"will add 1 PT to the die roll i.e., 6 becomes 5/6"), never past the die's ends.
+One die read against a list of faces or a table of results, as the rulebooks write them
+("must roll a 5/6", "1/2 Routed ..., 5/6 Fall back in good order"): :class:`Faces` is
+such a list, :class:`Check` a pass/fail roll against one, :class:`DieTable` a result for
+every face. A bonus moves the roll one face per point in the direction the table calls
+better ("6 becomes 5/6"), never past the die's ends. A chart read by the total of several
+dice (2d6 and the like) is a :class:`DieChart`, one value per total. Each gives its exact
+odds; :func:`binomial`, :func:`convolve` and :func:`distribution` combine them. The
+``*_from`` readers build them from a data file's fields (:mod:`ancients.rulesdata`), each
+error naming the file and the field.
 
 >>> check = Check(Faces.parse("5/6", 6))
 >>> check.probability(), check.probability(+1)
 (Fraction(1, 3), Fraction(1, 2))
+>>> DieChart(DiceSpec(2, 6), tuple(range(2, 13))).odds()[7]
+Fraction(1, 6)
 """
 
 from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
 from math import comb
 from typing import Generic, TypeVar
 
 import attrs
 
-from ancients.dice import Dice, DiceSpec
-from ancients.errors import DiceSpecError
+from ancients.dice import Dice, DiceSpec, parse, pmf
+from ancients.errors import DiceSpecError, RuleError
+from ancients.rulesdata import Provenance
+from ancients.scenario import Field
 
 __all__ = [
     "Better",
     "Check",
+    "DieChart",
     "DieTable",
     "Faces",
     "Rolled",
     "binomial",
     "convolve",
     "distribution",
+    "read_check",
+    "read_dice_spec",
+    "read_die_chart",
+    "read_die_table",
+    "read_faces",
 ]
 
 R = TypeVar("R", bound=Hashable)
 K = TypeVar("K", bound=Hashable)
+T = TypeVar("T", bound=Hashable)
 
 _FACES = re.compile(r"^\s*\d+(\s*[/-]\s*\d+)*\s*$")
 
@@ -194,6 +208,35 @@ class DieTable(Generic[R]):
         return attrs.evolve(self, rows=tuple(rows))
 
 
+@attrs.frozen
+class DieChart(Generic[T]):
+    """A chart read by the total of ``dice``: ``values[0]`` for the lowest total, one
+    value per total. Totals beyond either end (after modifiers) read the end rows."""
+
+    dice: DiceSpec
+    values: tuple[T, ...]
+
+    def __attrs_post_init__(self) -> None:
+        totals = self.dice.maximum - self.dice.minimum + 1
+        if len(self.values) != totals:
+            raise RuleError(f"a {self.dice} chart needs {totals} values, got "
+                            f"{len(self.values)}")
+
+    def __call__(self, total: int) -> T:
+        """The value for a (modified) total."""
+        i = min(max(total - self.dice.minimum, 0), len(self.values) - 1)
+        return self.values[i]
+
+    def roll(self, dice: Dice, reason: str, modifier: int = 0) -> tuple[int, T]:
+        """Roll the chart's dice: the total and the value it reads."""
+        total = dice.roll(self.dice, reason)
+        return total, self(total + modifier)
+
+    def odds(self, modifier: int = 0) -> dict[T, Fraction]:
+        """Exact probability of each value (``modifier`` added to the total)."""
+        return distribution((self(total + modifier), p) for total, p in pmf(self.dice).items())
+
+
 def binomial(n: int, p: Fraction) -> dict[int, Fraction]:
     """The exact distribution of successes in ``n`` independent tries of chance ``p``."""
     if n < 0:
@@ -218,3 +261,61 @@ def distribution(items: Iterable[tuple[K, Fraction]]) -> dict[K, Fraction]:
         if p:
             out[key] = out.get(key, Fraction(0)) + p
     return out
+
+
+# -- read from a data file -----------------------------------------------------------------
+def read_faces(field: Field, die: int) -> Faces:
+    """Faces written like ``"5/6"`` or ``"4-6"`` in a field, on a die of ``die`` faces."""
+    try:
+        return Faces.parse(field.as_str(), die)
+    except DiceSpecError as e:
+        raise field.error(str(e)) from None
+
+
+def read_check(field: Field, die: int, better: Better = Better.HIGH) -> Check:
+    """A :class:`Check` on the faces a field writes."""
+    return Check(read_faces(field, die), better)
+
+
+def read_die_table(field: Field, name: str, die: int, result: Callable[[Field], R],
+                   better: Better | None = None, *, faces: Field | None = None
+                   ) -> DieTable[R]:
+    """A table of ``faces = result`` pairs (under ``field.faces``, or ``faces``) covering
+    the die exactly once, with ``field``'s provenance."""
+    rows_f = field["faces"] if faces is None else faces
+    rows: dict[int, R] = {}
+    for key, value in rows_f.entries():
+        try:
+            covered = Faces.parse(key, die)
+        except DiceSpecError as e:
+            raise value.error(str(e)) from None
+        twice = sorted(covered.values & rows.keys())
+        if twice:
+            raise value.error(f"faces {twice} are given twice")
+        got = result(value)
+        rows.update(dict.fromkeys(covered.values, got))
+    missing = sorted(set(range(1, die + 1)) - rows.keys())
+    if missing:
+        raise rows_f.error(f"no result for faces {missing}")
+    prov = Provenance.of(field)
+    return DieTable(name, tuple(rows[f] for f in range(1, die + 1)), better,
+                    prov.reconstructed, prov.reason)
+
+
+def read_dice_spec(field: Field) -> DiceSpec:
+    """A dice spec (``"2d6"``) read from a field."""
+    text = field.as_str()
+    try:
+        return parse(text)
+    except DiceSpecError as e:
+        raise field.error(str(e)) from None
+
+
+def read_die_chart(field: Field, dice: DiceSpec, read: Callable[[Field], T]) -> DieChart[T]:
+    """A :class:`DieChart` from an array field, one value per total of ``dice``."""
+    values = tuple(read(v) for v in field.items())
+    totals = dice.maximum - dice.minimum + 1
+    if len(values) != totals:
+        raise field.error(f"needs {totals} values, one per total {dice.minimum}..{dice.maximum}"
+                          f" of {dice}, got {len(values)}")
+    return DieChart(dice, values)

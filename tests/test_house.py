@@ -65,3 +65,14 @@ def test_a_sibling_reached_through_its_package_is_an_edge_to_the_sibling(
     graph = imports("housepkg")
     assert graph["housepkg.top"] == {"housepkg.leaf"}
     assert graph["housepkg.other"] == {"housepkg", "housepkg.leaf"}
+
+
+def test_no_battle_class_fixes_its_own_dice() -> None:
+    """Battles use keyed dice through ``Battle.keyed_dice`` (the benchmarks and a user
+    turn it off there for the whole library): a ruleset's battle class does not set it."""
+    from ancients.battle import Battle
+
+    for name in ancients.rulesets():
+        cls = ancients.ruleset(name).battle_class
+        assert "keyed_dice" not in vars(cls), name
+        assert issubclass(cls, Battle)

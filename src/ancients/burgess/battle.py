@@ -28,8 +28,6 @@ __all__ = ["BurgessBattle"]
 class BurgessBattle(Battle):
     """A battle under the Burgess rules; ``state`` holds the units and the defences."""
 
-    keyed_dice = True
-
     def __init__(self, ruleset: Ruleset, scenario: Scenario, seed: int = 0,
                  commanders: Mapping[str, Commander | None] | None = None) -> None:
         super().__init__(ruleset, scenario, seed, commanders)

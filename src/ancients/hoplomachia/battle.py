@@ -33,8 +33,6 @@ __all__ = ["HoplomachiaBattle"]
 class HoplomachiaBattle(Battle):
     """A battle under the Hoplomachia rules; ``state`` holds the pieces."""
 
-    keyed_dice = True
-
     def __init__(self, ruleset: Ruleset, scenario: Scenario, seed: int = 0,
                  commanders: Mapping[str, Commander | None] | None = None) -> None:
         super().__init__(ruleset, scenario, seed, commanders)

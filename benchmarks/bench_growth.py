@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import tempfile
 import time
@@ -79,6 +80,8 @@ def main() -> None:
     ap.add_argument("--scenarios", default="", help="comma-separated, default: all built-in")
     ap.add_argument("--commanders", default="doctrine,random")
     ap.add_argument("--no-baseline", action="store_true")
+    ap.add_argument("--baseline", default=_baseline.BASELINE,
+                    help="the reference commit of Raphia and Monk's Corner")
     ap.add_argument("--since", default=SINCE,
                     help="the reference commit of the rulesets the baseline lacks")
     ap.add_argument("--pin", type=int, default=None, help="CPU to pin the workers to")
@@ -98,7 +101,7 @@ def main() -> None:
     print(_baseline.load("start"))
     results: dict[str, dict[str, dict[int, list[float]]]] = {}
     script = Path(__file__).resolve()
-    with _baseline.trees(not a.no_baseline) as tree, \
+    with _baseline.trees(not a.no_baseline, a.baseline) as tree, \
             _baseline.trees(not a.no_baseline, a.since) as since:
         if not a.no_baseline:
             tree = {**tree, "since": since["baseline"]}
@@ -125,7 +128,7 @@ def main() -> None:
         med = {}
         for name, by_k in sorted(by_tree.items()):
             med[name] = [_baseline.median(by_k[k]) for k in scales]
-            exp = _baseline.fit_exponent(scales, med[name])
+            exp = _baseline.fit_exponent(scales, med[name]) if len(scales) > 1 else math.nan
             row = "".join(f"{m * 1e3:9.1f}" for m in med[name])
             print(f"{key:<40} {name:<9}{row} {exp:9.2f}")
             summary[f"{key} {name}"] = {"ms": [m * 1e3 for m in med[name]], "exponent": exp}

@@ -25,6 +25,7 @@ blocks = st.builds(Block, coords, coords, angles, st.integers(1, 12), st.integer
                    sizes, sizes)
 layouts = st.lists(st.none() | blocks, max_size=30)
 cells = st.sampled_from([0.5, 3.0, 12.0, 50.0, 500.0])
+few = st.sampled_from([0, 16])  # 0: the grid always (16: small layouts skip it)
 measures = st.sampled_from([edge_distance, matrix_distance])
 
 
@@ -34,19 +35,19 @@ def _touching(b: Block, gap: float) -> Block:
         if b.facing == 0.0 else b
 
 
-@given(layouts, blocks, st.floats(0.0, 30.0), cells)
+@given(layouts, blocks, st.floats(0.0, 30.0), cells, few)
 def test_near_is_the_oracle(layout: list[Block | None], probe: Block, margin: float,
-                            cell: float) -> None:
-    index = BlockIndex(layout, cell=cell)
+                            cell: float, small: int) -> None:
+    index = BlockIndex(layout, cell=cell, few=small)
     assert index.near(probe.bounds, margin) == brute_near(layout, probe.bounds, margin)
     assert set(index.candidates(probe.bounds, margin)) >= set(
         brute_near(layout, probe.bounds, margin))
 
 
-@given(layouts, blocks, st.floats(0.0, 30.0), cells, measures)
+@given(layouts, blocks, st.floats(0.0, 30.0), cells, measures, few)
 def test_within_is_the_oracle(layout: list[Block | None], probe: Block, reach: float,
-                              cell: float, measure: object) -> None:
-    index = BlockIndex(layout, cell=cell)
+                              cell: float, measure: object, small: int) -> None:
+    index = BlockIndex(layout, cell=cell, few=small)
     assert index.within(probe, reach, measure) == brute_within(  # type: ignore[arg-type]
         layout, probe, reach, measure)  # type: ignore[arg-type]
 
@@ -66,11 +67,11 @@ def test_nearest_is_the_oracle(layout: list[Block | None], probe: Block, cell: f
 
 
 @given(layouts, st.lists(st.tuples(st.integers(0, 40), st.none() | blocks), max_size=20),
-       blocks, st.floats(0.0, 20.0), cells)
+       blocks, st.floats(0.0, 20.0), cells, few)
 def test_updates_keep_the_oracle(layout: list[Block | None],
                                  changes: list[tuple[int, Block | None]], probe: Block,
-                                 reach: float, cell: float) -> None:
-    index = BlockIndex(layout, cell=cell)
+                                 reach: float, cell: float, small: int) -> None:
+    index = BlockIndex(layout, cell=cell, few=small)
     mirror = list(layout)
     for i, block in changes:
         if i >= len(mirror):
@@ -85,6 +86,8 @@ def test_updates_keep_the_oracle(layout: list[Block | None],
     assert index.blocks == mirror
     assert index.near(probe.bounds, reach) == brute_near(mirror, probe.bounds, reach)
     assert index.within(probe, reach) == brute_within(mirror, probe, reach)
+    assert set(index.candidates(probe.bounds, reach)) >= set(
+        brute_near(mirror, probe.bounds, reach))
     assert index.nearest(probe) == brute_nearest(mirror, probe)
 
 

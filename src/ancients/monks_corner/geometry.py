@@ -16,14 +16,15 @@ from typing import Any
 import attrs
 import shapely
 
-from ancients.tabletop import EPSILON, Block, Move, Table, union
+from ancients.tabletop import EPSILON, Block, BlockIndex, Move, Table, union
 
 #: The margin by which a closed-form bound must clear a threshold to settle a test that
 #: shapely would otherwise answer (far above float error, far below any rule's inches).
 SURE = 1e-9
 
 __all__ = ["SURE", "Path", "bounds_meet", "hull_gap", "hull_gaps", "path_blocked",
-           "path_crosses", "path_in_rough", "paths_blocked", "start_in_rough"]
+           "path_crosses", "path_in_rough", "paths_blocked", "paths_blocked_among",
+           "start_in_rough"]
 
 
 @attrs.frozen
@@ -203,6 +204,22 @@ def paths_blocked(table: Table, paths: Sequence[Path], others: Sequence[Block]) 
         else:  # on the table with room to spare and near nobody: as path_blocked
             out.append(not table.contains(p.end))
     return out
+
+
+def paths_blocked_among(table: Table, paths: Sequence[Path], index: BlockIndex,
+                        mover: int) -> list[bool]:
+    """:func:`paths_blocked` against every block of ``index`` but slot ``mover``: only
+    the blocks the index finds near the paths are looked at."""
+    if not paths:
+        return []
+    x0, y0, x1, y1 = paths[0].bounds
+    for p in paths[1:]:
+        q = p.bounds
+        x0, y0 = min(x0, q[0]), min(y0, q[1])
+        x1, y1 = max(x1, q[2]), max(y1, q[3])
+    others = [b for i in index.candidates((x0, y0, x1, y1))
+              if i != mover and (b := index[i]) is not None]
+    return paths_blocked(table, paths, others)
 
 
 def path_blocked(table: Table, path: Path, others: Iterable[Block], near: bool = False) -> bool:

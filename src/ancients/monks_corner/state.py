@@ -25,7 +25,7 @@ from ancients.events import Event
 from ancients.monks_corner.options import MonksCornerOptions
 from ancients.monks_corner.rules import Rules
 from ancients.monks_corner.troops import Unit
-from ancients.tabletop import EPSILON, Block, Table, corners_array, distance_matrix
+from ancients.tabletop import EPSILON, Block, BlockIndex, Table, corners_array, distance_matrix
 from ancients.tabletop.geometry import frames, separation
 from ancients.units import UnitView
 
@@ -60,12 +60,15 @@ class State:
     #: read it rather than recomputing the menu)
     menu: dict[Hashable, object] = attrs.field(factory=dict)
     by_id: dict[str, Unit] = attrs.field(init=False)
+    #: each unit's place in ``pieces`` (and in :meth:`grid`)
+    slot: dict[str, int] = attrs.field(init=False)
     #: bumped by every change to a unit (the key of the derived caches)
     version: int = attrs.field(default=0, init=False)
     _contacts: tuple[int, dict[str, tuple[Unit, ...]]] = attrs.field(
         default=(-1, {}), init=False)
     _memo: tuple[int, dict[Hashable, Any]] = attrs.field(default=(-1, {}), init=False)
     _foes: dict[str, _Foes] = attrs.field(factory=dict, init=False)
+    _grid: tuple[int, BlockIndex] = attrs.field(factory=lambda: (-1, BlockIndex()), init=False)
     _present: tuple[int, dict[str | None, list[Unit]]] = attrs.field(
         default=(-1, {}), init=False)
     _apart: dict[tuple[int, int], tuple[Block, Block, float]] = attrs.field(
@@ -77,6 +80,7 @@ class State:
 
     def __attrs_post_init__(self) -> None:
         self.by_id = {u.id: u for u in self.pieces}
+        self.slot = {u.id: i for i, u in enumerate(self.pieces)}
         for u in self.pieces:
             u.attach(self._changed)
 
@@ -114,6 +118,19 @@ class State:
             table[side] = found
         return list(found)
 
+    def grid(self) -> BlockIndex:
+        """Every unit's block on the table in the tabletop's spatial index, slot ``i``
+        for ``pieces[i]`` (empty for a unit off the table); kept up to date in place
+        (the units whose blocks changed since it was last asked for)."""
+        version, index = self._grid
+        if version != self.version:
+            if len(index) < len(self.pieces):
+                index = BlockIndex([None] * len(self.pieces))
+            for i, u in enumerate(self.pieces):
+                index.update(i, u.block if u.on_table else None)
+            self._grid = (self.version, index)
+        return index
+
     def others(self, unit: Unit) -> list[Unit]:
         """The units on the table but ``unit`` (in table order)."""
         return [u for u in self.present() if u is not unit]
@@ -135,17 +152,21 @@ class State:
     def _compute_contacts(self) -> dict[str, tuple[Unit, ...]]:
         a, b = self.present(self.sides[0]), self.present(self.sides[1])
         out: dict[str, list[Unit]] = {u.id: [] for u in a + b}
-        # only blocks whose bounds come within EPSILON can touch: measure just those, in
-        # pure Python with the frames the distance matrix uses (its entries bit for bit;
-        # a few pairs do not pay numpy's fixed cost)
+        # only blocks whose bounds come within EPSILON can touch: the index of the first
+        # side's enemies gives those (a superset, in order), measured in pure Python with
+        # the frames the distance matrix uses (its entries bit for bit)
         m = 2.0 * EPSILON
-        boxes = [e.block.bounds for e in b]
+        table = self._foe_table(self.sides[0])
+        index = table.grid()
         for u in a:
-            x0, y0, x1, y1 = u.block.bounds
-            for e, q in zip(b, boxes, strict=True):
+            ub = u.block
+            x0, y0, x1, y1 = ub.bounds
+            for j in index.candidates(ub.bounds, m):
+                e = b[j]
+                eb = e.block
+                q = eb.bounds
                 if x0 > q[2] + m or q[0] > x1 + m or y0 > q[3] + m or q[1] > y1 + m:
                     continue
-                ub, eb = u.block, e.block
                 if separation(ub.corners, ub.matrix_frame, eb.corners,
                               eb.matrix_frame)[1] <= EPSILON:
                     out[u.id].append(e)
@@ -168,7 +189,9 @@ class State:
     def foes(self, side: str) -> tuple[list[Unit], NDArray[np.float64], NDArray[np.float64]]:
         """The enemies of ``side`` on the table, their corners (m, 4, 2) and frames
         (8, m): built again only when one of them has moved, changed shape or left
-        (the same units with the same block objects: blocks are immutable)."""
+        (the same units with the same block objects: blocks are immutable). The units
+        are in the order of the columns of :meth:`gaps` and the slots of
+        :meth:`foe_grid`."""
         found = self._foe_table(side)
         return list(found.units), found.corners, found.frames  # (the list is ours)
 
@@ -230,6 +253,11 @@ class State:
         table.prefetched = True
         self.gaps(side, blocks())
 
+    def foe_grid(self, side: str) -> BlockIndex:
+        """The blocks of the enemies of ``side`` in the tabletop's spatial index
+        (numbered as :meth:`foes`); built again only when one of them moves."""
+        return self._foe_table(side).grid()
+
     def apart(self, a: Block, b: Block) -> float:
         """``a.distance(b)``, remembered for the battle by the two blocks themselves
         (blocks are immutable values, and most stay put from one move to the next)."""
@@ -250,20 +278,18 @@ class State:
         found = table.nearest.get(id(here))  # remembered while none of them moves
         if found is not None and found[0] is here:
             return found[1]
-        best: tuple[Unit | None, float] = (None, float("inf"))
-        for e in table.units:
-            d = self.apart(here, e.block)
-            if d < best[1]:
-                best = (e, d)
+        near = table.grid().nearest(here)
+        best: tuple[Unit | None, float] = (None, float("inf")) if near is None else (
+            table.units[near[1]], near[0])
         table.nearest[id(here)] = (here, best)
         return best
 
 
-
 @attrs.define(eq=False)
 class _Foes:
-    """One side's enemies as :meth:`State.foes` measures against them, and
-    the gap rows measured so far (block id -> (block, row))."""
+    """One side's enemies as :meth:`State.foes` measures against them, the gap rows
+    measured so far (block id -> (block, row)), the nearest found so far and their
+    spatial index."""
 
     version: int
     units: list[Unit]
@@ -273,3 +299,10 @@ class _Foes:
     rows: dict[int, tuple[Block, NDArray[np.float64]]] = attrs.field(factory=dict)
     prefetched: bool = False
     nearest: dict[int, tuple[Block, tuple[Unit | None, float]]] = attrs.field(factory=dict)
+    _grid: BlockIndex | None = None
+
+    def grid(self) -> BlockIndex:
+        """The enemies' blocks in the tabletop's spatial index (built on first use)."""
+        if self._grid is None:
+            self._grid = BlockIndex(self.blocks)
+        return self._grid

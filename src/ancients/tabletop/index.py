@@ -18,6 +18,7 @@ are plain Python on the bounds every :class:`~ancients.tabletop.Block` already c
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Callable, Iterable, Sequence
 
@@ -100,19 +101,28 @@ def brute_nearest(blocks: Sequence[Block | None], block: Block,
 # -- the index ------------------------------------------------------------------------------
 class BlockIndex:
     """Blocks by position on a grid of ``cell``-inch squares; block ``i`` is the ``i``-th
-    given (or added). A slot can be emptied (:meth:`remove`) or given a new block
+    given (or added); ``few``: up to this many slots, :meth:`candidates` gives every
+    block (no cells looked up). A slot can be emptied (:meth:`remove`) or given a new block
     (:meth:`update`, a unit that moved) in place; indices never shift."""
 
-    __slots__ = ("_blocks", "_cells", "_extent", "_ranges", "cell")
+    __slots__ = ("_blocks", "_cells", "_extent", "_live", "_ranges", "cell", "few")
+    # (up to FEW slots, the caller's own exact test of every block costs less than
+    # looking up cells)
 
-    def __init__(self, blocks: Iterable[Block | None] = (), cell: float = 12.0) -> None:
+    #: the default ``few``
+    FEW: int = 16
+
+    def __init__(self, blocks: Iterable[Block | None] = (), cell: float = 12.0,
+                 few: int | None = None) -> None:
         if not (cell > 0.0 and math.isfinite(cell)):
             raise GeometryError(f"BlockIndex cell must be positive inches, got {cell!r}")
         self.cell = float(cell)
+        self.few = type(self).FEW if few is None else few
         self._blocks: list[Block | None] = []
         self._ranges: list[tuple[int, int, int, int] | None] = []
         self._cells: dict[tuple[int, int], list[int]] = {}
         self._extent: list[int] | None = None  # least and greatest cell columns and rows
+        self._live: list[int] | None = None  # the slots in use, while few (else None)
         for b in blocks:
             self.add(b)
 
@@ -158,6 +168,7 @@ class BlockIndex:
         self._take(i)
 
     def _put(self, i: int, block: Block) -> None:
+        self._live = None
         r = self._range(block.bounds, 0.0)
         self._blocks[i] = block
         self._ranges[i] = r
@@ -167,8 +178,10 @@ class BlockIndex:
                 found = cells.get((cx, cy))
                 if found is None:
                     cells[(cx, cy)] = [i]
-                else:
+                elif found[-1] < i:
                     found.append(i)
+                else:  # kept in order (a block that moved keeps its index)
+                    bisect.insort(found, i)
         e = self._extent
         if e is None:
             self._extent = list(r)
@@ -177,6 +190,7 @@ class BlockIndex:
             e[2], e[3] = max(e[2], r[2]), max(e[3], r[3])
 
     def _take(self, i: int) -> None:
+        self._live = None
         r = self._ranges[i]
         self._blocks[i] = None
         self._ranges[i] = None
@@ -198,22 +212,43 @@ class BlockIndex:
         e = self._extent
         if e is None:
             return []
-        x0, y0, x1, y1 = self._range(box, max(margin, 0.0) + _SLACK)
-        x0, y0 = max(x0, e[0]), max(y0, e[1])
-        x1, y1 = min(x1, e[2]), min(y1, e[3])
+        live = self._live
+        if live is None and len(self._blocks) <= self.few:
+            live = self._live = [i for i, r in enumerate(self._ranges) if r is not None]
+        if live is not None:  # so few that the caller's own test is quicker than cells
+            return list(live)
+        c = self.cell
+        grow = (margin if margin > 0.0 else 0.0) + _SLACK
+        floor = math.floor
+        x0 = floor((box[0] - grow) / c)
+        y0 = floor((box[1] - grow) / c)
+        x1 = floor((box[2] + grow) / c)
+        y1 = floor((box[3] + grow) / c)
+        if x0 < e[0]:
+            x0 = e[0]
+        if y0 < e[1]:
+            y0 = e[1]
+        if x1 > e[2]:
+            x1 = e[2]
+        if y1 > e[3]:
+            y1 = e[3]
         if x0 > x1 or y0 > y1:
             return []
         cells = self._cells
+        if x0 == x1 and y0 == y1:  # one cell: its list is kept in order
+            held = cells.get((x0, y0))
+            return list(held) if held is not None else []
         if (x1 - x0 + 1) * (y1 - y0 + 1) > len(cells):  # a box wider than what is listed
             found = [i for (cx, cy), held in cells.items()
                      if x0 <= cx <= x1 and y0 <= cy <= y1 for i in held]
         else:
             found = []
+            get = cells.get
             for cx in range(x0, x1 + 1):
                 for cy in range(y0, y1 + 1):
-                    held = cells.get((cx, cy))
+                    held = get((cx, cy))
                     if held is not None:
-                        found.extend(held)
+                        found += held
         if len(found) > 1:
             found = sorted(set(found))
         return found

@@ -35,7 +35,8 @@ class Path:
 
     steps: tuple[Block, ...]
     move: Move | None = None
-    # min x, min y, max x, max y of the swept area: nearly every path is measured, so
+    # min x, min y, max x, max y of the swept area (of a move: a box holding it, see
+    # Move.bounds): nearly every path is measured, so
     # worked out at once. Not functools.cached_property: on a slotted attrs class it adds
     # a class ``__getattr__`` that slows every attribute read (measured: a Path made and
     # read twice over costs twice as much).
@@ -45,8 +46,7 @@ class Path:
         if self.move is None:
             box = self._step_bounds()
         else:
-            x0, y0, x1, y1 = self.move.swept.bounds
-            box = (float(x0), float(y0), float(x1), float(y1))
+            box = self.move.bounds  # a bound: the swept area is built only if asked for
         object.__setattr__(self, "bounds", box)
 
     @property

@@ -11,11 +11,14 @@ from ancients.errors import GeometryError
 from ancients.tabletop import Block
 from ancients.tabletop.index import (
     BlockIndex,
+    Sweep,
     brute_near,
     brute_nearest,
+    brute_pairs_within,
     brute_within,
     edge_distance,
     matrix_distance,
+    pairs_within,
 )
 
 coords = st.floats(-30.0, 100.0, allow_nan=False)
@@ -42,6 +45,17 @@ def test_near_is_the_oracle(layout: list[Block | None], probe: Block, margin: fl
     assert index.near(probe.bounds, margin) == brute_near(layout, probe.bounds, margin)
     assert set(index.candidates(probe.bounds, margin)) >= set(
         brute_near(layout, probe.bounds, margin))
+
+
+@given(layouts, blocks, st.floats(0.0, 30.0), measures)
+def test_the_sweep_is_the_oracle(layout: list[Block | None], probe: Block, reach: float,
+                                 measure: object) -> None:
+    sweep = Sweep(layout)
+    assert sweep.near(probe.bounds, reach) == brute_near(layout, probe.bounds, reach)
+    assert set(sweep.candidates(probe.bounds, reach)) >= set(
+        brute_near(layout, probe.bounds, reach))
+    assert sweep.within(probe, reach, measure) == brute_within(  # type: ignore[arg-type]
+        layout, probe, reach, measure)  # type: ignore[arg-type]
 
 
 @given(layouts, blocks, st.floats(0.0, 30.0), cells, measures, few)
@@ -89,6 +103,25 @@ def test_updates_keep_the_oracle(layout: list[Block | None],
     assert set(index.candidates(probe.bounds, reach)) >= set(
         brute_near(mirror, probe.bounds, reach))
     assert index.nearest(probe) == brute_nearest(mirror, probe)
+
+
+@given(st.lists(blocks, max_size=20), st.lists(blocks, max_size=20),
+       st.sampled_from([0.0, 1e-6, 0.5, 6.0]), few)
+def test_pairs_within_is_the_oracle(a: list[Block], b: list[Block], reach: float,
+                                    small: int) -> None:
+    saved, BlockIndex.FEW = BlockIndex.FEW, small
+    try:
+        assert pairs_within(a, b, reach) == brute_pairs_within(a, b, reach)
+    finally:
+        BlockIndex.FEW = saved
+
+
+def test_touching_pairs_are_found() -> None:
+    south = [Block(4.0 + 7.0 * i, 10.0, 0.0, 8, 2, 0.75, 0.75) for i in range(30)]
+    north = [Block(4.0 + 7.0 * i, 10.0, 180.0, 8, 2, 0.75, 0.75) for i in range(30)]
+    found = pairs_within(south, north)
+    assert [(i, j) for i, j, _ in found] == [(i, i) for i in range(30)]
+    assert found == brute_pairs_within(south, north)
 
 
 def test_nearest_breaks_ties_by_index_and_finds_far_blocks() -> None:

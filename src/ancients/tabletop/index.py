@@ -29,13 +29,16 @@ from ancients.tabletop.geometry import EPSILON, separation
 __all__ = [
     "BlockIndex",
     "Box",
+    "Sweep",
     "box_gap",
     "boxes_meet",
     "brute_near",
     "brute_nearest",
+    "brute_pairs_within",
     "brute_within",
     "edge_distance",
     "matrix_distance",
+    "pairs_within",
 ]
 
 Box = tuple[float, float, float, float]
@@ -106,10 +109,9 @@ class BlockIndex:
     (:meth:`update`, a unit that moved) in place; indices never shift."""
 
     __slots__ = ("_blocks", "_cells", "_extent", "_live", "_ranges", "cell", "few")
-    # (up to FEW slots, the caller's own exact test of every block costs less than
-    # looking up cells)
 
-    #: the default ``few``
+    #: the default ``few``: up to this many slots, the caller's own exact test of every
+    #: block costs less than looking up cells (the cells are not even built)
     FEW: int = 16
 
     def __init__(self, blocks: Iterable[Block | None] = (), cell: float = 12.0,
@@ -118,13 +120,12 @@ class BlockIndex:
             raise GeometryError(f"BlockIndex cell must be positive inches, got {cell!r}")
         self.cell = float(cell)
         self.few = type(self).FEW if few is None else few
-        self._blocks: list[Block | None] = []
+        self._blocks: list[Block | None] = list(blocks)
+        # the cells, built on the first query that needs them (None until then)
+        self._cells: dict[tuple[int, int], list[int]] | None = None
         self._ranges: list[tuple[int, int, int, int] | None] = []
-        self._cells: dict[tuple[int, int], list[int]] = {}
         self._extent: list[int] | None = None  # least and greatest cell columns and rows
-        self._live: list[int] | None = None  # the slots in use, while few (else None)
-        for b in blocks:
-            self.add(b)
+        self._live: list[int] | None = None  # the slots in use (None: to be listed)
 
     def __len__(self) -> int:
         return len(self._blocks)
@@ -146,7 +147,8 @@ class BlockIndex:
         """Put ``block`` in a new slot (None: an empty one); its index."""
         i = len(self._blocks)
         self._blocks.append(None)
-        self._ranges.append(None)
+        if self._cells is not None:
+            self._ranges.append(None)
         if block is not None:
             self._put(i, block)
         return i
@@ -167,12 +169,34 @@ class BlockIndex:
         """Empty slot ``i``."""
         self._take(i)
 
+    def _live_slots(self) -> list[int]:
+        live = self._live
+        if live is None:
+            live = self._live = [i for i, b in enumerate(self._blocks) if b is not None]
+        return live
+
+    def _grid(self) -> dict[tuple[int, int], list[int]]:
+        """The cells, built now if they are not yet."""
+        cells = self._cells
+        if cells is None:
+            cells = self._cells = {}
+            self._ranges = [None] * len(self._blocks)
+            for i, b in enumerate(self._blocks):
+                if b is not None:
+                    self._register(i, b)
+        return cells
+
     def _put(self, i: int, block: Block) -> None:
         self._live = None
-        r = self._range(block.bounds, 0.0)
         self._blocks[i] = block
+        if self._cells is not None:
+            self._register(i, block)
+
+    def _register(self, i: int, block: Block) -> None:
+        r = self._range(block.bounds, 0.0)
         self._ranges[i] = r
         cells = self._cells
+        assert cells is not None
         for cx in range(r[0], r[2] + 1):
             for cy in range(r[1], r[3] + 1):
                 found = cells.get((cx, cy))
@@ -191,12 +215,14 @@ class BlockIndex:
 
     def _take(self, i: int) -> None:
         self._live = None
-        r = self._ranges[i]
         self._blocks[i] = None
+        cells = self._cells
+        if cells is None:
+            return
+        r = self._ranges[i]
         self._ranges[i] = None
         if r is None:
             return
-        cells = self._cells
         for cx in range(r[0], r[2] + 1):
             for cy in range(r[1], r[3] + 1):
                 found = cells[(cx, cy)]
@@ -207,16 +233,15 @@ class BlockIndex:
     # -- queries --------------------------------------------------------------------------
     def candidates(self, box: Box, margin: float = 0.0) -> list[int]:
         """Indices, ascending, of a superset of the blocks whose bounds come within
-        ``margin`` of ``box`` (those listed in the cells the grown box meets): for a
-        caller with its own exact test."""
+        ``margin`` of ``box`` (those listed in the cells the grown box meets; every block
+        while there are at most :attr:`few` slots): for a caller with its own exact
+        test."""
+        if len(self._blocks) <= self.few:
+            return list(self._live_slots())
+        cells = self._grid()
         e = self._extent
         if e is None:
             return []
-        live = self._live
-        if live is None and len(self._blocks) <= self.few:
-            live = self._live = [i for i, r in enumerate(self._ranges) if r is not None]
-        if live is not None:  # so few that the caller's own test is quicker than cells
-            return list(live)
         c = self.cell
         grow = (margin if margin > 0.0 else 0.0) + _SLACK
         floor = math.floor
@@ -234,7 +259,6 @@ class BlockIndex:
             y1 = e[3]
         if x0 > x1 or y0 > y1:
             return []
-        cells = self._cells
         if x0 == x1 and y0 == y1:  # one cell: its list is kept in order
             held = cells.get((x0, y0))
             return list(held) if held is not None else []
@@ -270,12 +294,14 @@ class BlockIndex:
         """(index, distance), ascending index, of the blocks at most ``reach`` inches
         from ``block`` by ``measure``: as :func:`brute_within`."""
         blocks = self._blocks
-        box = block.bounds
+        x0, y0, x1, y1 = box = block.bounds
+        r = reach + _SLACK
         out = []
         for i in self.candidates(box, reach):
             b = blocks[i]
             assert b is not None
-            if box_gap(box, b.bounds) > reach + _SLACK:  # a lower bound: too far
+            q = b.bounds  # a gap between the boxes wider than the reach: too far
+            if q[0] - x1 > r or x0 - q[2] > r or q[1] - y1 > r or y0 - q[3] > r:
                 continue
             d = measure(block, b)
             if d <= reach:
@@ -287,14 +313,16 @@ class BlockIndex:
         """(distance, index) of the nearest block ``accept`` takes, the first of equals
         (None if there is none): as :func:`brute_nearest`. Searches ring after ring of
         cells outward from the block's own, and stops once no block unseen can be as
-        near as the best found."""
+        near as the best found (every block, while there are at most :attr:`few`)."""
+        if len(self._blocks) <= self.few:
+            return _scan_nearest(self._blocks, block, accept, measure)
+        cells = self._grid()
         e = self._extent
         if e is None:
             return None
         box = block.bounds
         bx0, by0, bx1, by1 = self._range(box, 0.0)
         blocks = self._blocks
-        cells = self._cells
         seen: set[int] = set()
         best_d, best_i = math.inf, -1
         # rings beyond this one hold nothing (the extent of every cell used)
@@ -325,6 +353,125 @@ class BlockIndex:
                 break
             r += 1
         return None if best_i < 0 else (best_d, best_i)
+
+
+class Sweep:
+    """Blocks sorted by their west edge, for one-off queries (built in a sort, no cells:
+    cheaper than a :class:`BlockIndex` to make for a few queries, and not updatable).
+    The blocks whose bounds come near a box lie in one run of that order: from the box's
+    west edge less the widest block to its east edge. The answers are the oracles'."""
+
+    __slots__ = ("_blocks", "_order", "_starts", "_widest")
+
+    def __init__(self, blocks: Sequence[Block | None]) -> None:
+        self._blocks = list(blocks)
+        keyed = sorted((b.bounds[0], i) for i, b in enumerate(self._blocks) if b is not None)
+        self._starts = [x for x, _ in keyed]
+        self._order = [i for _, i in keyed]
+        self._widest = max((b.bounds[2] - b.bounds[0] for b in self._blocks if b is not None),
+                           default=0.0)
+
+    def __getitem__(self, i: int) -> Block | None:
+        return self._blocks[i]
+
+    def candidates(self, box: Box, margin: float = 0.0) -> list[int]:
+        """As :meth:`BlockIndex.candidates`: indices, ascending, of a superset of the
+        blocks whose bounds come within ``margin`` of ``box``."""
+        grow = (margin if margin > 0.0 else 0.0) + _SLACK
+        lo = bisect.bisect_left(self._starts, box[0] - grow - self._widest - _SLACK)
+        hi = bisect.bisect_right(self._starts, box[2] + grow)
+        found = self._order[lo:hi]
+        found.sort()
+        return found
+
+    def near(self, box: Box, margin: float = 0.0) -> list[int]:
+        """As :meth:`BlockIndex.near` (and :func:`brute_near`)."""
+        blocks = self._blocks
+        out = []
+        for i in self.candidates(box, margin):
+            b = blocks[i]
+            assert b is not None
+            if boxes_meet(b.bounds, box, margin):
+                out.append(i)
+        return out
+
+    def within(self, block: Block, reach: float,
+               measure: Measure = edge_distance) -> list[tuple[int, float]]:
+        """As :meth:`BlockIndex.within` (and :func:`brute_within`)."""
+        blocks = self._blocks
+        x0, y0, x1, y1 = box = block.bounds
+        r = reach + _SLACK
+        out = []
+        for i in self.candidates(box, reach):
+            b = blocks[i]
+            assert b is not None
+            q = b.bounds
+            if q[0] - x1 > r or x0 - q[2] > r or q[1] - y1 > r or y0 - q[3] > r:
+                continue
+            d = measure(block, b)
+            if d <= reach:
+                out.append((i, d))
+        return out
+
+
+def pairs_within(a: Sequence[Block], b: Sequence[Block], reach: float = EPSILON,
+                 measure: Measure = edge_distance) -> list[tuple[int, int, float]]:
+    """(i, j, distance) for every block ``a[i]`` and ``b[j]`` at most ``reach`` apart
+    (by default: touching), ascending by i then j: ``b`` sorted once by west edge (as a
+    :class:`Sweep`) and each of ``a`` measured against the run of it that can come that
+    near (as :func:`brute_pairs_within`)."""
+    if not a or not b:
+        return []
+    keyed = sorted((q.bounds[0], j) for j, q in enumerate(b))
+    starts = [x for x, _ in keyed]
+    order = [j for _, j in keyed]
+    widest = max(q.bounds[2] - q.bounds[0] for q in b)
+    r = reach + _SLACK
+    left, right = bisect.bisect_left, bisect.bisect_right
+    out = []
+    for i, block in enumerate(a):
+        x0, y0, x1, y1 = block.bounds
+        found = []
+        for j in order[left(starts, x0 - r - widest - _SLACK):right(starts, x1 + r)]:
+            other = b[j]
+            q = other.bounds
+            if q[0] - x1 > r or x0 - q[2] > r or q[1] - y1 > r or y0 - q[3] > r:
+                continue
+            d = measure(block, other)
+            if d <= reach:
+                found.append((j, d))
+        if found:
+            found.sort()
+            out += [(i, j, d) for j, d in found]
+    return out
+
+
+def brute_pairs_within(a: Sequence[Block], b: Sequence[Block], reach: float = EPSILON,
+                       measure: Measure = edge_distance) -> list[tuple[int, int, float]]:
+    """The oracle of :func:`pairs_within`: every pair measured."""
+    return [(i, j, d) for i, x in enumerate(a) for j, y in enumerate(b)
+            if (d := measure(x, y)) <= reach]
+
+
+def _scan_nearest(blocks: Sequence[Block | None], block: Block,
+                  accept: Callable[[int], bool] | None, measure: Measure
+                  ) -> tuple[float, int] | None:
+    """:func:`brute_nearest`, measuring only the blocks whose boxes could beat the best
+    so far."""
+    box = block.bounds
+    x0, y0, x1, y1 = box
+    best_d, best_i = math.inf, -1
+    for i, b in enumerate(blocks):
+        if b is None or (accept is not None and not accept(i)):
+            continue
+        q = b.bounds
+        r = best_d + _SLACK
+        if q[0] - x1 > r or x0 - q[2] > r or q[1] - y1 > r or y0 - q[3] > r:
+            continue
+        d = measure(block, b)
+        if d < best_d:
+            best_d, best_i = d, i
+    return None if best_i < 0 else (best_d, best_i)
 
 
 def _ring(x0: int, y0: int, x1: int, y1: int, r: int) -> Iterable[tuple[int, int]]:

@@ -8,8 +8,6 @@ import math
 from collections.abc import Callable, Hashable
 
 import attrs
-import numpy as np
-from numpy.typing import NDArray
 
 from ancients.battle import Battle, Decision
 from ancients.monks_corner.battle import MonksCornerBattle
@@ -115,10 +113,9 @@ class DoctrineCommander:
             return plans[0].order
         # every candidate's distance to every enemy at once (closed form, numpy); the
         # scores loop only over the enemies within the farthest reach they look at
-        rows = state.gaps(unit.side, [p.end for p in plans])
-        gaps = rows.tolist()
-        near = _within(rows, gaps, _reach(state.rules))
-        lead = _dressing(rows, gaps, foes) if score == self._phalanx_score else None
+        gaps = state.gaps(unit.side, [p.end for p in plans]).tolist()
+        near = _within(gaps, _reach(state.rules))
+        lead = _dressing(gaps, foes) if score == self._phalanx_score else None
         best = min(range(len(plans)), key=lambda i: score(
             state, unit, plans[i], foes, gaps[i], near[i], None if lead is None else lead[i]))
         return plans[best].order
@@ -134,7 +131,7 @@ class DoctrineCommander:
         # the line dresses on the nearest enemy phalanx (else foot): skirmishers and
         # horse are for the flanks to watch, not to chase
         if lead is None:
-            lead = _dressing(np.array([gaps]), [gaps], foes)[0]
+            lead = _dressing([gaps], foes)[0]
         gap, closest = lead
         foe = foes[closest]
         off = abs(angle_difference(end.facing, bearing(end.centre, foe.block.centre)))
@@ -340,27 +337,20 @@ def _reach(rules: Rules) -> float:
     return max(rules.horse_reach, rules.contact_reach) + max(_MARGIN, 1.0)
 
 
-def _within(rows: NDArray[np.float64], gaps: list[list[float]], reach: float) -> list[Near]:
-    """For each row of gaps, the enemies at most ``reach`` away: (column, gap), in order
-    (one numpy comparison for all the rows)."""
-    out: list[Near] = [[] for _ in gaps]
-    for i, j in np.argwhere(rows <= reach).tolist():
-        out[i].append((j, gaps[i][j]))
-    return out
+def _within(gaps: list[list[float]], reach: float) -> list[Near]:
+    """For each row of gaps, the enemies at most ``reach`` away: (column, gap), in
+    order."""
+    return [[(j, d) for j, d in enumerate(row) if d <= reach] for row in gaps]
 
 
-def _dressing(rows: NDArray[np.float64], gaps: list[list[float]],
-              foes: list[Unit]) -> list[tuple[float, int]]:
+def _dressing(gaps: list[list[float]], foes: list[Unit]) -> list[tuple[float, int]]:
     """For each row of gaps, the enemy a phalanx line dresses on: the nearest phalanx,
-    else the nearest foot, else the nearest (gap, column; the first of equals, as
-    ``min`` of (gap, column) pairs), for all rows in one numpy pass."""
-    mask = np.array([e.is_phalanx for e in foes])
-    if not mask.any():
-        mask = np.array([e.troop is not Troop.HORSE for e in foes])
-        if not mask.any():
-            mask[:] = True
-    columns: list[int] = np.where(mask, rows, np.inf).argmin(axis=1).tolist()
-    return [(gaps[i][j], j) for i, j in enumerate(columns)]
+    else the nearest foot, else the nearest (gap, column; the first of equals), the
+    columns of each kind picked once for all the rows."""
+    columns = ([j for j, e in enumerate(foes) if e.is_phalanx]
+               or [j for j, e in enumerate(foes) if e.troop is not Troop.HORSE]
+               or list(range(len(foes))))
+    return [min((row[j], j) for j in columns) for row in gaps]
 
 
 def _at_least(rules: Rules, dice: int, need: int, k: int) -> float:

@@ -76,7 +76,7 @@ def main() -> None:
     ap.add_argument("--battles", type=int, default=5, help="seeds per worker")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--scales", default="1,2,4")
-    ap.add_argument("--rulesets", default="raphia,monks_corner")
+    ap.add_argument("--rulesets", default="raphia,monks_corner,burgess,hoplomachia")
     ap.add_argument("--scenarios", default="", help="comma-separated, default: all built-in")
     ap.add_argument("--commanders", default="doctrine,random")
     ap.add_argument("--no-baseline", action="store_true")

@@ -3,6 +3,7 @@
     python benchmarks/bench_core.py dice        # dice and batched morale vs raw numpy
     python benchmarks/bench_core.py import      # `import ancients` time
     python benchmarks/bench_core.py simulate    # jobs=2 vs jobs=1 speed-up
+    python benchmarks/bench_core.py dask        # a local Dask cluster, 2 workers vs 1
 
 Every figure is a median over repeats measured in one run; ratios compare figures taken
 in the same run, since absolute times on shared machines are noisy.
@@ -86,6 +87,37 @@ def bench_simulate(spec: str, runs: int, repeat: int) -> None:
     print(f"  speed-up {m1 / m2:.2f}x")
 
 
+def bench_dask(spec: str, runs: int, repeat: int, chunk: int) -> None:
+    """``simulate`` through a local Dask cluster of 1 and of 2 single-threaded workers
+    (chunks of ``chunk`` battles), against local processes (``jobs=1``); the overhead
+    per chunk is Dask's 1-worker time less the local 1-process time, over the chunks."""
+    import ancients
+    from ancients.executors import dask_client
+
+    if spec.startswith("toy"):
+        from ancients.examples.toy import Toy
+
+        ancients.register(Toy)
+    ancients.simulate(spec, runs=4, seed=0)  # warm-up: imports and scenario parsing
+    local = statistics.median(
+        _time(lambda: ancients.simulate(spec, runs=runs, seed=0, jobs=1, chunk_size=chunk))
+        for _ in range(repeat))
+    times = {}
+    for workers in (1, 2):
+        with dask_client(local=workers) as client:
+            ancients.simulate(spec, runs=2 * workers, seed=0, jobs=client)  # warm-up
+            times[workers] = statistics.median(
+                _time(lambda c=client: ancients.simulate(spec, runs=runs, seed=0, jobs=c,
+                                                         chunk_size=chunk))
+                for _ in range(repeat))
+    chunks = -(-runs // chunk)
+    print(f"{spec}: {runs} battles in chunks of {chunk} ({chunks} chunks), median of {repeat}")
+    print(f"  local jobs=1       {local:7.2f} s")
+    print(f"  Dask, 1 worker     {times[1]:7.2f} s  (overhead "
+          f"{(times[1] - local) / chunks * 1e3:.1f} ms a chunk)")
+    print(f"  Dask, 2 workers    {times[2]:7.2f} s  ({times[1] / times[2]:.2f}x over 1 worker)")
+
+
 def _time(fn: Callable[[], object]) -> float:
     start = time.perf_counter()
     fn()
@@ -105,11 +137,18 @@ def main() -> None:
     s.add_argument("spec", nargs="?", default="raphia")
     s.add_argument("-n", "--runs", type=int, default=2000)
     s.add_argument("--repeat", type=int, default=3)
+    k = sub.add_parser("dask")
+    k.add_argument("spec", nargs="?", default="raphia")
+    k.add_argument("-n", "--runs", type=int, default=400)
+    k.add_argument("--repeat", type=int, default=3)
+    k.add_argument("--chunk", type=int, default=25)
     args = parser.parse_args()
     if args.what == "dice":
         bench_dice(args.n, args.repeat)
     elif args.what == "import":
         bench_import(args.repeat)
+    elif args.what == "dask":
+        bench_dask(args.spec, args.runs, args.repeat, args.chunk)
     else:
         bench_simulate(args.spec, args.runs, args.repeat)
 

@@ -54,6 +54,16 @@ def test_simulate_with_csv(tmp_path: Path) -> None:
     assert len(csv.read_text().splitlines()) == 41
 
 
+def test_simulate_with_no_runs_plays_to_five_points() -> None:
+    """The quickstart: ``simulate`` given neither --runs nor --precision stops at +-5
+    points (and says so); given --runs it plays exactly that many."""
+    quick = _run("simulate", "toy", "--jobs", "1", "--no-progress")
+    assert quick.exit_code == 0, quick.output
+    assert "known to +-5.0% (95 %)" in quick.output and "1000 battles" not in quick.output
+    sized = _run("simulate", "toy", "-n", "40", "--jobs", "1", "--no-progress")
+    assert "40 battles" in sized.output and "known to" not in sized.output
+
+
 def test_compare_side_by_side() -> None:
     result = CliRunner().invoke(main, ["compare", "toy", "toy(defender_bonus=true)", "-n", "20",
                                        "--jobs", "1", "--seed", "4", "--no-progress"],

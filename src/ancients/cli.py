@@ -33,6 +33,11 @@ DEFAULT_RULESET = "raphia"
 UNWRAPPED = 100_000
 
 
+#: ``ancients simulate``'s precision when neither ``--runs`` nor ``--precision`` is given:
+#: the 95 % half-width of every win rate (about 300-400 battles, some 15 s on two cores).
+QUICK_PRECISION = 0.05
+
+
 def _default_spec() -> str:
     from ancients.ruleset import rulesets
 
@@ -336,7 +341,8 @@ def _runs_options(f: Any) -> Any:
         click.option("--battle", "-b", metavar="NAME", help=_BATTLE_HELP),
         click.option("--runs", "-n", type=click.IntRange(min=1), default=1000,
                      show_default=True, help="How many battles to play (the most, with "
-                                             "--precision)."),
+                                             "--precision; simulate given neither plays "
+                                             "to +-5 points)."),
         click.option("--precision", type=click.FloatRange(min=0, max=1, min_open=True,
                                                           max_open=True),
                      help="Play blocks of battles until every win rate (compare: every "
@@ -425,9 +431,14 @@ def simulate(spec: str | None, scenario: str | None, battle: str | None, runs: i
              dask_local: int | None, seed: int, commander: tuple[str, ...],
              no_progress: bool, csv_path: Path | None, checkpoint: Path | None,
              plot_path: Path | None) -> None:
-    """Play many battles and summarise them (default: the default ruleset and scenario)."""
+    """Play many battles and summarise them (default: the default ruleset and scenario;
+    with neither --runs nor --precision, blocks of battles until every win rate is known
+    to +-5 points, at most --runs)."""
     from ancients.simulate import simulate as run
 
+    source = click.get_current_context().get_parameter_source
+    if precision is None and source("runs") is click.core.ParameterSource.DEFAULT:
+        precision = QUICK_PRECISION  # a quickstart in seconds, its precision printed
     with _where(jobs, scheduler, dask_local) as where, _warnings_echoed():
         results = run(spec or _default_spec(), scenario, runs=runs, seed=seed, jobs=where,
                       progress=not no_progress, commanders=_commanders(commander),

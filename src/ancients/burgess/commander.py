@@ -23,7 +23,7 @@ from ancients.burgess.missiles import Cover, Shot, aim
 from ancients.burgess.moves import Plan
 from ancients.burgess.state import Piece, State
 from ancients.burgess.troops import Arm, TroopClass, Weight
-from ancients.tabletop import Aspect, Block, angle_difference, bearing
+from ancients.tabletop import Aspect, Block, BlockIndex, angle_difference, bearing
 
 __all__ = ["HANDLERS", "DoctrineCommander", "melee_chance"]
 
@@ -139,6 +139,7 @@ class DoctrineCommander:
         #: cavalry makes for (worked out once a decision, for every plan of it)
         self._local: list[Piece] = []
         self._flank_points: list[tuple[tuple[float, float], float]] = []
+        self._grid: tuple[list[Piece], BlockIndex] = ([], BlockIndex())
 
     def decide(self, battle: Battle, decision: Decision) -> Hashable:
         assert isinstance(battle, BurgessBattle)
@@ -232,12 +233,24 @@ class DoctrineCommander:
         # only enemies within reach of where the unit may end can threaten it there
         reach = _move(state, unit) * 2.0 + max(_move(state, e) for e in foes) + 2.0
         self._local = [e for e in foes if _near(unit.block, e.block, reach)]
+        self._grid = (foes, BlockIndex([e.block for e in foes]))  # for the nearest
         self._flank_points = _flank_points(state, unit, foes)
         if _sheltered(state, unit, unit.block, foes):  # a defender keeps its wall or house
             return min(plans, key=lambda p: (not _sheltered(state, unit, p.end, foes),
                                              score(state, unit, p, foes))).order
         best = min(plans, key=lambda p: score(state, unit, p, foes))
         return best.order
+
+    def _nearest(self, block: Block, among: list[Piece]) -> Piece:
+        """:func:`_nearest` of the enemies ``among`` (those of the decision, or some of
+        them in their order), through the decision's spatial index of the enemies."""
+        foes, grid = self._grid
+        if among is foes:
+            found = grid.nearest(block)
+        else:
+            allowed = {id(e) for e in among}
+            found = grid.nearest(block, lambda i: id(foes[i]) in allowed)
+        return among[0] if found is None else foes[found[1]]
 
     def _threat(self, state: State, p: Piece, plan: Plan, foes: list[Piece]) -> float:
         """Enemies (not running, not engines) that could charge the plan's end next turn,
@@ -261,7 +274,7 @@ class DoctrineCommander:
         of enemies it would lose to, else go in."""
         end = plan.end
         targets = [e for e in foes if not e.running] or foes
-        near = _nearest(end, targets)
+        near = self._nearest(end, targets)
         gap = end.distance(near.block)
         off = abs(angle_difference(end.facing, bearing(end.centre, near.block.centre)))
         want = 0.5
@@ -274,7 +287,7 @@ class DoctrineCommander:
         """Keep within medium range of the nearest enemy, outside every charge, facing it;
         mounted bowmen ride in and shoot where they can."""
         end = plan.end
-        near = _nearest(end, foes)
+        near = self._nearest(end, foes)
         gap = end.distance(near.block)
         weapon = p.unit.weapon
         want = 8.0
@@ -311,7 +324,7 @@ class DoctrineCommander:
         end = plan.end
         wanted = [e for e in foes if state.arm(e) in (Arm.INFANTRY, Arm.CAVALRY)
                   and not e.running] or foes
-        near = _nearest(end, wanted)
+        near = self._nearest(end, wanted)
         off = abs(angle_difference(end.facing, bearing(end.centre, near.block.centre)))
         return end.distance(near.block) + off / 20.0
 
@@ -319,7 +332,7 @@ class DoctrineCommander:
         """Engines stand and shoot: hold, or turn to the nearest enemy."""
         if plan.order.kind not in ("hold", "turn"):
             return 100.0
-        near = _nearest(p.block, foes)
+        near = self._nearest(p.block, foes)
         return abs(angle_difference(plan.end.facing, bearing(plan.end.centre,
                                                              near.block.centre))) / 10.0
 

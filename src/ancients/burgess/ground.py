@@ -15,7 +15,16 @@ import shapely
 from ancients.burgess.missiles import Cover
 from ancients.burgess.movement import Crossing
 from ancients.burgess.state import Piece, State, Work
-from ancients.tabletop import EPSILON, Block, Point, Terrain, angle_difference, bearing, heading
+from ancients.tabletop import (
+    EPSILON,
+    Block,
+    Point,
+    Terrain,
+    angle_difference,
+    bearing,
+    heading,
+)
+from ancients.tabletop.index import Sweep
 
 __all__ = ["along", "cover", "crossings", "face_toward", "keeps_off", "line_of_fire",
            "path_clear", "placed", "steps", "turned"]
@@ -98,8 +107,10 @@ def path_clear(state: State, piece: Piece, blocks: Sequence[Block],
         else:
             legs.append((a, b, False))
     x0, y0, x1, y1 = _bounds([b for leg in legs for b in leg[:2]])
-    near = [(o, ob) for o, ob, q in state.blocks() if o is not piece and not (
-        q[0] >= x1 or x0 >= q[2] or q[1] >= y1 or y0 >= q[3])]
+    listed = state.blocks()  # only those the spatial index finds near the way
+    near = [(o, ob) for k in _grid(state).candidates((x0, y0, x1, y1))
+            for o, ob, q in (listed[k],) if o is not piece and not (
+                q[0] >= x1 or x0 >= q[2] or q[1] >= y1 or y0 >= q[3])]
     if not near:
         return True
     for a, b, turning in legs:
@@ -118,6 +129,24 @@ def path_clear(state: State, piece: Piece, blocks: Sequence[Block],
             if _sweep_enters(a, b, ob):
                 return False
     return True
+
+
+def _grid(state: State) -> Sweep:
+    """The blocks of :meth:`State.blocks` in the tabletop's one-off spatial index (a
+    sort: remembered until anything changes, which is after every move)."""
+    found: Sweep = state.memo("block sweep", lambda: Sweep([b for _, b, _ in state.blocks()]))
+    return found
+
+
+def _foe_grid(state: State, side: str) -> tuple[list[Piece], Sweep]:
+    """The enemies of ``side`` on the table and their blocks in the one-off spatial
+    index (remembered until anything changes)."""
+    def build() -> tuple[list[Piece], Sweep]:
+        enemies = state.present(state.enemy_of(side))
+        return enemies, Sweep([e.block for e in enemies])
+
+    found: tuple[list[Piece], Sweep] = state.memo(("foe sweep", side), build)
+    return found
 
 
 def _sweep_enters(a: Block, b: Block, other: Block) -> bool:
@@ -146,7 +175,9 @@ def _sweep_enters(a: Block, b: Block, other: Block) -> bool:
 def keeps_off(state: State, piece: Piece, end: Block) -> bool:
     """``end`` is at least ``keep_off`` inches from every enemy (contact is by charge)."""
     gap = state.rules.table.keep_off
-    for e in state.present(state.enemy_of(piece.side)):
+    enemies, grid = _foe_grid(state, piece.side)
+    for k in grid.candidates(end.bounds, gap):  # only those the index finds near
+        e = enemies[k]
         q = e.block.bounds
         b = end.bounds
         if b[0] > q[2] + gap or q[0] > b[2] + gap or b[1] > q[3] + gap or q[1] > b[3] + gap:

@@ -13,7 +13,6 @@ turns (:mod:`.turns`).
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -26,7 +25,7 @@ from ancients.burgess.troops import Arm, TroopClass, Unit
 from ancients.dice import Dice
 from ancients.events import Event
 from ancients.tabletop import EPSILON, Aspect, Block, Table, TerrainArea, TerrainLine
-from ancients.tabletop.geometry import separation
+from ancients.tabletop.index import pairs_within
 from ancients.units import Condition, UnitView
 from ancients.versioned import ByVersion, Tracked, VersionedState, touched
 
@@ -233,22 +232,14 @@ class State(VersionedState[Piece]):
         return [p for p in self.present() if p is not piece]
 
     def _compute_contacts(self) -> dict[str, tuple[Piece, ...]]:
-        """Who touches whom: the first side's pieces against the second's, swept along x
-        (pairs whose bounds cannot meet are never measured)."""
+        """Who touches whom: the first side's pieces against the second's, through the
+        tabletop's spatial index (only pairs whose bounds meet are measured)."""
         a, b = self.present(self.sides[0]), self.present(self.sides[1])
         out: dict[str, list[Piece]] = {}
-        m = 2.0 * EPSILON
-        others = sorted(((e.block.bounds, e) for e in b), key=lambda t: t[0][0])
-        starts = [q[0] for q, _ in others]
-        for u in a:
-            x0, y0, x1, y1 = u.block.bounds
-            for q, e in others[:bisect.bisect_right(starts, x1 + m)]:
-                if q[2] + m < x0 or y0 > q[3] + m or q[1] > y1 + m:
-                    continue
-                ub, eb = u.block, e.block
-                if separation(ub.corners, ub.frame, eb.corners, eb.frame)[1] <= EPSILON:
-                    out.setdefault(u.id, []).append(e)
-                    out.setdefault(e.id, []).append(u)
+        for i, j, _ in pairs_within([u.block for u in a], [e.block for e in b], EPSILON):
+            u, e = a[i], b[j]
+            out.setdefault(u.id, []).append(e)
+            out.setdefault(e.id, []).append(u)
         order = {p.id: i for i, p in enumerate(self.pieces)}
         return {k: tuple(sorted(v, key=lambda p: order[p.id])) for k, v in out.items()}
 

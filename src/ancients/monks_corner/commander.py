@@ -43,6 +43,11 @@ _FRONT_ARC = Arc(45.0)
 _FORMATION_WORTH = 4.0
 #: inches beyond an enemy's contact move (Melee 1) the doctrine counts as within it
 _MARGIN = 0.5
+#: Blocks whose bounds are farther apart than this never touch (contact_edge grows the
+#: other block by EPSILON).
+_TOUCH = 1e-5
+#: The enemies near a block: (place among the foes, edge-to-edge inches), in order.
+Near = list[tuple[int, float]]
 #: what a front-to-front clash lost by a figure's worth of hits costs a phalanx's move,
 #: in inches of advance
 _FRONT_WEIGHT = 4.0
@@ -106,14 +111,18 @@ class DoctrineCommander:
         foes = state.foes(unit.side)[0]
         if not foes:
             return plans[0].order
-        # every candidate's distance to every enemy at once (closed form, numpy)
+        # every candidate's distance to every enemy at once (closed form, numpy); the
+        # scores loop only over the enemies within the farthest reach they look at
         gaps = state.gaps(unit.side, [p.end for p in plans]).tolist()
-        best = min(range(len(plans)), key=lambda i: score(state, unit, plans[i], foes,
-                                                          gaps[i]))
+        near = _within(gaps, _reach(state.rules))
+        lead = _dressing(gaps, foes) if score == self._phalanx_score else None
+        best = min(range(len(plans)), key=lambda i: score(
+            state, unit, plans[i], foes, gaps[i], near[i], None if lead is None else lead[i]))
         return plans[best].order
 
     def _phalanx_score(self, state: State, unit: Unit, plan: Plan,
-                       foes: list[Unit], gaps: list[float]) -> float:
+                       foes: list[Unit], gaps: list[float], near: Near,
+                       lead: tuple[float, int] | None = None) -> float:
         """Advance in line, square to the enemy; avoid rough ground and columns; close on
         exposed or shallower enemies, keep out of the charge reach of fresh phalanxes
         that would win the clash (:func:`_front_threat`) and of enemies that could reach
@@ -121,12 +130,10 @@ class DoctrineCommander:
         end = plan.end
         # the line dresses on the nearest enemy phalanx (else foot): skirmishers and
         # horse are for the flanks to watch, not to chase
-        foot = [(d, i) for i, (e, d) in enumerate(zip(foes, gaps, strict=True))
-                if e.is_phalanx]
-        foot = foot or [(d, i) for i, (e, d) in enumerate(zip(foes, gaps, strict=True))
-                        if e.troop is not Troop.HORSE]
-        gap, near = min(foot) if foot else min((d, i) for i, d in enumerate(gaps))
-        foe = foes[near]
+        if lead is None:
+            lead = _dressing([gaps], foes)[0]
+        gap, closest = lead
+        foe = foes[closest]
         off = abs(angle_difference(end.facing, bearing(end.centre, foe.block.centre)))
         # close to contact range, facing the enemy: distance, then squareness; but keep
         # out of reach of deeper phalanxes and close on weak or exposed ones
@@ -135,30 +142,32 @@ class DoctrineCommander:
         part = rules.rank_counts
         mine = unit.counted_ranks(part)
         reach = rules.contact_reach + _MARGIN  # within an enemy's contact move
-        for e, d in zip(foes, gaps, strict=True):
+        for j, d in near:
+            e = foes[j]
             if e.troop is Troop.HORSE or d > reach or state.in_melee(e):
                 continue
             exposed = e.unformed or e.block.aspect_of(end.centre) is not Aspect.FRONT
             if exposed or e.counted_ranks(part) < mine:
                 risk -= 4.0
-        risk += _front_threat(state, unit, end, foes, gaps)
-        risk += _flank_threat(state, unit, end, foes, gaps)
+        risk += _front_threat(state, unit, end, foes, near)
+        risk += _flank_threat(state, unit, end, foes, near)
         return (max(gap, rules.keep_off) + off / 15.0 + (20.0 if plan.column else 0.0)
                 + (4.0 if plan.rough else 0.0) + risk)
 
     def _skirmish_score(self, state: State, unit: Unit, plan: Plan,
-                        foes: list[Unit], gaps: list[float]) -> float:
+                        foes: list[Unit], gaps: list[float], near: Near,
+                        lead: tuple[float, int] | None = None) -> float:
         """Stay at three quarters of missile range, well clear of charges."""
         gap = min(gaps)
         rules = state.rules
         reach = unit.missile.range(rules)
         want = reach * 0.75 if reach else 8.0
-        danger = sum(1 for e, d in zip(foes, gaps, strict=True)
-                     if d < allowance(rules, e) + _MARGIN)
+        danger = sum(1 for j, d in near if d < allowance(rules, foes[j]) + _MARGIN)
         return abs(gap - want) + 10.0 * danger
 
     def _horse_score(self, state: State, unit: Unit, plan: Plan,
-                     foes: list[Unit], gaps: list[float]) -> float:
+                     foes: list[Unit], gaps: list[float], near: Near,
+                     lead: tuple[float, int] | None = None) -> float:
         """Make for unformed foot and the rears of phalanxes; keep off phalanx fronts."""
         end = plan.end
         best = 1e9
@@ -172,18 +181,19 @@ class DoctrineCommander:
             d = ((end.centre[0] - point[0]) ** 2 + (end.centre[1] - point[1]) ** 2) ** 0.5
             best = min(best, d * weight)
         keep = state.rules.contact_reach + 1.0  # off the front of a phalanx's charge
-        fronts = sum(1 for e, d in zip(foes, gaps, strict=True)
-                     if d < keep and e.is_phalanx and e.formed
+        fronts = sum(1 for j, d in near
+                     if d < keep and (e := foes[j]).is_phalanx and e.formed
                      and e.block.in_zone(end, Aspect.FRONT, keep))
         return best + 15.0 * fronts
 
     def _medium_score(self, state: State, unit: Unit, plan: Plan,
-                      foes: list[Unit], gaps: list[float]) -> float:
+                      foes: list[Unit], gaps: list[float], near: Near,
+                      lead: tuple[float, int] | None = None) -> float:
         """Close on unformed enemies, keep off formed phalanx fronts."""
         soft = [d for e, d in zip(foes, gaps, strict=True) if e.unformed]
         if soft:
             return min(soft)
-        return self._skirmish_score(state, unit, plan, foes, gaps)
+        return self._skirmish_score(state, unit, plan, foes, gaps, near)
 
     # -- missiles and contact -------------------------------------------------------------
     def _shoot(self, state: State, unit: Unit, decision: Decision) -> Hashable:
@@ -281,7 +291,7 @@ def _front_clash(rules: Rules, striker: Unit, foe: Unit) -> float:
 
 
 def _front_threat(state: State, unit: Unit, end: Block, foes: list[Unit],
-                  gaps: list[float]) -> float:
+                  near: Near) -> float:
     """Fresh formed enemy phalanxes that could charge a phalanx ending at ``end`` front to
     front (in their charge reach and front arc, Melee 1): what all their dice would do to
     it beyond what its dice would do to the one it strikes (:func:`_front_clash`), when
@@ -291,7 +301,8 @@ def _front_threat(state: State, unit: Unit, end: Block, foes: list[Unit],
     rules = state.rules
     reach = rules.contact_reach + _MARGIN
     theirs, mine = 0.0, 0.0
-    for e, d in zip(foes, gaps, strict=True):
+    for j, d in near:
+        e = foes[j]
         if d > reach or not (e.is_phalanx and e.formed) or state.in_melee(e) or \
                 not e.block.in_arc(end, _FRONT_ARC) or \
                 e.block.aspect_of(end.centre) is not Aspect.FRONT:
@@ -303,12 +314,13 @@ def _front_threat(state: State, unit: Unit, end: Block, foes: list[Unit],
 
 
 def _flank_threat(state: State, unit: Unit, end: Block, foes: list[Unit],
-                  gaps: list[float]) -> float:
+                  near: Near) -> float:
     """Enemies free to reach the flank or rear of a formed phalanx ending at ``end``
     (being caught there unforms it, Phalanxes 3): a penalty per threat, heavier for
     horse."""
     threat = 0.0
-    for e, d in zip(foes, gaps, strict=True):
+    for j, d in near:
+        e = foes[j]
         if e.troop is Troop.LIGHT or state.in_melee(e):
             continue
         reach = allowance(state.rules, e) + _MARGIN
@@ -317,6 +329,28 @@ def _flank_threat(state: State, unit: Unit, end: Block, foes: list[Unit],
         if end.aspect_of(e.block.centre) is not Aspect.FRONT:
             threat += 6.0 if e.troop is Troop.HORSE else 3.0
     return threat
+
+
+def _reach(rules: Rules) -> float:
+    """The farthest the movement scores look at an enemy one by one: a horse's contact
+    move (Melee 1) and the margin (beyond it an enemy counts only as the nearest)."""
+    return max(rules.horse_reach, rules.contact_reach) + max(_MARGIN, 1.0)
+
+
+def _within(gaps: list[list[float]], reach: float) -> list[Near]:
+    """For each row of gaps, the enemies at most ``reach`` away: (column, gap), in
+    order."""
+    return [[(j, d) for j, d in enumerate(row) if d <= reach] for row in gaps]
+
+
+def _dressing(gaps: list[list[float]], foes: list[Unit]) -> list[tuple[float, int]]:
+    """For each row of gaps, the enemy a phalanx line dresses on: the nearest phalanx,
+    else the nearest foot, else the nearest (gap, column; the first of equals), the
+    columns of each kind picked once for all the rows."""
+    columns = ([j for j, e in enumerate(foes) if e.is_phalanx]
+               or [j for j, e in enumerate(foes) if e.troop is not Troop.HORSE]
+               or list(range(len(foes))))
+    return [min((row[j], j) for j in columns) for row in gaps]
 
 
 def _at_least(rules: Rules, dice: int, need: int, k: int) -> float:
@@ -400,20 +434,28 @@ def exchange(state: State, unit: Unit, plan: ChargePlan) -> tuple[float, float]:
     rules = state.rules
     me = attrs.evolve(unit, block=end)
     them = attrs.evolve(t, formed=t.formed and plan.aspect is Aspect.FRONT)
-    enemies = state.present(state.enemy_of(unit.side))
-    touched = [them if e is t else e for e in enemies if end.contact_edge(e.block) is not None]
+    enemies = state.foes(unit.side)[0]
+    grid = state.foe_grid(unit.side)  # only the blocks whose bounds come that near can touch
+    touched = [them if e is t else e for j in grid.candidates(end.bounds, _TOUCH)
+               if end.contact_edge((e := enemies[j]).block) is not None]
     given = 0.0
     for foe, main in _picks(state, me, touched or [them]):
         given += _worth(rules, me, foe, main)[0]
     taken = 0.0
     back = 0
     back_need = 5
-    mine = [me if f.id == unit.id else f for f in state.present(unit.side)]
-    for e in enemies:
+    mine = [me if f.id == unit.id else f for f in state.foes(state.enemy_of(unit.side))[0]]
+    friends = state.foe_grid(state.enemy_of(unit.side))
+    at = next(k for k, f in enumerate(mine) if f is me)
+    for j in grid.candidates(end.bounds, _TOUCH):
+        e = enemies[j]
         if e.block.contact_edge(end) is None:
             continue
         foe = them if e is t else e
-        touching = [f for f in mine if e.block.contact_edge(f.block) is not None]
+        near = set(friends.candidates(e.block.bounds, _TOUCH))
+        near.add(at)  # the charger, at its end (the index has it where it stands)
+        touching = [f for k in sorted(near)
+                    if e.block.contact_edge((f := mine[k]).block) is not None]
         for hit, main in _picks(state, foe, touching):
             if hit is not me:
                 continue

@@ -16,14 +16,15 @@ from typing import Any
 import attrs
 import shapely
 
-from ancients.tabletop import EPSILON, Block, Move, Table, union
+from ancients.tabletop import EPSILON, Block, BlockIndex, Move, Table, union
 
 #: The margin by which a closed-form bound must clear a threshold to settle a test that
 #: shapely would otherwise answer (far above float error, far below any rule's inches).
 SURE = 1e-9
 
 __all__ = ["SURE", "Path", "bounds_meet", "hull_gap", "hull_gaps", "path_blocked",
-           "path_crosses", "path_in_rough", "paths_blocked", "start_in_rough"]
+           "path_crosses", "path_in_rough", "paths_blocked", "paths_blocked_among",
+           "start_in_rough"]
 
 
 @attrs.frozen
@@ -34,7 +35,8 @@ class Path:
 
     steps: tuple[Block, ...]
     move: Move | None = None
-    # min x, min y, max x, max y of the swept area: nearly every path is measured, so
+    # min x, min y, max x, max y of the swept area (of a move: a box holding it, see
+    # Move.bounds): nearly every path is measured, so
     # worked out at once. Not functools.cached_property: on a slotted attrs class it adds
     # a class ``__getattr__`` that slows every attribute read (measured: a Path made and
     # read twice over costs twice as much).
@@ -44,8 +46,7 @@ class Path:
         if self.move is None:
             box = self._step_bounds()
         else:
-            x0, y0, x1, y1 = self.move.swept.bounds
-            box = (float(x0), float(y0), float(x1), float(y1))
+            box = self.move.bounds  # a bound: the swept area is built only if asked for
         object.__setattr__(self, "bounds", box)
 
     @property
@@ -203,6 +204,22 @@ def paths_blocked(table: Table, paths: Sequence[Path], others: Sequence[Block]) 
         else:  # on the table with room to spare and near nobody: as path_blocked
             out.append(not table.contains(p.end))
     return out
+
+
+def paths_blocked_among(table: Table, paths: Sequence[Path], index: BlockIndex,
+                        mover: int) -> list[bool]:
+    """:func:`paths_blocked` against every block of ``index`` but slot ``mover``: only
+    the blocks the index finds near the paths are looked at."""
+    if not paths:
+        return []
+    x0, y0, x1, y1 = paths[0].bounds
+    for p in paths[1:]:
+        q = p.bounds
+        x0, y0 = min(x0, q[0]), min(y0, q[1])
+        x1, y1 = max(x1, q[2]), max(y1, q[3])
+    others = [b for i in index.candidates((x0, y0, x1, y1))
+              if i != mover and (b := index[i]) is not None]
+    return paths_blocked(table, paths, others)
 
 
 def path_blocked(table: Table, path: Path, others: Iterable[Block], near: bool = False) -> bool:

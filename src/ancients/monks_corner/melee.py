@@ -124,12 +124,16 @@ def charge_plans(state: State, unit: Unit) -> list[ChargePlan]:
     reach = allowance(state.rules, unit)
     charge_arc = Arc(state.rules.charge_arc)  # a formed phalanx charges what lies ahead
     plans = []
-    others = state.others(unit)
     limit = allied_limit(state, unit)  # Movement 3: allies follow the leader in
     if limit is not None and limit > EPSILON:
         return []
     formed_phalanx = unit.is_phalanx and unit.formed
-    for target in state.present(state.enemy_of(unit.side)):
+    enemies = state.foes(unit.side)[0]
+    grid = state.grid()  # every block, for the paths: only those near one are looked at
+    skip = state.slot[unit.id]
+    # only an enemy whose bounds come within reach can be: the spatial index finds those
+    for j in state.foe_grid(unit.side).candidates(unit.block.bounds, reach + EPSILON):
+        target = enemies[j]
         gap = state.apart(unit.block, target.block)
         if gap > reach + EPSILON:
             continue
@@ -147,7 +151,9 @@ def charge_plans(state: State, unit: Unit) -> list[ChargePlan]:
             end = _contact_block(unit.block, target.block, aspect)
             travel = gap
         path = Path((unit.block, end))
-        blocks = [o.block for o in others if o is not target]
+        aim = state.slot[target.id]
+        blocks = [b for i in grid.candidates(path.bounds)
+                  if i != skip and i != aim and (b := grid[i]) is not None]
         if path_blocked(state.table, path, blocks) or end.overlaps(target.block):
             continue
         # Sequence 5 / Melee 1: unformed never closer than 3" to an enemy phalanx's front

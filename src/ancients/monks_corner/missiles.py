@@ -51,7 +51,9 @@ def targets(state: State, shooter: Unit) -> list[Unit]:
     field_of_fire = Arc(state.rules.sight_arc)
     blocks = [u.block for u in state.others(shooter)]
     out = []
-    for e in state.present(state.enemy_of(shooter.side)):
+    enemies = state.foes(shooter.side)[0]  # those whose bounds come within range (the index)
+    for j in state.foe_grid(shooter.side).candidates(shooter.block.bounds, reach):
+        e = enemies[j]
         if state.in_melee(e) or state.apart(shooter.block, e.block) > reach:
             continue
         if not shooter.block.in_arc(e.block, field_of_fire):

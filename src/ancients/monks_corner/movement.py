@@ -15,7 +15,7 @@ from ancients.monks_corner.geometry import (
     Path,
     hull_gaps,
     path_in_rough,
-    paths_blocked,
+    paths_blocked_among,
     sequence_blocks,
     start_in_rough,
 )
@@ -126,8 +126,8 @@ def candidate_moves(state: State, unit: Unit) -> list[Plan]:
     else:
         state.prefetch_gaps(unit.side, lambda: _side_ends(state, unit.side))
         plans = _menu(state, unit)
-    others = [o.block for o in state.others(unit)]
-    blocked = paths_blocked(state.table, [p.path for p in plans], others)
+    blocked = paths_blocked_among(state.table, [p.path for p in plans], state.grid(),
+                                  state.slot[unit.id])
     plans = [p for p, no in zip(plans, blocked, strict=True) if not no]
     return [hold, *keep_rules(state, unit, plans)]
 
@@ -189,12 +189,16 @@ def keep_rules(state: State, unit: Unit, plans: list[Plan]) -> list[Plan]:
     if limit is not None:
         ok &= new.min(axis=1) >= min(limit, float(old.min())) - EPSILON
     # Sequence 2 holds along the whole move, not only where it ends: a move may not pass
-    # closer than 3" to an enemy (or closer than it already was) on its way
+    # closer than 3" to an enemy (or closer than it already was) on its way; only the
+    # enemies whose bounds come that near the path (the spatial index) can forbid it
     good: list[bool] = ok.tolist()
-    guards = [(e.block, f, e.block.bounds)
-              for e, f in zip(enemies, floor.tolist(), strict=True) if f > 0.0]
+    floors: list[float] = floor.tolist()
+    grid = state.foe_grid(unit.side)
+    reach = max(floors)
     for i, p in enumerate(plans):
-        if good[i] and not _path_keeps_off(p.path, guards):
+        if good[i] and not _path_keeps_off(p.path, [
+                (b, f, b.bounds) for j in grid.candidates(p.path.bounds, reach)
+                if (f := floors[j]) > 0.0 for b in (enemies[j].block,)]):
             good[i] = False
     if not unit.unformed:
         return [p for p, g in zip(plans, good, strict=True) if g]

@@ -6,8 +6,9 @@ them (who touches whom, the enemies' corners, measured gaps), apart from the bat
 such assignment goes through the unit's ``on_setattr`` hook, which bumps the state's
 :attr:`State.version` (but for the fields marked ``BOOKKEEPING`` in :mod:`.troops`,
 which no cache reads; the core's :mod:`ancients.versioned` keeps the version and the
-caches every tabletop state shares). Every cache below is keyed by that version (or by immutable
-blocks, compared by identity), so no rule module has a cache to invalidate by hand.
+caches every tabletop state shares). Every cache below is keyed by that version (or by
+immutable blocks, compared by identity), so no rule module has a cache to invalidate by
+hand.
 Blocks are immutable values and the table never changes. The rule modules take the
 state (with the dice and ``emit`` it carries); the battle (:mod:`.battle`) drives them.
 """
@@ -26,7 +27,7 @@ from ancients.events import Event
 from ancients.monks_corner.options import MonksCornerOptions
 from ancients.monks_corner.rules import Rules
 from ancients.monks_corner.troops import Unit
-from ancients.tabletop import EPSILON, Block, Table, corners_array, distance_matrix
+from ancients.tabletop import EPSILON, Block, BlockIndex, Table, corners_array, distance_matrix
 from ancients.tabletop.geometry import frames, separation
 from ancients.units import UnitView
 from ancients.versioned import ByVersion, VersionedState
@@ -64,6 +65,9 @@ class State(VersionedState[Unit]):
     by_id: dict[str, Unit] = attrs.field(init=False)
     _memo: ByVersion[dict[Hashable, Any]] = attrs.field(factory=ByVersion, init=False)
     _foes: dict[str, _Foes] = attrs.field(factory=dict, init=False)
+    #: each unit's place in ``pieces`` (and in :meth:`grid`)
+    slot: dict[str, int] = attrs.field(init=False)
+    _grid: tuple[int, BlockIndex] = attrs.field(factory=lambda: (-1, BlockIndex()), init=False)
     _apart: dict[tuple[int, int], tuple[Block, Block, float]] = attrs.field(
         factory=dict, init=False)
     #: each unit's last menu of moves before the legality checks, and what it was
@@ -73,6 +77,7 @@ class State(VersionedState[Unit]):
 
     def __attrs_post_init__(self) -> None:
         self.by_id = {u.id: u for u in self.pieces}
+        self.slot = {u.id: i for i, u in enumerate(self.pieces)}
         self.track(*self.pieces)
 
     def die(self, reason: str) -> int:
@@ -88,6 +93,19 @@ class State(VersionedState[Unit]):
     def enemy_of(self, side: str) -> str:
         return self.sides[1 - self.sides.index(side)]
 
+    def grid(self) -> BlockIndex:
+        """Every unit's block on the table in the tabletop's spatial index, slot ``i``
+        for ``pieces[i]`` (empty for a unit off the table); kept up to date in place
+        (the units whose blocks changed since it was last asked for)."""
+        version, index = self._grid
+        if version != self.version:
+            if len(index) < len(self.pieces):
+                index = BlockIndex([None] * len(self.pieces))
+            for i, u in enumerate(self.pieces):
+                index.update(i, u.block if u.on_table else None)
+            self._grid = (self.version, index)
+        return index
+
     def others(self, unit: Unit) -> list[Unit]:
         """The units on the table but ``unit`` (in table order)."""
         return [u for u in self.present() if u is not unit]
@@ -95,17 +113,21 @@ class State(VersionedState[Unit]):
     def _compute_contacts(self) -> dict[str, tuple[Unit, ...]]:
         a, b = self.present(self.sides[0]), self.present(self.sides[1])
         out: dict[str, list[Unit]] = {u.id: [] for u in a + b}
-        # only blocks whose bounds come within EPSILON can touch: measure just those, in
-        # pure Python with the frames the distance matrix uses (its entries bit for bit;
-        # a few pairs do not pay numpy's fixed cost)
+        # only blocks whose bounds come within EPSILON can touch: the index of the first
+        # side's enemies gives those (a superset, in order), measured in pure Python with
+        # the frames the distance matrix uses (its entries bit for bit)
         m = 2.0 * EPSILON
-        boxes = [e.block.bounds for e in b]
+        table = self._foe_table(self.sides[0])
+        index = table.grid()
         for u in a:
-            x0, y0, x1, y1 = u.block.bounds
-            for e, q in zip(b, boxes, strict=True):
+            ub = u.block
+            x0, y0, x1, y1 = ub.bounds
+            for j in index.candidates(ub.bounds, m):
+                e = b[j]
+                eb = e.block
+                q = eb.bounds
                 if x0 > q[2] + m or q[0] > x1 + m or y0 > q[3] + m or q[1] > y1 + m:
                     continue
-                ub, eb = u.block, e.block
                 if separation(ub.corners, ub.matrix_frame, eb.corners,
                               eb.matrix_frame)[1] <= EPSILON:
                     out[u.id].append(e)
@@ -125,7 +147,9 @@ class State(VersionedState[Unit]):
     def foes(self, side: str) -> tuple[list[Unit], NDArray[np.float64], NDArray[np.float64]]:
         """The enemies of ``side`` on the table, their corners (m, 4, 2) and frames
         (8, m): built again only when one of them has moved, changed shape or left
-        (the same units with the same block objects: blocks are immutable)."""
+        (the same units with the same block objects: blocks are immutable). The units
+        are in the order of the columns of :meth:`gaps` and the slots of
+        :meth:`foe_grid`."""
         found = self._foe_table(side)
         return list(found.units), found.corners, found.frames  # (the list is ours)
 
@@ -187,6 +211,11 @@ class State(VersionedState[Unit]):
         table.prefetched = True
         self.gaps(side, blocks())
 
+    def foe_grid(self, side: str) -> BlockIndex:
+        """The blocks of the enemies of ``side`` in the tabletop's spatial index
+        (numbered as :meth:`foes`); built again only when one of them moves."""
+        return self._foe_table(side).grid()
+
     def apart(self, a: Block, b: Block) -> float:
         """``a.distance(b)``, remembered for the battle by the two blocks themselves
         (blocks are immutable values, and most stay put from one move to the next)."""
@@ -207,20 +236,18 @@ class State(VersionedState[Unit]):
         found = table.nearest.get(id(here))  # remembered while none of them moves
         if found is not None and found[0] is here:
             return found[1]
-        best: tuple[Unit | None, float] = (None, float("inf"))
-        for e in table.units:
-            d = self.apart(here, e.block)
-            if d < best[1]:
-                best = (e, d)
+        near = table.grid().nearest(here)
+        best: tuple[Unit | None, float] = (None, float("inf")) if near is None else (
+            table.units[near[1]], near[0])
         table.nearest[id(here)] = (here, best)
         return best
 
 
-
 @attrs.define(eq=False)
 class _Foes:
-    """One side's enemies as :meth:`State.foes` measures against them, and
-    the gap rows measured so far (block id -> (block, row))."""
+    """One side's enemies as :meth:`State.foes` measures against them, the gap rows
+    measured so far (block id -> (block, row)), the nearest found so far and their
+    spatial index."""
 
     version: int
     units: list[Unit]
@@ -230,3 +257,10 @@ class _Foes:
     rows: dict[int, tuple[Block, NDArray[np.float64]]] = attrs.field(factory=dict)
     prefetched: bool = False
     nearest: dict[int, tuple[Block, tuple[Unit | None, float]]] = attrs.field(factory=dict)
+    _grid: BlockIndex | None = None
+
+    def grid(self) -> BlockIndex:
+        """The enemies' blocks in the tabletop's spatial index (built on first use)."""
+        if self._grid is None:
+            self._grid = BlockIndex(self.blocks)
+        return self._grid

@@ -15,6 +15,8 @@ Conventions, used throughout:
 Shapely or numpy: closed forms (pure Python for one pair, numpy for many) for distances,
 contact and overlap between oriented blocks, the AI's hot path; shapely 2 for swept
 areas, arcs, zones, terrain and sight lines. See ``benchmarks/bench_tabletop.py``.
+:class:`BlockIndex` (a grid over the blocks' bounds) finds the blocks near a box or a
+block, and the nearest, without measuring every block on the table.
 """
 
 from ancients.tabletop.block import FAR, Arc, Aspect, Block, Formation, Overlap, corners_array
@@ -29,6 +31,7 @@ from ancients.tabletop.geometry import (
     normalise_angle,
     rotate_point,
 )
+from ancients.tabletop.index import BlockIndex
 from ancients.tabletop.movement import Move
 from ancients.tabletop.overlay import union
 from ancients.tabletop.table import SIGHT_BLOCKING, Table, Where
@@ -48,6 +51,7 @@ __all__ = [
     "Arc",
     "Aspect",
     "Block",
+    "BlockIndex",
     "Corners",
     "Formation",
     "LineCrossing",

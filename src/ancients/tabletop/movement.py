@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -33,18 +33,58 @@ if TYPE_CHECKING:
     from ancients.tabletop.terrain import Terrain
 
 
+Box = tuple[float, float, float, float]
+
+
+@attrs.frozen
+class Lazy:
+    """A swept area built only when first asked for: ``build()`` makes it, and ``bounds``
+    is a box known to hold it (min x, min y, max x, max y), worked out without it."""
+
+    build: Callable[[], Any]
+    bounds: Box
+
+
 @attrs.frozen
 class Move:
     """A block's move: ``start`` and ``end`` blocks, inches ``distance`` spent, the
     ``swept`` shapely polygon covered on the way (both footprints included) and the
-    ``path`` its front-centre followed."""
+    ``path`` its front-centre followed.
+
+    The swept area may be given as a :class:`Lazy` (the moves of :class:`Block` do so):
+    it is then built on first use of :attr:`swept`, and :attr:`bounds` answers the quick
+    overlap cuts without it. Most candidate moves of an AI are thrown away after those
+    cuts."""
 
     kind: str
     start: Block
     end: Block
     distance: float
-    swept: Any = attrs.field(eq=False, repr=False)
+    _swept: Any = attrs.field(eq=False, repr=False, alias="swept")
     path: tuple[Point, ...] = attrs.field(repr=False)
+
+    bounds: Box = attrs.field(init=False, eq=False, repr=False)
+    """A box holding :attr:`swept`: its bounds if it was given built, else the
+    :class:`Lazy`'s bound (at least as large, and the same whether or not the area has
+    been built since), for the cuts before an exact test."""
+
+    def __attrs_post_init__(self) -> None:
+        given = self._swept
+        if isinstance(given, Lazy):
+            box = given.bounds
+        else:
+            x0, y0, x1, y1 = given.bounds
+            box = (float(x0), float(y0), float(x1), float(y1))
+        object.__setattr__(self, "bounds", box)
+
+    @property
+    def swept(self) -> Any:
+        """The area covered on the way, a shapely polygon (built on first use)."""
+        found = self._swept
+        if isinstance(found, Lazy):
+            found = found.build()
+            object.__setattr__(self, "_swept", found)
+        return found
 
     def then(self, following: Move) -> Move:
         """This move followed by ``following`` (which must start where this one ends)."""
@@ -58,14 +98,15 @@ class Move:
             self.start,
             following.end,
             self.distance + following.distance,
-            union([self.swept, following.swept]),
+            Lazy(lambda: union([self.swept, following.swept]),
+                 _cover(self.bounds, following.bounds)),
             self.path + following.path[1:],
         )
 
     def collisions(self, others: Iterable[Block]) -> tuple[int, ...]:
         """Indices of the ``others`` whose footprint the swept area enters by more than
         :data:`EPSILON` (a block equal to ``start``, the mover itself, is skipped)."""
-        x0, y0, x1, y1 = self.swept.bounds
+        x0, y0, x1, y1 = self.bounds
         near: list[int] = []
         cores: list[Any] = []
         for i, other in enumerate(others):
@@ -101,7 +142,9 @@ def translate(block: Block, forward: float, right: float, kind: str) -> Move:
     if cost <= EPSILON:
         return _still(block, kind)
     end = translated_end(block, forward, right)
-    swept = shapely.convex_hull(shapely.multipoints([*block.corners, *end.corners]))
+    swept = Lazy(lambda: shapely.convex_hull(shapely.multipoints([*block.corners,
+                                                                  *end.corners])),
+                 _cover(block.bounds, end.bounds))
     return Move(kind, block, end, cost, swept, (block.front_centre, end.front_centre))
 
 
@@ -161,9 +204,8 @@ def turn(block: Block, degrees: float) -> Move:
     if quarters % 4 == 0:
         return _still(block, kind)
     end = turned_end(block, quarters)
-    swept = block.polygon if end.corners == block.corners else union(
-        [block.polygon, end.polygon]
-    )
+    swept = block.polygon if end.corners == block.corners else Lazy(
+        lambda: union([block.polygon, end.polygon]), _cover(block.bounds, end.bounds))
     return Move(kind, block, end, 0.0, swept, (block.front_centre, end.front_centre))
 
 
@@ -181,32 +223,54 @@ def march(block: Block, waypoints: Sequence[Point]) -> Move:
     cost = sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in itertools.pairwise(path))
     end = attrs.evolve(block, x=path[-1][0], y=path[-1][1], facing=bearing(path[-2], path[-1]))
     half = block.frontage / 2.0
-    parts = [
-        block.polygon,
-        end.polygon,
-        shapely.LineString(path).buffer(half, cap_style="flat", join_style="round"),
-    ]
-    if abs(angle_difference(block.facing, bearing(path[0], path[1]))) > EPSILON:
-        parts.append(shapely.Point(path[0]).buffer(half))  # the head turns where it stands
-    return Move("march", block, end, cost, union(parts), tuple(path))
+    turns = abs(angle_difference(block.facing, bearing(path[0], path[1]))) > EPSILON
+
+    def build() -> Any:
+        parts = [
+            block.polygon,
+            end.polygon,
+            shapely.LineString(path).buffer(half, cap_style="flat", join_style="round"),
+        ]
+        if turns:
+            parts.append(shapely.Point(path[0]).buffer(half))  # the head turns where it stands
+        return union(parts)
+
+    # the buffer of the head's path lies within half the frontage of its points
+    xs, ys = [p[0] for p in path], [p[1] for p in path]
+    box = _cover(_cover(block.bounds, end.bounds),
+                 (min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half))
+    return Move("march", block, end, cost, Lazy(build, box), tuple(path))
 
 
 def _rotation_swept(
     block: Block, end: Block, centre: Point, degrees: float, corners: Sequence[Point]
-) -> Any:
+) -> Lazy:
     """Area swept by a rectangle turning rigidly about a point inside or on it: both
     footprints plus the sector swept by each corner farthest from the point in its
     neighbourhood (all four about an inner point, the diagonal one about a corner). The
     distance from the point to the rectangle's edge, by direction, peaks only at those
-    corners, so this is exact up to the circumscribed arcs."""
-    parts = [block.polygon, end.polygon]
+    corners, so this is exact up to the circumscribed arcs. Built on first use; its
+    bound is the footprints' and the sectors' points'."""
+    sectors = []
+    box = _cover(block.bounds, end.bounds)
     for corner in corners:
         r = math.hypot(corner[0] - centre[0], corner[1] - centre[1])
         if r > EPSILON:
-            parts.append(
-                shapely.Polygon([centre, *arc_points(centre, r, bearing(centre, corner), degrees)])
-            )
-    return union(parts)
+            points = [centre, *arc_points(centre, r, bearing(centre, corner), degrees)]
+            sectors.append(points)
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            box = _cover(box, (min(xs), min(ys), max(xs), max(ys)))
+
+    def build() -> Any:
+        return union([block.polygon, end.polygon, *(shapely.Polygon(p) for p in sectors)])
+
+    return Lazy(build, box)
+
+
+def _cover(a: Box, b: Box) -> Box:
+    """The least box holding both."""
+    return (a[0] if a[0] < b[0] else b[0], a[1] if a[1] < b[1] else b[1],
+            a[2] if a[2] > b[2] else b[2], a[3] if a[3] > b[3] else b[3])
 
 
 def _arc_path(centre: Point, start: Point, degrees: float) -> tuple[Point, ...]:

@@ -68,6 +68,11 @@ class Table:
         """``where`` lies wholly on the table (its edge included, within EPSILON)."""
         if isinstance(where, Block):
             x0, y0, x1, y1 = where.bounds
+        elif isinstance(where, Move):  # its bound first: the area is built only if it
+            x0, y0, x1, y1 = where.bounds  # reaches over an edge
+            if not (x0 >= -EPSILON and y0 >= -EPSILON
+                    and x1 <= self.width + EPSILON and y1 <= self.depth + EPSILON):
+                x0, y0, x1, y1 = where.swept.bounds
         else:
             x0, y0, x1, y1 = _geometry(where).bounds
         return (
@@ -186,7 +191,7 @@ class Table:
         """A move is legal if its swept area stays on the table, enters no other unit (a
         block equal to the mover's start is skipped) and crosses no ``impassable`` area or
         feature (a river crossed at a ford counts as FORD)."""
-        if not self.contains(move.swept) or move.collisions(others):
+        if not self.contains(move) or move.collisions(others):
             return False
         banned = frozenset(impassable)
         if not banned:

@@ -20,7 +20,6 @@ and scenarios are built once (loading, not battle).
 
 from __future__ import annotations
 
-import copy
 import cProfile
 import math
 import pstats
@@ -28,7 +27,8 @@ import statistics
 import sys
 import time
 import warnings
-from typing import Any
+
+import _scaled
 
 import ancients
 from ancients.battle import RandomCommander
@@ -54,23 +54,6 @@ def median_cpu(rs: Ruleset, scenario: Scenario, repeats: int, random: bool = Fal
     return statistics.median(times)
 
 
-def scaled(rs: Ruleset, scenario: Scenario, k: int) -> Scenario:
-    """The scenario with each side's units repeated ``k`` times side by side."""
-    doc: dict[str, Any] = copy.deepcopy(dict(scenario.data))
-    width = float(doc["table"]["width"])
-    doc["table"]["width"] = width * k
-    units = []
-    for i in range(k):
-        for u in scenario.data["units"]:
-            v = dict(u)
-            v["id"] = f"{u['id']}-{i}" if i else u["id"]
-            v["x"] = float(u["x"]) + width * i
-            units.append(v)
-    doc["units"] = units
-    doc["name"] = f"{scenario.name} x{k}"
-    return rs.parse_scenario(doc, source=f"{scenario.name} x{k}")
-
-
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     repeats = int(args[0]) if args else 10
@@ -91,7 +74,7 @@ def main() -> None:
           f"Corner {m_cost * 1e3:.0f} ms CPU per battle: ratio {b_cost / m_cost:.1f}")
     costs = {}
     for k in (1, 2, 4):
-        sc = scaled(burgess, zama, k)
+        sc = _scaled.burgess(k)[1]  # zama-202bc, k times side by side
         costs[k] = median_cpu(burgess, sc, max(3, repeats // k))
         print(f"zama-202bc x{k} ({len(sc.parsed.units)} units): {costs[k] * 1e3:.0f} ms CPU "
               "per battle")

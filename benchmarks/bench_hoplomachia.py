@@ -15,7 +15,6 @@ many times wider) with the growth exponent (log of the time ratio over log 4; go
 
 from __future__ import annotations
 
-import copy
 import cProfile
 import math
 import pstats
@@ -23,7 +22,8 @@ import statistics
 import sys
 import time
 import warnings
-from typing import Any
+
+import _scaled
 
 import ancients
 from ancients.battle import RandomCommander
@@ -40,37 +40,6 @@ def _time(rs: Ruleset, scenario: Scenario, seeds: range, random: bool = False) -
         rs.new_battle(scenario, seed=seed, commanders=commanders).run()
         times.append(time.process_time() - start)
     return statistics.median(times)
-
-
-def multiplied(rs: Ruleset, times: int) -> Scenario:
-    """Poteidaia with each army ``times`` over, side by side on a table as many times
-    wider (one Hegemon a side; the copies' strategoi lead their copies)."""
-    sc = rs.scenario("poteidaia-432bc")
-    from ancients.hoplomachia.translate import overlaid
-    from ancients.scenario import Field
-
-    base = overlaid(Field.root(sc.data, "bench"), rs.rules())  # type: ignore[attr-defined]
-    doc: dict[str, Any] = copy.deepcopy(base)
-    width = float(doc["table"]["width"])
-    doc["table"]["width"] = width * times
-    doc["name"] = f"poteidaia-x{times}"
-    for side in doc["sides"]:
-        divisions, strategoi = [], []
-        for k in range(times):
-            for d in side["divisions"]:
-                e = copy.deepcopy(d)
-                e["id"] = f"{d['id']}-{k}"
-                e["x"] = d["x"] + k * width
-                e["senior"] = bool(d.get("senior")) and k == 0
-                divisions.append(e)
-            for s in side["strategoi"]:
-                e = copy.deepcopy(s)
-                e["id"] = f"{s['id']}-{k}"
-                e["with"] = f"{s['with']}-{k}"
-                e["hegemon"] = bool(s.get("hegemon")) and k == 0
-                strategoi.append(e)
-        side["divisions"], side["strategoi"] = divisions, strategoi
-    return rs.parse_scenario(doc, source=f"bench x{times}")
 
 
 def main() -> None:
@@ -96,7 +65,7 @@ def main() -> None:
           f"{hop * 1e3:.0f} ms, monks_corner {monks * 1e3:.1f} ms: ratio {hop / monks:.1f}")
     sizes = {}
     for k in (1, 2, 4):
-        sc = multiplied(rs, k)
+        sc = _scaled.hoplomachia(k)[1]
         sizes[k] = _time(rs, sc, range(max(3, repeats // (2 * k))))
         print(f"  {k}x the armies ({len(sc.parsed.divisions)} divisions): "
               f"{sizes[k] * 1e3:.0f} ms")

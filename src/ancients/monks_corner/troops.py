@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Callable
-from typing import Any
 
 import attrs
 
 from ancients.monks_corner.rules import RULES, Rules
 from ancients.tabletop import Block
 from ancients.units import Condition, TroopKind, UnitView
+from ancients.versioned import BOOKKEEPING, Tracked, touched
 
 __all__ = [
     "LEGAL_SHAPES",
@@ -86,21 +85,8 @@ def legal_shapes_text() -> str:
     return RULES.legal_shapes_text()
 
 
-def _touched(unit: Unit, attribute: attrs.Attribute[Any], value: Any) -> Any:
-    """Every assignment to a unit of a state tells the state (its one mutation path:
-    see :mod:`.state`), but for the rules' bookkeeping, which no cache reads."""
-    if unit._changed is not None and not attribute.metadata.get(_BOOKKEEPING):
-        unit._changed()
-    return value
-
-
-_BOOKKEEPING = "bookkeeping"
-#: the metadata of a field that no derived cache reads (assigning it invalidates none)
-BOOKKEEPING = {_BOOKKEEPING: True}
-
-
-@attrs.define(eq=False, on_setattr=_touched)
-class Unit:
+@attrs.define(eq=False, on_setattr=touched)
+class Unit(Tracked):
     """One unit on the table, with its figures kept as ``ranks`` ranks of ``files`` figures
     in line (the last, ``rear``, may be short). A phalanx in column keeps its line shape;
     its block is the line faced 90 degrees (files and ranks swapped). Assigning to a unit
@@ -134,12 +120,6 @@ class Unit:
     reformed_turn: int = attrs.field(default=0, metadata=BOOKKEEPING)
     #: (ranks, rear) at the last morale check
     checked: tuple[int, int] = attrs.field(default=(0, 0), metadata=BOOKKEEPING)
-    _changed: Callable[[], None] | None = attrs.field(default=None, init=False, repr=False,
-                                                      metadata=BOOKKEEPING)
-
-    def attach(self, changed: Callable[[], None]) -> None:
-        """Call ``changed()`` after every assignment to this unit from now on."""
-        self._changed = changed
 
     # -- figures -------------------------------------------------------------------
     @property

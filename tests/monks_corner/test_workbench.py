@@ -9,7 +9,7 @@ import pytest
 
 import ancients
 from ancients.battle import RandomCommander
-from ancients.errors import AncientsError
+from ancients.errors import RulesetError
 from ancients.monks_corner import MonksCornerBattle
 from ancients.monks_corner.victory import score
 
@@ -67,7 +67,7 @@ def test_duel_types_and_their_set_up() -> None:
     assert sc.parsed.turn_limit == 12
     far = ancients.ruleset("monks_corner(duel.table.gap=20.0)").duel("horse", "medium")
     assert far.parsed.units[1].block.y - far.parsed.units[0].block.y == 20.0
-    with pytest.raises(AncientsError, match="no duel type 'hoplites'; its types: phalanx"):
+    with pytest.raises(RulesetError, match="no duel type 'hoplites'; its types: phalanx"):
         rs.duel("phalanx", "hoplites")
 
 

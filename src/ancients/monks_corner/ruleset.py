@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ancients.battle import Battle, Commander
-from ancients.errors import AncientsError
+from ancients.errors import RulesetError
 from ancients.monks_corner.battle import MonksCornerBattle
 from ancients.monks_corner.options import MonksCornerOptions
 from ancients.monks_corner.rules import Rules, load_rules, parameters
@@ -74,7 +74,7 @@ class MonksCorner(Ruleset):
         types = rules.duel_types
         for name in (first, second):
             if name not in types:
-                raise AncientsError(f"monks_corner has no duel type {name!r}; its types: "
+                raise RulesetError(f"monks_corner has no duel type {name!r}; its types: "
                                     f"{', '.join(types)}")
         width, depth, gap = rules.duel_table
         units = []

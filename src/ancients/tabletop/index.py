@@ -18,6 +18,7 @@ are plain Python on the bounds every :class:`~ancients.tabletop.Block` already c
 
 from __future__ import annotations
 
+import abc
 import bisect
 import math
 from collections.abc import Callable, Iterable, Sequence
@@ -102,13 +103,58 @@ def brute_nearest(blocks: Sequence[Block | None], block: Block,
 
 
 # -- the index ------------------------------------------------------------------------------
-class BlockIndex:
+class _Queries(abc.ABC):
+    """The queries of an index that follow from its :meth:`candidates` (a superset of
+    the blocks near a box) and its ``_blocks``: :class:`BlockIndex` and :class:`Sweep`."""
+
+    __slots__ = ("_blocks",)
+
+    _blocks: list[Block | None]
+
+    @abc.abstractmethod
+    def candidates(self, box: Box, margin: float = 0.0) -> list[int]:
+        """Indices, ascending, of a superset of the blocks whose bounds come within
+        ``margin`` of ``box`` (each index its own way)."""
+
+    def near(self, box: Box, margin: float = 0.0) -> list[int]:
+        """Indices, ascending, of the blocks whose bounds come within ``margin`` of
+        ``box`` (touching counts): as :func:`brute_near`."""
+        blocks = self._blocks
+        out = []
+        for i in self.candidates(box, margin):
+            b = blocks[i]
+            assert b is not None
+            if boxes_meet(b.bounds, box, margin):
+                out.append(i)
+        return out
+
+    def within(self, block: Block, reach: float,
+               measure: Measure = edge_distance) -> list[tuple[int, float]]:
+        """(index, distance), ascending index, of the blocks at most ``reach`` inches
+        from ``block`` by ``measure``: as :func:`brute_within`."""
+        blocks = self._blocks
+        x0, y0, x1, y1 = box = block.bounds
+        r = reach + _SLACK
+        out = []
+        for i in self.candidates(box, reach):
+            b = blocks[i]
+            assert b is not None
+            q = b.bounds  # a gap between the boxes wider than the reach: too far
+            if q[0] - x1 > r or x0 - q[2] > r or q[1] - y1 > r or y0 - q[3] > r:
+                continue
+            d = measure(block, b)
+            if d <= reach:
+                out.append((i, d))
+        return out
+
+
+class BlockIndex(_Queries):
     """Blocks by position on a grid of ``cell``-inch squares; block ``i`` is the ``i``-th
     given (or added); ``few``: up to this many slots, :meth:`candidates` gives every
     block (no cells looked up). A slot can be emptied (:meth:`remove`) or given a new block
     (:meth:`update`, a unit that moved) in place; indices never shift."""
 
-    __slots__ = ("_blocks", "_cells", "_extent", "_live", "_ranges", "cell", "few")
+    __slots__ = ("_cells", "_extent", "_live", "_ranges", "cell", "few")
 
     #: the default ``few``: up to this many slots, the caller's own exact test of every
     #: block costs less than looking up cells (the cells are not even built)
@@ -277,37 +323,6 @@ class BlockIndex:
             found = sorted(set(found))
         return found
 
-    def near(self, box: Box, margin: float = 0.0) -> list[int]:
-        """Indices, ascending, of the blocks whose bounds come within ``margin`` of
-        ``box`` (touching counts): as :func:`brute_near`."""
-        blocks = self._blocks
-        out = []
-        for i in self.candidates(box, margin):
-            b = blocks[i]
-            assert b is not None
-            if boxes_meet(b.bounds, box, margin):
-                out.append(i)
-        return out
-
-    def within(self, block: Block, reach: float,
-               measure: Measure = edge_distance) -> list[tuple[int, float]]:
-        """(index, distance), ascending index, of the blocks at most ``reach`` inches
-        from ``block`` by ``measure``: as :func:`brute_within`."""
-        blocks = self._blocks
-        x0, y0, x1, y1 = box = block.bounds
-        r = reach + _SLACK
-        out = []
-        for i in self.candidates(box, reach):
-            b = blocks[i]
-            assert b is not None
-            q = b.bounds  # a gap between the boxes wider than the reach: too far
-            if q[0] - x1 > r or x0 - q[2] > r or q[1] - y1 > r or y0 - q[3] > r:
-                continue
-            d = measure(block, b)
-            if d <= reach:
-                out.append((i, d))
-        return out
-
     def nearest(self, block: Block, accept: Callable[[int], bool] | None = None,
                 measure: Measure = edge_distance) -> tuple[float, int] | None:
         """(distance, index) of the nearest block ``accept`` takes, the first of equals
@@ -355,13 +370,13 @@ class BlockIndex:
         return None if best_i < 0 else (best_d, best_i)
 
 
-class Sweep:
+class Sweep(_Queries):
     """Blocks sorted by their west edge, for one-off queries (built in a sort, no cells:
     cheaper than a :class:`BlockIndex` to make for a few queries, and not updatable).
     The blocks whose bounds come near a box lie in one run of that order: from the box's
     west edge less the widest block to its east edge. The answers are the oracles'."""
 
-    __slots__ = ("_blocks", "_order", "_starts", "_widest")
+    __slots__ = ("_order", "_starts", "_widest")
 
     def __init__(self, blocks: Sequence[Block | None]) -> None:
         self._blocks = list(blocks)
@@ -383,35 +398,6 @@ class Sweep:
         found = self._order[lo:hi]
         found.sort()
         return found
-
-    def near(self, box: Box, margin: float = 0.0) -> list[int]:
-        """As :meth:`BlockIndex.near` (and :func:`brute_near`)."""
-        blocks = self._blocks
-        out = []
-        for i in self.candidates(box, margin):
-            b = blocks[i]
-            assert b is not None
-            if boxes_meet(b.bounds, box, margin):
-                out.append(i)
-        return out
-
-    def within(self, block: Block, reach: float,
-               measure: Measure = edge_distance) -> list[tuple[int, float]]:
-        """As :meth:`BlockIndex.within` (and :func:`brute_within`)."""
-        blocks = self._blocks
-        x0, y0, x1, y1 = box = block.bounds
-        r = reach + _SLACK
-        out = []
-        for i in self.candidates(box, reach):
-            b = blocks[i]
-            assert b is not None
-            q = b.bounds
-            if q[0] - x1 > r or x0 - q[2] > r or q[1] - y1 > r or y0 - q[3] > r:
-                continue
-            d = measure(block, b)
-            if d <= reach:
-                out.append((i, d))
-        return out
 
 
 def pairs_within(a: Sequence[Block], b: Sequence[Block], reach: float = EPSILON,

@@ -20,8 +20,11 @@ their reference ("baseline" in the table) is ``--since`` (main when this work be
 from __future__ import annotations
 
 import argparse
+import cProfile
 import json
 import math
+import os
+import pstats
 import sys
 import tempfile
 import time
@@ -55,13 +58,22 @@ def worker(ruleset: str, scenario: str, k: int, commander: str, seeds: list[int]
         else:
             rs, sc = getattr(_scaled, ruleset)(k)
 
+    calls = os.environ.get("GROWTH_MEASURE") == "calls"
+
     def play(seed: int) -> tuple[float, int, int]:
         commanders = ({s: RandomCommander() for s in sc.sides}
                       if commander == "random" else None)
+        if calls:  # the function calls a battle makes: the same on every run
+            profile = cProfile.Profile()
+            profile.enable()
         start = time.process_time()
         battle = rs.new_battle(sc, seed=seed, commanders=commanders)
         outcome = battle.run()
-        return time.process_time() - start, len(battle.log), outcome.turns
+        spent = time.process_time() - start
+        if calls:
+            profile.disable()
+            spent = float(pstats.Stats(profile).total_calls)  # type: ignore[attr-defined]
+        return spent, len(battle.log), outcome.turns
 
     play(seeds[0] + 10_000)  # warm up: imports, first-use caches
     runs = [play(s) for s in seeds]
@@ -87,6 +99,9 @@ def main() -> None:
     ap.add_argument("--pin", type=int, default=None, help="CPU to pin the workers to")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", default="", help="write every figure to this file")
+    ap.add_argument("--calls", action="store_true",
+                    help="count the function calls a battle makes (cProfile) in place of "
+                    "its CPU time: the same on every run, so the exponent has no noise")
     ap.add_argument("args", nargs="*", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.worker:
@@ -112,14 +127,16 @@ def main() -> None:
                     continue
                 for k in scales:
                     out = _baseline.run_worker(tree[name], script, [rs, sc, str(k), c, *seeds],
-                                               a.pin)
+                                               a.pin, {"GROWTH_MEASURE": "calls"} if a.calls
+                                               else None)
                     key = f"{rs} {sc} {c}"
                     results.setdefault(key, {}).setdefault(
                         "baseline" if name == "since" else name, {}).setdefault(
                         k, []).extend(out["cpu"])
             print(f"  repeat {r + 1}/{a.repeat} on {name} done", file=sys.stderr)
     print(_baseline.load("end"))
-    print(f"CPU ms per battle (median of {a.battles} battles x {a.repeat} repeats), "
+    what, unit = ("thousand function calls", 1e-3) if a.calls else ("CPU ms", 1e3)
+    print(f"{what} per battle (median of {a.battles} battles x {a.repeat} repeats), "
           f"growth exponent over k = {a.scales}")
     head = "".join(f"{f'{k}x':>9}" for k in scales)
     print(f"{'case':<40} {'tree':<9}{head} {'exponent':>9}")
@@ -129,9 +146,10 @@ def main() -> None:
         for name, by_k in sorted(by_tree.items()):
             med[name] = [_baseline.median(by_k[k]) for k in scales]
             exp = _baseline.fit_exponent(scales, med[name]) if len(scales) > 1 else math.nan
-            row = "".join(f"{m * 1e3:9.1f}" for m in med[name])
+            row = "".join(f"{m * unit:9.1f}" for m in med[name])
             print(f"{key:<40} {name:<9}{row} {exp:9.2f}")
-            summary[f"{key} {name}"] = {"ms": [m * 1e3 for m in med[name]], "exponent": exp}
+            summary[f"{key} {name}"] = {"calls" if a.calls else "ms": [m * unit for m in med[name]],
+                                        "exponent": exp}
         if "baseline" in med:
             ratio = [b / c for b, c in zip(med["baseline"], med["current"], strict=True)]
             print(f"{'':<40} {'speed-up':<9}" + "".join(f"{x:8.2f}x" for x in ratio))

@@ -216,7 +216,6 @@ def _attack_table(state: State, side: str) -> dict[Attack, tuple[Stack, Stack] |
 _Possible = tuple[list[tuple[Stack, Stack, Attack]],
                   dict[Attack, tuple[Stack | None, list[Stack]]]]
 _Own = tuple[list[tuple[Stack, Stack, Attack]], dict[Attack, tuple[Stack | None, list[Stack]]]]
-_NO_ATTACKS: _Own = ([], {})
 _MAX_CHANGES = 24  # more stacks changed than this: the table is made afresh
 
 
@@ -237,13 +236,16 @@ def _possible_attacks(state: State, side: str) -> _Possible:
     targets in order).
 
     Kept until a stack changes, as attacks that change nothing are common; then only
-    the attackers next to what changed (or changed themselves) are looked at again."""
+    the stacks that changed and the attackers next to what changed are looked at again,
+    so the cost of a change does not grow with the size of the armies."""
     version = state.version()
     old: _Table | None = state.kept(("possible attacks", side))
     if old is not None and old.version == version:
         return old.possible
     occ = state.occupancy()
     changes = None if old is None else state.changes_since(old.mark)
+    # sid -> (stack, its attacks and pairs), in the order of sid (= of the list of
+    # stacks), holding only the attackers that have attacks
     by_attacker: dict[int, tuple[Stack, _Own]] = {}
     if changes is None or len(changes) > _MAX_CHANGES:
         # the hexes of the stacks one may ever attack: the enemy's, and one's own routed
@@ -254,48 +256,64 @@ def _possible_attacks(state: State, side: str) -> _Possible:
             and state.stack_class(s) is TroopClass.ELEPHANT)}
         near = {n for h in targets for n in state.board.neighbors(h)}
         for att in state.stacks:
-            if att.side == side and att.status is Status.GOOD \
+            if att.side == side and att.hex in near and att.status is Status.GOOD \
                     and not state.leader_alone(att):
-                by_attacker[att.sid] = (att, _attacks_of(state, att, occ) if att.hex in near
-                                        else _NO_ATTACKS)
+                mine = _attacks_of(state, att, occ)
+                if mine[0]:
+                    by_attacker[att.sid] = (att, mine)
     else:
         assert old is not None
+        by_attacker = dict(old.by_attacker)
         moved = {id(s) for s, _ in changes}
-        hexes = {h for s, h in changes} | {s.hex for s, _ in changes if s is not None}
-        zone = hexes.union(*(state.board.neighbors(h) for h in hexes if h is not None))
-        # the attackers of the last table and the stacks changed since, in the order of
-        # the list of stacks (that of sid); the others are unchanged and cannot attack
-        candidates = {sid: att for sid, (att, _) in old.by_attacker.items()}
+        hexes = {h for s, h in changes if h is not None} | {s.hex for s, _ in changes
+                                                             if s is not None}
+        zone = hexes.union(*(state.board.neighbors(h) for h in hexes))
+        # what may have changed: the stacks changed since (those taken off the map
+        # leave), and the stacks next to what changed; an attacker's attacks depend on
+        # it, on the stacks in its hex (the first one attacks) and on those in its
+        # front (next to it); every other attacker keeps its attacks
         stacks = state.stacks
+        candidates: dict[int, Stack] = {}
         for c, _ in changes:
             if c is not None:
                 if c in stacks:  # (not taken off the map)
                     candidates[c.sid] = c
-                elif candidates.get(c.sid) is c:
-                    del candidates[c.sid]
-        for sid in sorted(candidates):
-            att = candidates[sid]
-            if att.side == side and att.status is Status.GOOD \
-                    and not state.leader_alone(att):
-                kept = old.by_attacker.get(att.sid)
-                # an attacker's attacks depend on it, on the stacks in its hex (the
-                # first one attacks) and on those in its front (next to it)
-                if kept is None or kept[0] is not att or id(att) in moved or (
-                        att.hex in zone and (att.hex in hexes or not hexes.isdisjoint(
-                            front_at(state, att, att.hex)))):
-                    kept = (att, _attacks_of(state, att, occ))
-                by_attacker[att.sid] = kept
+                elif (kept := by_attacker.get(c.sid)) is not None and kept[0] is c:
+                    del by_attacker[c.sid]
+        for h in zone:
+            for s in occ.get(h, ()):
+                if s.side == side:
+                    candidates.setdefault(s.sid, s)
+        added = False
+        for sid, att in candidates.items():
+            kept = by_attacker.get(sid)
+            if att.side != side or att.status is not Status.GOOD \
+                    or state.leader_alone(att):
+                if kept is not None:
+                    del by_attacker[sid]
+                continue
+            if kept is None or kept[0] is not att or id(att) in moved or (
+                    att.hex in hexes or not hexes.isdisjoint(front_at(state, att, att.hex))):
+                kept = (att, _attacks_of(state, att, occ))
+            if kept[1][0]:
+                added = added or sid not in by_attacker
+                by_attacker[sid] = kept
+            elif sid in by_attacker:
+                del by_attacker[sid]
+        if added:  # (a new key goes last: the order of sid again)
+            by_attacker = dict(sorted(by_attacker.items()))
     attacks: list[tuple[Stack, Stack, Attack]] = []
     pairs: dict[Attack, tuple[Stack | None, list[Stack]]] = {}
     for _, (entries, own_pairs) in by_attacker.values():
-        if entries:
-            attacks += entries
-            for opt, pair in own_pairs.items():
-                pairs.setdefault(opt, pair)
+        attacks += entries
+        for opt, pair in own_pairs.items():
+            pairs.setdefault(opt, pair)
     attacks.sort(key=_by_option)
     table = _Table(version, state.change_mark(), by_attacker, (attacks, pairs))
     state.keep(("possible attacks", side), table)
     return table.possible
+
+
 def _attacks_of(state: State, att: Stack, occ: dict[Hex, list[Stack]]) -> _Own:
     """The attacks ``att`` (of its side, in good order, not a leader alone) may make, and
     per option the stacks :func:`find_pair` would choose among (§8)."""

@@ -620,10 +620,10 @@ def back_attack_phase(state: State, side: str) -> Generator[Decision, Hashable, 
 
 
 def in_contact_with(state: State, stack: Stack, statuses: set[Status]) -> bool:
-    for s in state.stacks:
-        if s.side != stack.side and s.status in statuses and not state.leader_alone(s) \
-                and s.hex in state.board.neighbors(stack.hex):
-            return True
-    return False
+    """Whether an enemy stack in one of ``statuses`` (a leader alone is none) is next
+    to ``stack`` (the hexes around it looked up, not every stack scanned)."""
+    occ = state.occupancy()
+    return any(s.side != stack.side and s.status in statuses and not state.leader_alone(s)
+               for h in state.board.neighbors(stack.hex) for s in occ.get(h, ()))
 
 

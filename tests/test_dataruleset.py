@@ -1,5 +1,5 @@
 """The ruleset base of the rulesets whose rules are data tables
-(:mod:`ancients.dataruleset`): Burgess and Hoplomachia."""
+(:mod:`ancients.dataruleset`): Monk's Corner, Burgess and Hoplomachia."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ from ancients.burgess.commander import DoctrineCommander as BurgessDoctrine
 from ancients.dataruleset import DataRuleset, load
 from ancients.errors import AncientsError, OptionError
 from ancients.hoplomachia.commander import DoctrineCommander as HoplomachiaDoctrine
+from ancients.monks_corner.commander import DoctrineCommander as MonksCornerDoctrine
 
 
 @pytest.mark.parametrize(("spec", "doctrine"), [("burgess", BurgessDoctrine),
-                                                ("hoplomachia", HoplomachiaDoctrine)])
+                                                ("hoplomachia", HoplomachiaDoctrine),
+                                                ("monks_corner", MonksCornerDoctrine)])
 def test_rules_are_built_once_and_the_doctrine_and_invariants_found(spec: str,
                                                                    doctrine: type) -> None:
     rs = ancients.ruleset(spec)
@@ -22,7 +24,7 @@ def test_rules_are_built_once_and_the_doctrine_and_invariants_found(spec: str,
     assert isinstance(rs.doctrine_commander("any"), doctrine)
     battle = rs.new_battle(seed=0)
     assert list(rs.invariants(battle)) == []
-    other = ancients.ruleset("monks_corner").new_battle(seed=0)
+    other = ancients.ruleset("raphia").new_battle(seed=0)
     with pytest.raises(AncientsError, match="not a"):
         list(rs.invariants(other))
 

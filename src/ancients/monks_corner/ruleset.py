@@ -3,17 +3,17 @@ matchups, the translator from an order of battle, the doctrine commander, invari
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ancients.battle import Battle, Commander
+from ancients.battle import Battle
+from ancients.dataruleset import DataRuleset
 from ancients.errors import RulesetError
 from ancients.monks_corner.battle import MonksCornerBattle
 from ancients.monks_corner.options import MonksCornerOptions
 from ancients.monks_corner.rules import Rules, load_rules, parameters
 from ancients.monks_corner.scenario import parse_scenario
 from ancients.parameters import Parameter
-from ancients.ruleset import Ruleset
 from ancients.scenario import Scenario
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ __all__ = ["MonksCorner"]
 DUEL_SIDES = ("south", "north")
 
 
-class MonksCorner(Ruleset):
+class MonksCorner(DataRuleset[Rules]):
     """The Monk's Corner phalanx rules (miniatures, inches, figures)."""
 
     name: ClassVar[str] = "monks_corner"
@@ -37,6 +37,8 @@ class MonksCorner(Ruleset):
     #: the rules revision (what each one changed: docs/rulesets/monks_corner.md, "Rules revisions")
     revision: ClassVar[int] = 5
     scenario_package: ClassVar[str | None] = "ancients.monks_corner.scenarios"
+    doctrine: ClassVar[str] = "ancients.monks_corner.commander:DoctrineCommander"
+    invariant_checks: ClassVar[str] = "ancients.monks_corner.invariants:invariants"
 
     # -- the numbers of the rules ------------------------------------------------------------
     def parameters(self) -> dict[str, Parameter]:
@@ -44,17 +46,9 @@ class MonksCorner(Ruleset):
         ``missiles.sling.range``, ``melee.hit.need``, ``victory.turns.limit``, ..."""
         return parameters()
 
-    def _set_overrides(self, parameters: Mapping[str, Any]) -> None:
-        super()._set_overrides(parameters)
-        self.rules()  # a variant that makes no rules is refused now, not in a battle
-
-    def rules(self) -> Rules:
+    def build_rules(self) -> Rules:
         """The rules' numbers in force in this variant (read once per ruleset)."""
-        rules = self._cache.get("rules")
-        if rules is None:
-            rules = self._cache["rules"] = load_rules(self.overrides)
-        assert isinstance(rules, Rules)
-        return rules
+        return load_rules(self.overrides)
 
     # -- scenarios -----------------------------------------------------------------------------
     def parse_scenario(self, data: Mapping[str, Any], source: str | None = None) -> Scenario:
@@ -103,15 +97,3 @@ class MonksCorner(Ruleset):
         from ancients.monks_corner.translate import translate
 
         return translate(oob, self.rules(), **choices)
-
-    # -- battles ---------------------------------------------------------------------------------
-    def doctrine_commander(self, side: str) -> Commander:
-        from ancients.monks_corner.commander import DoctrineCommander
-
-        return DoctrineCommander()
-
-    def invariants(self, battle: Battle) -> Iterable[str]:
-        from ancients.monks_corner.invariants import invariants
-
-        assert isinstance(battle, MonksCornerBattle)
-        return invariants(battle.state)

@@ -18,6 +18,7 @@ from ancients.burgess.commander import HANDLERS
 from ancients.burgess.decisions import Kind
 from ancients.burgess.glossary import TERMS
 from ancients.burgess.state import position
+from ancients.testing.conformance import explained_terms
 
 SRC = Path(ancients.__file__).parent / "burgess"
 
@@ -185,13 +186,7 @@ def test_every_unit_event_message_starts_with_a_units_name() -> None:
 
 def test_explain_gives_the_terms_a_message_uses() -> None:
     b = play("burgess", "zama-202bc", 1, True)
-    explained: dict[str, str] = {}
-    for e in b.log:
-        terms = b.explain(e)
-        assert set(terms) <= set(TERMS)
-        for term in terms:
-            assert term in e.message
-        explained.update(terms)
+    explained = explained_terms(b, TERMS)
     assert {"volley", "lost"} <= set(explained)
     phase = next(e for e in b.log if e.kind == "phase")
     assert b.explain(phase) == {}

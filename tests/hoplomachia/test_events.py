@@ -13,6 +13,7 @@ from ancients.battle import RandomCommander
 from ancients.hoplomachia.glossary import TERMS
 from ancients.hoplomachia.pieces import Status
 from ancients.hoplomachia.state import position
+from ancients.testing.conformance import explained_terms
 
 #: the facts each kind of event carries
 FACTS = {
@@ -104,12 +105,6 @@ def test_explain_gives_the_terms_a_message_uses() -> None:
     rs = ancients.ruleset("hoplomachia")
     b = rs.new_battle(seed=1)
     b.run()
-    explained: dict[str, str] = {}
-    for e in b.log:
-        terms = b.explain(e)
-        assert set(terms) <= set(TERMS)
-        for term in terms:
-            assert term in e.message
-        explained.update(terms)
+    explained = explained_terms(b, TERMS)
     assert {"Arete", "Andreia check", "precedence", "signal", "hieres"} <= set(explained)
     assert b.explain(next(e for e in b.log if e.kind == "phase")) == {}

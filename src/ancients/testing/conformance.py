@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,7 @@ from ancients.ruleset import Ruleset, ruleset
 from ancients.scenario import Scenario
 from ancients.units import Condition, TroopKind
 
-__all__ = ["CheckReport", "check_battle", "check_ruleset"]
+__all__ = ["CheckReport", "check_battle", "check_ruleset", "explained_terms"]
 
 _TOLERANCE = 1e-9
 
@@ -105,6 +105,26 @@ def check_battle(battle: Battle) -> None:
     problems = list(battle.ruleset.invariants(battle))
     if problems:
         raise _fail(battle, "ruleset invariant broken: " + "; ".join(problems))
+
+
+def explained_terms(battle: Battle, glossary: Mapping[str, str],
+                    loose: Collection[str] = ()) -> dict[str, str]:
+    """Every term :meth:`~ancients.battle.Battle.explain` gives for the events of
+    ``battle``'s log, each checked: a term of the ruleset's ``glossary``, explained on one
+    line, and named in the event's message (unless it is one of ``loose``, the terms a
+    message implies without writing them); raises :class:`ConformanceError` otherwise."""
+    explained: dict[str, str] = {}
+    for i, event in enumerate(battle.log):
+        for term, words in battle.explain(event).items():
+            where = f"event {i} ({event.kind})"
+            if term not in glossary:
+                raise _fail(battle, f"{where}: {term!r} is not in the glossary")
+            if not isinstance(words, str) or not words or "\n" in words:
+                raise _fail(battle, f"{where}: {term!r} is not explained on one line")
+            if term not in event.message and term not in loose:
+                raise _fail(battle, f"{where}: {term!r} is not in {event.message!r}")
+            explained[term] = words
+    return explained
 
 
 def _check_outcome(battle: Battle) -> None:

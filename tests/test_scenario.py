@@ -40,6 +40,17 @@ def test_field_scalars() -> None:
         Field.root([])  # type: ignore[arg-type]
 
 
+def test_field_points() -> None:
+    doc = Field.root({"wood": [[0, 0], [4, 0.5], [2, 3]], "bad": [[0, 0], [1]],
+                      "short": [[0, 0], [1, 1]]}, source="t.toml")
+    assert doc["wood"].as_points(3) == [(0.0, 0.0), (4.0, 0.5), (2.0, 3.0)]
+    with pytest.raises(ScenarioError, match=r"at bad\[1\]: a point is \[x, y\]"):
+        doc["bad"].as_points()
+    with pytest.raises(ScenarioError, match="at short: needs at least 3 points, has 2"):
+        doc["short"].as_points(3)
+    assert doc["short"].as_points(2) == [(0.0, 0.0), (1.0, 1.0)]
+
+
 def test_read_toml_errors(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text("name = [unclosed\n")

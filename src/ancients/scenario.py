@@ -168,6 +168,19 @@ class Field:
         self._range(v, min, max)
         return v if v is None else float(v)
 
+    def as_points(self, least: int = 1) -> list[tuple[float, float]]:
+        """A list of ``[x, y]`` points (a polygon's corners, a line's bends), at least
+        ``least`` of them."""
+        points = []
+        for p in self.items():
+            xy = list(p.items())
+            if len(xy) != 2:
+                raise p.error("a point is [x, y]")
+            points.append((xy[0].as_float(), xy[1].as_float()))
+        if len(points) < least:
+            raise self.error(f"needs at least {least} points, has {len(points)}")
+        return points
+
     def as_bool(self, default: Any = _MISSING) -> Any:
         return self._scalar((bool,), "true or false", default)
 

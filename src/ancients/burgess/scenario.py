@@ -77,22 +77,10 @@ class Setup:
     first: str  # the side taking the first player turn
 
 
-def _points(f: Field, least: int) -> list[tuple[float, float]]:
-    points = []
-    for p in f.items():
-        xy = list(p.items())
-        if len(xy) != 2:
-            raise p.error("a point is [x, y] in inches")
-        points.append((xy[0].as_float(), xy[1].as_float()))
-    if len(points) < least:
-        raise f.error(f"needs at least {least} points")
-    return points
-
-
 def _area(a: Field, kind: Terrain, props: dict[str, Any]) -> TerrainArea:
     downhill = a.get("downhill")
     try:
-        return TerrainArea(kind, _points(a["polygon"], 3), name=a.get("name").as_str(""),
+        return TerrainArea(kind, a["polygon"].as_points(3), name=a.get("name").as_str(""),
                            downhill=None if downhill.missing else downhill.as_float(),
                            props=props)
     except GeometryError as e:
@@ -136,7 +124,7 @@ def _table(doc: Field) -> tuple[Table, tuple[WorkSetup, ...]]:
         elif not f.get("size").missing:
             raise f["size"].error("only a river has a size (large or small)")
         try:
-            line = TerrainLine(kind, _points(f["points"], 2), name=f.get("name").as_str(""),
+            line = TerrainLine(kind, f["points"].as_points(2), name=f.get("name").as_str(""),
                                props=props)
         except GeometryError as e:
             raise f["points"].error(str(e)) from None

@@ -155,7 +155,7 @@ def metrics(results: Results) -> list[Metric]:
     missing = int(np.count_nonzero(decided)) - len(known)
     out.append(_mean_metric(
         "decisive_turn", "winner led for good from turn", known, "turns",
-        f"{count_text(missing)} won without leading at the end" if missing else ""))
+        f"{count_text(missing)} won by a side not ahead at the end" if missing else ""))
     out.append(_mean_metric("lead_changes", "lead changes", _lead_changes(lead)))
     won = np.flatnonzero(decided)
     trailed = sum(bool(np.any((lead[i] >= 0) & (lead[i] != results.winner[i]))) for i in won)

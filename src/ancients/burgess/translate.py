@@ -269,9 +269,9 @@ def translate(oob: OrderOfBattle, rules: BurgessRules, **choices: Any) -> Transl
                    None)
         if cic is None and mine:
             cic = max(mine, key=lambda u: u["figures"])
-            notes.append(f"{side.title}: {general.name} stands with {cic['name']} as the "
-                         "C-in-C (the order of battle does not place him with a unit "
-                         "that has figures)")
+            notes.append(f"{side.title}: the C-in-C ({general.name}) stands with "
+                         f"{cic['name']} (the order of battle places the general with no "
+                         "unit that has figures)")
         staff: list[str] = []
         for cmd in side.commanders:
             if cmd is general:

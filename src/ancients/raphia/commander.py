@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
 from itertools import repeat
 from typing import Any, TypeVar, cast
@@ -308,17 +308,22 @@ class DoctrineCommander:
         table = attack_table(state, self.side)
         # the values of the pairs, kept while no stack changes (a "—" or a T result
         # changes none): the next attack decision reads them again
-        values: dict[tuple[Attack, Stack, Stack], float] = self._memo.get(
+        values: dict[tuple[str, str, bool, Stack, Stack], float] = self._memo.get(
             state, "pair values",
             (state.version(), len(state.morale_override), len(state.replaced)), dict)
         memo = self._values(state)
-        for opt in d.options:
-            if not isinstance(opt, Attack):
-                continue
-            att, tgt = find_pair(state, opt, self.side, table)
-            ev = values.get((opt, att, tgt))
+        # the decision offers the table's attacks in its order (then "end"): read the
+        # pairs from it rather than looking each option up
+        offered: Iterable[tuple[Hashable, tuple[Stack, Stack] | None]] = (
+            table.items() if tuple(d.options[:-1]) == tuple(table)
+            else ((o, table.get(o)) for o in d.options if isinstance(o, Attack)))
+        for opt, pair in offered:
+            assert isinstance(opt, Attack)
+            att, tgt = pair or find_pair(state, opt, self.side, table)
+            key = (opt.attacker, opt.target, opt.fire, att, tgt)  # (no attrs hash)
+            ev = values.get(key)
             if ev is None:
-                ev = values[(opt, att, tgt)] = attack_value(state, att, tgt, opt.fire, memo)
+                ev = values[key] = attack_value(state, att, tgt, opt.fire, memo)
             if ev > best_ev:
                 best, best_ev = opt, ev
         return best

@@ -68,6 +68,9 @@ class DataRuleset(Ruleset, Generic[R]):
         super()._set_overrides(parameters)
         try:  # a bad value is refused now, naming the parameter, before any battle
             self.rules()
+        except OptionError:  # (already says which variant and why)
+            self._cache = {}
+            raise
         except (ScenarioError, RuleError, ValueError) as e:
             self._cache = {}
             bad = ", ".join(f"{k}={v}" for k, v in self._overrides.items())

@@ -382,6 +382,8 @@ def _move(state: State, p: Piece, found: Declared, distance: float,
         _friends_passed(state, p, block, mine)
         p.block = end
         if theirs > 0.0:
+            theirs = _meet(state, e, end, theirs)
+        if theirs > 0.0:
             before = position(e.block)
             e.block = advance([e.block], theirs)[0]
             e.charged_turn = state.turn
@@ -394,6 +396,21 @@ def _move(state: State, p: Piece, found: Declared, distance: float,
         return e
     _fall_short(state, p, block, distance, others)
     return None
+
+
+def _meet(state: State, e: Piece, charger: Block, share: float) -> float:
+    """Hoplomachia, Epidromos (meeting in the middle): how far the countercharger ``e``
+    runs of its ``share``, along its own facing: to the contact with the charger (now at
+    ``charger``), and never into it or anyone else nor off the table."""
+    meet = contact_distance(e.block, charger, share + STEP)
+    run = share if meet is None else min(share, meet)
+    others = [o.block for o in state.others([e])]
+    while run > 0.0:
+        end = advance([e.block], run)[0]
+        if state.table.contains(end) and not any(end.overlaps(o) for o in others):
+            return run
+        run = max(0.0, run - STEP)
+    return 0.0
 
 
 def _countercharging(state: State, e: Piece, found: Declared, declared: list[Declared]

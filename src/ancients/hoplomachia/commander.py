@@ -35,6 +35,7 @@ from ancients.hoplomachia.decisions import (
     Points,
     SignalChoice,
 )
+from ancients.hoplomachia.fire import Volley, shot_intensity
 from ancients.hoplomachia.geometry import aspect_struck, centre_of
 from ancients.hoplomachia.katastrophe import possessor
 from ancients.hoplomachia.manoeuvre import Plan
@@ -116,17 +117,27 @@ class DoctrineCommander:
 
     # -- belos ---------------------------------------------------------------------------------
     def _fire(self, state: State, decision: Decision) -> Hashable:
-        """Shoot at the phalanx (it costs the enemy Arete every turn it is under fire),
-        the softest shield first; a belos charge only where no shot is to be had."""
+        """Shoot at the phalanx (it costs the enemy Arete every turn it is under fire):
+        the spread that hits hoplites hardest (the surplus stands on the lochos they
+        shake most), the softest shield first; a belos charge only where no shot is to
+        be had."""
         shooter = state.by_id[decision.unit or ""]
-        best: tuple[tuple[int, int, int], Hashable] | None = None
+        best: tuple[tuple[int, ...], Hashable] | None = None
         for o in decision.options:
             if not isinstance(o, Fire) or not o.target:
                 continue
-            t = state.by_id[o.target]
-            aspect = aspect_struck(t.block, shooter.block)
-            shield = t.card.shield if aspect.shielded else 0
-            value = (0 if o.belos_charge else 1, 1 if t.hoplite else 0, -shield)
+            fire = state.menu.get(o)
+            hits = fire.hits if isinstance(fire, Volley) and not o.belos_charge else \
+                ((o.target, shooter.block.files),)
+            values = []
+            for target, stands in hits:
+                t = state.by_id[target]
+                shot = shot_intensity(state, shooter, t, stands, o.belos_charge)
+                values.append((1 if t.hoplite else 0, shot.value))
+            hoplites = [v for h, v in values if h]
+            value = (0 if o.belos_charge else 1, 1 if hoplites else 0,
+                     max(hoplites, default=max(v for _, v in values)),
+                     sum(max(0, v) for _, v in values))
             if best is None or value > best[0]:
                 best = (value, o)
         return best[1] if best else HOLD_FIRE

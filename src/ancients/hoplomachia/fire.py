@@ -39,7 +39,8 @@ from ancients.hoplomachia.precedence import alternate
 from ancients.hoplomachia.state import State, position
 from ancients.hoplomachia.vocabulary import Arrangement, Category
 from ancients.hoplomachia.vocabulary import Aspect as Struck
-from ancients.tabletop import Arc, Aspect, Block, Terrain, normalise_angle
+from ancients.tabletop import EPSILON, Arc, Aspect, Block, Terrain, normalise_angle
+from ancients.tabletop.index import box_gap
 
 __all__ = ["Volley", "belos_phase", "extra_stands", "front_stands", "frontage", "hill_under",
            "shoot", "shooters", "shot_intensity", "stand_targets", "targets", "volley",
@@ -109,20 +110,34 @@ def front_stands(block: Block) -> list[Block]:
     return out
 
 
-def stand_targets(state: State, shooter: Piece, stand: Block,
-                  only: Sequence[str] | None = None) -> list[Piece]:
-    """Hoplomachia, Belos (who fires): what one front stand may fire at, the nearest
-    first: every enemy unit directly ahead of it in range (it must fire at one of them);
-    if none, every one within 22 degrees of its front (it may deviate); never through
-    other units."""
-    fire = state.rules.belos.fire
-    ahead, wide = [], []
+def _in_range(state: State, shooter: Piece, only: Sequence[str] | None
+              ) -> list[tuple[Piece, float]]:
+    """The ready enemies (of ``only``) within the shooter's range of them, each with
+    that range, in table order."""
+    out = []
+    box = shooter.block.bounds
     for e in state.ready(state.enemy_of(shooter.side)):
         if only is not None and e.id not in only:
             continue
         reach = _range(state, shooter, e) + 1e-9
-        if shooter.block.distance(e.block) > reach:
-            continue  # the stand is part of the block: never nearer than it
+        if box_gap(box, e.block.bounds) > reach + EPSILON:
+            continue  # the boxes' gap is never more than the distance
+        if shooter.block.distance(e.block) <= reach:
+            out.append((e, reach))
+    return out
+
+
+def stand_targets(state: State, shooter: Piece, stand: Block,
+                  only: Sequence[str] | None = None,
+                  near: Sequence[tuple[Piece, float]] | None = None) -> list[Piece]:
+    """Hoplomachia, Belos (who fires): what one front stand may fire at, the nearest
+    first: every enemy unit directly ahead of it in range (it must fire at one of them);
+    if none, every one within 22 degrees of its front (it may deviate); never through
+    other units. ``near``: the shooter's enemies in range (``_in_range``), if known."""
+    fire = state.rules.belos.fire
+    ahead, wide = [], []
+    # the stand is part of the shooter's block: never nearer to anyone than it
+    for e, reach in (_in_range(state, shooter, only) if near is None else near):
         d = stand.distance(e.block)
         if d > reach:
             continue
@@ -140,8 +155,9 @@ def targets(state: State, shooter: Piece, only: Sequence[str] | None = None) -> 
     """Hoplomachia, Belos (who fires): the enemy units any of the shooter's front stands
     may fire at, the nearest first."""
     found: dict[str, tuple[float, Piece]] = {}
+    near = _in_range(state, shooter, only)
     for stand in front_stands(shooter.block):
-        for e in stand_targets(state, shooter, stand, only):
+        for e in stand_targets(state, shooter, stand, near=near):
             d = stand.distance(e.block)
             if e.id not in found or d < found[e.id][0]:
                 found[e.id] = (d, e)
@@ -200,7 +216,8 @@ def volleys(state: State, shooter: Piece, only: Sequence[str] | None = None
     stands beyond concentrate. Among the spread ones, the named unit takes most, then
     the nearest targets."""
     stands = front_stands(shooter.block)
-    reach = [stand_targets(state, shooter, s, only)[:_MOST] for s in stands]
+    near = _in_range(state, shooter, only)
+    reach = [stand_targets(state, shooter, s, near=near)[:_MOST] for s in stands]
     firing = [i for i, r in enumerate(reach) if r]
     if not firing:
         return {}

@@ -34,9 +34,9 @@ from ancients.hoplomachia.pieces import (
 from ancients.hoplomachia.rules import HoplomachiaRules
 from ancients.hoplomachia.vocabulary import AreteLevel
 from ancients.tabletop import EPSILON, Block, Table
-from ancients.tabletop.geometry import separation
+from ancients.tabletop.index import pairs_within
 from ancients.units import UnitView
-from ancients.versioned import VersionedState
+from ancients.versioned import ByVersion, VersionedState
 
 __all__ = ["State", "TurnRecord", "position"]
 
@@ -99,6 +99,7 @@ class State(VersionedState[Piece]):
     #: what each option of the pending decision stands for (commanders read it)
     menu: dict[Hashable, object] = attrs.field(factory=dict)
     by_id: dict[str, Piece] = attrs.field(init=False)
+    _fighting: ByVersion[dict[str, list[Piece]]] = attrs.field(factory=ByVersion, init=False)
 
     def __attrs_post_init__(self) -> None:
         self.by_id = {p.id: p for p in self.pieces}
@@ -129,21 +130,22 @@ class State(VersionedState[Piece]):
     def engaged(self, piece: Piece) -> bool:
         return bool(self.contacts(piece))
 
+    def fighting(self, side: str) -> list[Piece]:
+        """The side's ready pieces in contact with an enemy, in table order."""
+        table = self.kept(self._fighting, dict)
+        found = table.get(side)
+        if found is None:
+            found = table[side] = [p for p in self.ready(side) if self.engaged(p)]
+        return list(found)
+
     def _compute_contacts(self) -> dict[str, tuple[Piece, ...]]:
         a, b = self.present(self.sides[0]), self.present(self.sides[1])
         out: dict[str, list[Piece]] = {}
-        m = 2.0 * EPSILON
-        boxes = [(e, e.block.bounds) for e in b]
-        for p in a:
-            x0, y0, x1, y1 = p.block.bounds
-            pb = p.block
-            for e, q in boxes:
-                if x0 > q[2] + m or q[0] > x1 + m or y0 > q[3] + m or q[1] > y1 + m:
-                    continue
-                eb = e.block
-                if separation(pb.corners, pb.frame, eb.corners, eb.frame)[1] <= EPSILON:
-                    out.setdefault(p.id, []).append(e)
-                    out.setdefault(e.id, []).append(p)
+        # every pair within EPSILON edge to edge, ascending by a's then b's order
+        for i, j, _ in pairs_within([p.block for p in a], [e.block for e in b], EPSILON):
+            p, e = a[i], b[j]
+            out.setdefault(p.id, []).append(e)
+            out.setdefault(e.id, []).append(p)
         return {k: tuple(v) for k, v in out.items()}
 
     def nearest_enemy(self, piece: Piece, block: Block | None = None,

@@ -16,7 +16,7 @@ from ancients.hoplomachia.andreia import AndreiaResult, Trigger
 from ancients.hoplomachia.checks import andreia
 from ancients.hoplomachia.decisions import NO_LAP, Kind, Lap, Points
 from ancients.hoplomachia.flight import destroy, disarray, evade, pursue, rout, worse
-from ancients.hoplomachia.geometry import STEP, advance, aspect_struck, bearing_to
+from ancients.hoplomachia.geometry import STEP, advance, aspect_struck, bearing_to, box_gap
 from ancients.hoplomachia.melee import (
     Engaged,
     GroundGiven,
@@ -34,7 +34,7 @@ from ancients.hoplomachia.state import State, position
 from ancients.hoplomachia.vocabulary import Category
 from ancients.tabletop import EPSILON, Block, Terrain, normalise_angle
 from ancients.tabletop import Aspect as Edge
-from ancients.tabletop.index import box_gap, boxes_meet
+from ancients.tabletop.index import boxes_meet
 
 __all__ = ["engaged_side", "melee_phase", "pairs"]
 

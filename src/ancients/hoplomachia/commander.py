@@ -10,6 +10,7 @@ slain."""
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
@@ -36,7 +37,7 @@ from ancients.hoplomachia.decisions import (
     SignalChoice,
 )
 from ancients.hoplomachia.fire import Volley, shot_intensity
-from ancients.hoplomachia.geometry import aspect_struck, centre_of
+from ancients.hoplomachia.geometry import aspect_struck, bounds_of, box_gap, centre_of, least
 from ancients.hoplomachia.katastrophe import possessor
 from ancients.hoplomachia.manoeuvre import Plan
 from ancients.hoplomachia.melee import Engaged, MeleeKind, melee_odds
@@ -45,8 +46,8 @@ from ancients.hoplomachia.precedence import RIGHT, front_of
 from ancients.hoplomachia.signals import signal_of
 from ancients.hoplomachia.state import State
 from ancients.hoplomachia.vocabulary import AreteLevel, Aspect, Category
+from ancients.tabletop import EPSILON, Block, bearing, heading
 from ancients.tabletop import Aspect as Edge
-from ancients.tabletop import Block, bearing, heading
 
 __all__ = ["HANDLERS", "DoctrineCommander"]
 
@@ -244,15 +245,26 @@ def _core_gap(state: State, d: Division) -> float:
     enemy hoplites, else to anyone)."""
     pieces = state.members(d)
     best = math.inf
+    ahead = [(e.block.bounds, e) for e in state.present(state.enemy_of(d.side))]
     for p in pieces:
-        for gap, _e in targets_ahead(state, p, 60.0)[:1]:
+        # the nearest of targets_ahead(state, p, 60.0), the far ones never measured
+        gap = least(p.block.bounds, ahead, functools.partial(_ahead_gap, p.block))
+        if gap <= 60.0:
             best = min(best, gap)
     if best < math.inf:
         return best
     enemies = state.ready(state.enemy_of(d.side))
-    hoplites = [e for e in enemies if e.hoplite] or enemies
-    return min((p.block.distance(e.block) for p in pieces for e in hoplites),
-               default=math.inf)
+    hoplites = [(e.block.bounds, e) for e in [e for e in enemies if e.hoplite] or enemies]
+    return min((least(p.block.bounds, hoplites, functools.partial(_gap, p.block))
+                for p in pieces), default=math.inf)
+
+
+def _ahead_gap(block: Block, e: Piece) -> float:
+    return block.zone_distance(e.block, Edge.FRONT)
+
+
+def _gap(block: Block, e: Piece) -> float:
+    return block.distance(e.block)
 
 
 def _allies_at_risk(state: State, side: str) -> bool:
@@ -348,11 +360,14 @@ def _danger(state: State, side: str, end: Sequence[Block]) -> float:
     """How many enemies could charge a body ending here: foot within their longest
     charge, horse within theirs, each facing it."""
     danger = 0.0
+    box = bounds_of(end)
     for e in state.ready(state.enemy_of(side)):
         chart = e.card.charts.epidromos
         if chart is None:
             continue
         longest = state.rules.epidromos.chart(chart).max_distance + 1.0
+        if box_gap(box, e.block.bounds) > longest + EPSILON:
+            continue  # too far from every body: the gap is never more than the distance
         for b in end:
             if e.block.distance(b) <= longest and \
                     aspect_struck(b, e.block) is not Aspect.REAR:
@@ -371,7 +386,8 @@ def _lights_score(state: State, d: Division, plan: Plan) -> float:
     enemies = state.ready(state.enemy_of(d.side))
     if not enemies:
         return 0.0
-    gap = min(min(b.distance(e.block) for b in end) for e in enemies)
+    gap = least(bounds_of(end), [(e.block.bounds, e) for e in enemies],
+                lambda e: min(b.distance(e.block) for b in end))
     want = max(rng - 0.5, LIGHTS_CLEAR) if card.belos and rng >= LIGHTS_CLEAR else rng
     score = abs(gap - want) + 6.0 * _danger(state, d.side, end)
     signal = signal_of(state, d)

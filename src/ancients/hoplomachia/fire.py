@@ -30,6 +30,7 @@ from ancients.hoplomachia.geometry import (
     advance,
     aspect_struck,
     bearing_to,
+    box_gap,
     clearance,
     face,
     straight_path,
@@ -40,7 +41,6 @@ from ancients.hoplomachia.state import State, position
 from ancients.hoplomachia.vocabulary import Arrangement, Category
 from ancients.hoplomachia.vocabulary import Aspect as Struck
 from ancients.tabletop import EPSILON, Arc, Aspect, Block, Terrain, normalise_angle
-from ancients.tabletop.index import box_gap
 
 __all__ = ["Volley", "belos_phase", "extra_stands", "front_stands", "frontage", "hill_under",
            "shoot", "shooters", "shot_intensity", "stand_targets", "targets", "volley",

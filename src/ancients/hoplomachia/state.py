@@ -21,6 +21,7 @@ from ancients.dice import Dice
 from ancients.events import Event
 from ancients.hoplomachia.andreia import Trigger
 from ancients.hoplomachia.arete import AreteEvent
+from ancients.hoplomachia.geometry import box_gap
 from ancients.hoplomachia.movement import DisarrayTally
 from ancients.hoplomachia.options import HoplomachiaOptions
 from ancients.hoplomachia.pieces import (
@@ -153,14 +154,19 @@ class State(VersionedState[Piece]):
         """The closest enemy piece on the table (not routing, unless ``ready_only`` is
         False) and its edge-to-edge distance from ``block`` (default: the piece's)."""
         here = block or piece.block
-        best: tuple[Piece | None, float] = (None, float("inf"))
         enemies = self.ready(self.enemy_of(piece.side)) if ready_only else \
             self.present(self.enemy_of(piece.side))
-        for e in enemies:
-            d = here.distance(e.block)
-            if d < best[1]:
-                best = (e, d)
-        return best
+        # the first of the nearest in order, nearest bounding box first: none whose
+        # box's gap is beyond the nearest found is measured
+        order = sorted((box_gap(here.bounds, e.block.bounds), i) for i, e in enumerate(enemies))
+        best: tuple[float, int] | None = None
+        for gap, i in order:
+            if best is not None and gap > best[0] + EPSILON:
+                break
+            d = here.distance(enemies[i].block)
+            if best is None or (d, i) < best:
+                best = (d, i)
+        return (None, float("inf")) if best is None else (enemies[best[1]], best[0])
 
     # -- divisions and strategoi ------------------------------------------------------------
     def members(self, division: Division | str, present: bool = True) -> list[Piece]:

@@ -10,7 +10,6 @@ slain."""
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
@@ -37,7 +36,7 @@ from ancients.hoplomachia.decisions import (
     SignalChoice,
 )
 from ancients.hoplomachia.fire import Volley, shot_intensity
-from ancients.hoplomachia.geometry import aspect_struck, bounds_of, box_gap, centre_of, least
+from ancients.hoplomachia.geometry import aspect_struck, bounds_of, box_gap, centre_of
 from ancients.hoplomachia.katastrophe import possessor
 from ancients.hoplomachia.manoeuvre import Plan
 from ancients.hoplomachia.melee import Engaged, MeleeKind, melee_odds
@@ -245,26 +244,24 @@ def _core_gap(state: State, d: Division) -> float:
     enemy hoplites, else to anyone)."""
     pieces = state.members(d)
     best = math.inf
-    ahead = [(e.block.bounds, e) for e in state.present(state.enemy_of(d.side))]
+    enemy = state.enemy_of(d.side)
+    _, present = state.indexed(enemy, ready_only=False)
     for p in pieces:
-        # the nearest of targets_ahead(state, p, 60.0), the far ones never measured
-        gap = least(p.block.bounds, ahead, functools.partial(_ahead_gap, p.block))
-        if gap <= 60.0:
-            best = min(best, gap)
+        # the nearest of targets_ahead(state, p, 60.0), from the index
+        found = present.nearest(p.block, measure=_ahead_gap)
+        if found is not None and found[0] <= 60.0:
+            best = min(best, found[0])
     if best < math.inf:
         return best
-    enemies = state.ready(state.enemy_of(d.side))
-    hoplites = [(e.block.bounds, e) for e in [e for e in enemies if e.hoplite] or enemies]
-    return min((least(p.block.bounds, hoplites, functools.partial(_gap, p.block))
-                for p in pieces), default=math.inf)
+    enemies, ready = state.indexed(enemy)
+    hoplite = None if not any(e.hoplite for e in enemies) else \
+        (lambda i: enemies[i].hoplite)
+    gaps = [ready.nearest(p.block, accept=hoplite) for p in pieces]
+    return min((g[0] for g in gaps if g is not None), default=math.inf)
 
 
-def _ahead_gap(block: Block, e: Piece) -> float:
-    return block.zone_distance(e.block, Edge.FRONT)
-
-
-def _gap(block: Block, e: Piece) -> float:
-    return block.distance(e.block)
+def _ahead_gap(block: Block, other: Block) -> float:
+    return block.zone_distance(other, Edge.FRONT)
 
 
 def _allies_at_risk(state: State, side: str) -> bool:
@@ -386,8 +383,8 @@ def _lights_score(state: State, d: Division, plan: Plan) -> float:
     enemies = state.ready(state.enemy_of(d.side))
     if not enemies:
         return 0.0
-    gap = least(bounds_of(end), [(e.block.bounds, e) for e in enemies],
-                lambda e: min(b.distance(e.block) for b in end))
+    _, index = state.indexed(state.enemy_of(d.side))
+    gap = min(found[0] for b in end if (found := index.nearest(b)) is not None)
     want = max(rng - 0.5, LIGHTS_CLEAR) if card.belos and rng >= LIGHTS_CLEAR else rng
     score = abs(gap - want) + 6.0 * _danger(state, d.side, end)
     signal = signal_of(state, d)

@@ -11,8 +11,7 @@ unit is passed through unseen.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
-from typing import TypeVar
+from collections.abc import Iterable, Sequence
 
 import attrs
 
@@ -22,11 +21,9 @@ from ancients.tabletop import EPSILON, Block, Table, bearing, heading, normalise
 from ancients.tabletop import Aspect as Edge
 from ancients.tabletop.index import Box
 
-T = TypeVar("T")
-
 __all__ = ["STEP", "WHEEL_STEP", "Clearance", "advance", "aspect_struck", "bearing_to",
            "bounds_of", "box_gap", "centre_of", "clearance", "contact_distance",
-           "edge_aspect", "face", "front_corners", "least", "line_order", "moved_towards",
+           "edge_aspect", "face", "front_corners", "line_order", "moved_towards",
            "sidestep", "straight_path", "turn_about", "wheel", "wheel_path"]
 
 STEP = 0.5  # inches between the checked points of a move's path
@@ -261,28 +258,9 @@ def box_gap(a: tuple[float, float, float, float], b: tuple[float, float, float, 
     return math.hypot(dx, dy)
 
 
-# -- the least of many measures ----------------------------------------------------------------
+# -- boxes ------------------------------------------------------------------------------------
 def bounds_of(blocks: Iterable[Block]) -> Box:
     """The box around the blocks' bounds."""
     boxes = [b.bounds for b in blocks]
     return (min(q[0] for q in boxes), min(q[1] for q in boxes),
             max(q[2] for q in boxes), max(q[3] for q in boxes))
-
-
-def least(box: Box, items: Iterable[tuple[Box, T]], measure: Callable[[T], float]
-          ) -> float:
-    """The least ``measure(item)`` (inf if none) of items each given with a box, where
-    no measure of an item is less than the gap between ``box`` and its box (an
-    edge-to-edge distance from inside ``box``): the items are measured nearest box
-    first, and none after a gap beyond the least found (the same least as measuring
-    every one)."""
-    order = sorted(((box_gap(box, q), i, x) for i, (q, x) in enumerate(items)),
-                   key=lambda t: (t[0], t[1]))
-    best = math.inf
-    for gap, _, x in order:
-        if gap > best + EPSILON:
-            break
-        d = measure(x)
-        if d < best:
-            best = d
-    return best

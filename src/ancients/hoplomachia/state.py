@@ -21,7 +21,6 @@ from ancients.dice import Dice
 from ancients.events import Event
 from ancients.hoplomachia.andreia import Trigger
 from ancients.hoplomachia.arete import AreteEvent
-from ancients.hoplomachia.geometry import box_gap
 from ancients.hoplomachia.movement import DisarrayTally
 from ancients.hoplomachia.options import HoplomachiaOptions
 from ancients.hoplomachia.pieces import (
@@ -34,7 +33,7 @@ from ancients.hoplomachia.pieces import (
 )
 from ancients.hoplomachia.rules import HoplomachiaRules
 from ancients.hoplomachia.vocabulary import AreteLevel
-from ancients.tabletop import EPSILON, Block, Table
+from ancients.tabletop import EPSILON, Block, BlockIndex, Table
 from ancients.tabletop.index import pairs_within
 from ancients.units import UnitView
 from ancients.versioned import ByVersion, VersionedState
@@ -101,6 +100,8 @@ class State(VersionedState[Piece]):
     menu: dict[Hashable, object] = attrs.field(factory=dict)
     by_id: dict[str, Piece] = attrs.field(init=False)
     _fighting: ByVersion[dict[str, list[Piece]]] = attrs.field(factory=ByVersion, init=False)
+    _indices: ByVersion[dict[tuple[str, bool], tuple[list[Piece], BlockIndex]]] = \
+        attrs.field(factory=ByVersion, init=False)
 
     def __attrs_post_init__(self) -> None:
         self.by_id = {p.id: p for p in self.pieces}
@@ -149,24 +150,25 @@ class State(VersionedState[Piece]):
             out.setdefault(e.id, []).append(p)
         return {k: tuple(v) for k, v in out.items()}
 
+    def indexed(self, side: str, ready_only: bool = True) -> tuple[list[Piece], BlockIndex]:
+        """The side's pieces on the table (not routing, if ``ready_only``) in table
+        order, and a spatial index of their blocks (slot i: piece i), kept until a piece
+        changes."""
+        table = self.kept(self._indices, dict)
+        found = table.get((side, ready_only))
+        if found is None:
+            pieces = self.ready(side) if ready_only else self.present(side)
+            found = table[(side, ready_only)] = (pieces, BlockIndex([p.block for p in pieces]))
+        return found
+
     def nearest_enemy(self, piece: Piece, block: Block | None = None,
                       ready_only: bool = True) -> tuple[Piece | None, float]:
         """The closest enemy piece on the table (not routing, unless ``ready_only`` is
-        False) and its edge-to-edge distance from ``block`` (default: the piece's)."""
-        here = block or piece.block
-        enemies = self.ready(self.enemy_of(piece.side)) if ready_only else \
-            self.present(self.enemy_of(piece.side))
-        # the first of the nearest in order, nearest bounding box first: none whose
-        # box's gap is beyond the nearest found is measured
-        order = sorted((box_gap(here.bounds, e.block.bounds), i) for i, e in enumerate(enemies))
-        best: tuple[float, int] | None = None
-        for gap, i in order:
-            if best is not None and gap > best[0] + EPSILON:
-                break
-            d = here.distance(enemies[i].block)
-            if best is None or (d, i) < best:
-                best = (d, i)
-        return (None, float("inf")) if best is None else (enemies[best[1]], best[0])
+        False) and its edge-to-edge distance from ``block`` (default: the piece's): the
+        first of equals in table order."""
+        enemies, index = self.indexed(self.enemy_of(piece.side), ready_only)
+        found = index.nearest(block or piece.block)
+        return (None, float("inf")) if found is None else (enemies[found[1]], found[0])
 
     # -- divisions and strategoi ------------------------------------------------------------
     def members(self, division: Division | str, present: bool = True) -> list[Piece]:

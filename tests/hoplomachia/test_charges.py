@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
-from ancients.hoplomachia.charges import AHEAD, charge_options, epidromos_phase
+from ancients.hoplomachia.charges import AHEAD, _meet, charge_options, epidromos_phase
 from ancients.hoplomachia.command import Signal
 from ancients.hoplomachia.decisions import NO_CHARGE, Charge, Kind
+from ancients.hoplomachia.geometry import advance
 from ancients.hoplomachia.pieces import Status
 
 from .play import battle, div, division, drive, events, piece, scripted, side
@@ -163,3 +164,18 @@ def test_a_taxis_drifting_farther_than_its_right_neighbour_is_blocked() -> None:
     assert not any(p.disarrayed for p in b.state.pieces if p.side == "athens")
     gap = piece(b, "r.1").block.corners[0][0] - piece(b, "l.5").block.corners[1][0]
     assert gap == pytest.approx(0.5, abs=0.01)  # 1" against 1/2"
+
+
+def test_a_countercharger_at_an_angle_runs_to_the_contact_and_never_into_the_charger() -> None:
+    """Meeting in the middle: the countercharger runs its share along its own facing,
+    stopping at the contact (or short of anyone in its way), never overlapping."""
+    b = battle(_doc([division("a", "hippeis", 36.0, 10.0, 1)],
+                    [division("s", "hippeis", 37.0, 16.0, 1, facing=200.0)]))
+    st = b.state
+    a, s = piece(b, "a"), piece(b, "s")
+    share = 7.0
+    assert advance([s.block], share)[0].overlaps(a.block)  # its whole share runs into a
+    run = _meet(st, s, a.block, share)
+    end = advance([s.block], run)[0]
+    assert 0.0 < run < share and not end.overlaps(a.block)
+    assert end.distance(a.block) == pytest.approx(0.0, abs=1e-6)  # they meet

@@ -10,8 +10,17 @@ from typing import Any
 
 import pytest
 
+from ancients.errors import IllegalDecision
 from ancients.hoplomachia.decisions import HOLD_FIRE, NO, Fire, Kind
-from ancients.hoplomachia.fire import belos_phase, shoot, targets
+from ancients.hoplomachia.fire import (
+    Volley,
+    belos_phase,
+    front_stands,
+    shoot,
+    stand_targets,
+    targets,
+    volleys,
+)
 from ancients.hoplomachia.pieces import Status
 from ancients.hoplomachia.vocabulary import Arrangement
 
@@ -36,17 +45,29 @@ def test_fire_goes_straight_ahead_first_else_to_the_nearest_within_22_degrees() 
     found = [t.id for t in targets(b.state, piece(b, "x"))]
     assert found == ["c"]  # nothing ahead: the nearest within 22 degrees
     b = battle(_doc([division("a", "athenian", 36.0, 20.0, 1)],
-                    [*ARCHERS, division("s", "peloponnesian", 36.0, 26.0, 1)]))
+                    [*ARCHERS, division("s", "peloponnesian", 36.75, 26.0, 2)]))
     assert targets(b.state, piece(b, "x")) == []  # not through their own phalanx
 
 
 def test_intensity_is_belos_less_shield_and_the_check_reads_the_chart() -> None:
     b = battle(_doc([division("a", "athenian", 36.0, 24.0, 2)], ARCHERS))
     st = b.state
+    scripted(b, belos_check=[6])  # 6 + 2 = 8 over the Athenians' 4: failed
+    drive(shoot(st, piece(b, "x"), piece(b, "a.1")))
+    shot = events(b, "belos")[0]
+    # toxotai Belos 4 - Athenian shield 3, +1 for the third stand beyond the lochos's
+    # two = 2; Firm, failed: close files
+    assert shot.data["intensity"] == 2 and not shot.data["passed"]
+    assert shot.data["reaction"] == "formation" and shot.data["stands"] == 3
+    assert "a.1" in st.record.under_fire
+    # one stand to a unit (spread_fire=unit): both stands beyond the first concentrate
+    b = battle(_doc([division("a", "athenian", 36.0, 24.0, 2)], ARCHERS),
+               spec="hoplomachia(spread_fire=unit)")
+    st = b.state
     scripted(b, belos_check=[6])  # 6 + 3 = 9 over the Athenians' 4: failed
     drive(shoot(st, piece(b, "x"), piece(b, "a.1")))
     shot = events(b, "belos")[0]
-    # toxotai Belos 4 - Athenian shield 3 + 2 extra stands = 3; Firm, failed: evade
+    # 4 - 3 + 2 extra stands = 3; Firm, failed: evade
     assert shot.data["intensity"] == 3 and not shot.data["passed"]
     assert shot.data["reaction"] == "evade"
     assert events(b, "move")[0].data["move"] == "march back"  # hoplites march back
@@ -159,3 +180,119 @@ def test_fire_never_removes_a_figure() -> None:
     assert all(p.status in (Status.READY, Status.ROUTING, Status.OFF)
                for p in st.members("a", present=False))
     assert pytest.approx(0) == len([e for e in events(b, "destroyed") if e.side == "athens"])
+
+
+# -- spreading fire: one stand per stand unless impossible -----------------------------------
+def _hits(b: Any) -> dict[str, tuple[int, int]]:
+    """Each unit shot at: (stands firing at it, intensity)."""
+    return {e.data["target"]: (e.data["stands"], e.data["intensity"])
+            for e in events(b, "belos")}
+
+
+def test_stands_spread_their_fire_over_two_units_within_their_arc() -> None:
+    """Two archer stands, nothing directly ahead, two lochoi within both stands' 22
+    degrees, a the nearer to both: one stand at each, one check each."""
+    b = battle(_doc([division("a", "athenian", 32.9, 24.0, 1),
+                     division("c", "athenian", 39.1, 23.0, 1)],
+                    [division("x", "toxotai", 36.0, 30.0, 1, stands=2, facing=180.0)]))
+    st = b.state
+    x = piece(b, "x")
+    assert [[t.id for t in stand_targets(st, x, s)] for s in front_stands(x.block)] == \
+        [["a", "c"], ["a", "c"]]  # both within both arcs, a the nearer
+    assert volleys(st, x) == {"a": Volley((("a", 1), ("c", 1)))}  # no choice is left
+    asked: list = []
+    drive(belos_phase(st), None, asked)
+    assert asked[0].options == (Fire("a"), HOLD_FIRE)
+    # toxotai Belos 4 - Athenian shield 3 = 1 on each, no stand concentrating
+    assert _hits(b) == {"a": (1, 1), "c": (1, 1)}
+    assert {"a", "c"} <= st.record.under_fire
+
+
+def test_surplus_stands_concentrate_on_the_unit_the_commander_names() -> None:
+    """Three archer stands, two single psiloi stands within every stand's arc: one stand
+    at each, the third concentrating (+1) on the one the commander names."""
+    b = battle(_doc([division("a", "psiloi", 32.9, 21.0, 1, stands=1),
+                     division("c", "psiloi", 39.1, 21.0, 1, stands=1)], ARCHERS))
+    st = b.state
+    x = piece(b, "x")
+    assert volleys(st, x) == {"a": Volley((("a", 2), ("c", 1))),
+                              "c": Volley((("a", 1), ("c", 2)))}
+    scripted(b, belos_check=[1, 1])
+    drive(belos_phase(st), lambda d: Fire("c") if d.unit == "x" else HOLD_FIRE)
+    # toxotai Belos 4 - psiloi shield 0 = 4; +1 for the stand concentrating on c
+    assert _hits(b) == {"a": (1, 4), "c": (2, 5)}
+
+
+def test_one_stand_to_each_unit_reading_counts_every_stand_beyond_the_first() -> None:
+    """spread_fire=unit: a unit takes one stand before any takes a second, and every
+    stand beyond the first on a unit concentrates; by default a lochos's two stands
+    each take one."""
+    layout = _doc([division("a", "athenian", 34.0, 24.0, 1),
+                   division("c", "athenian", 38.5, 24.0, 1)], ARCHERS)
+    hits = {}
+    for spec in ("hoplomachia", "hoplomachia(spread_fire=unit)"):
+        b = battle(layout, spec=spec)
+        x = piece(b, "x")
+        assert list(volleys(b.state, x).values()) == [Volley((("a", 2), ("c", 1)))]
+        drive(belos_phase(b.state), None)
+        hits[spec] = _hits(b)
+    # a is directly ahead of two stands, c of the third: 4 - 3 = 1, +1 under the unit
+    # reading for a's second stand
+    assert hits == {"hoplomachia": {"a": (2, 1), "c": (1, 1)},
+                    "hoplomachia(spread_fire=unit)": {"a": (2, 2), "c": (1, 1)}}
+
+
+def test_a_stand_fires_at_the_unit_directly_ahead_not_a_nearer_one_off_axis() -> None:
+    b = battle(_doc([division("a", "athenian", 36.0, 22.0, 1),
+                     division("c", "athenian", 39.0, 25.0, 1)],
+                    [division("x", "toxotai", 36.0, 30.0, 1, stands=1, facing=180.0)]))
+    st = b.state
+    x = piece(b, "x")
+    (stand,) = front_stands(x.block)
+    assert stand.distance(piece(b, "c").block) < stand.distance(piece(b, "a").block)
+    assert [t.id for t in stand_targets(st, x, stand)] == ["a"]
+    assert volleys(st, x) == {"a": Volley((("a", 1),))}
+
+
+def test_with_one_unit_in_reach_every_stand_concentrates_on_it() -> None:
+    """Unless impossible: three archer stands and one psiloi stand, directly ahead of
+    the middle one and within the others' arcs: all three at it, two concentrating."""
+    b = battle(_doc([division("a", "psiloi", 36.0, 24.0, 1, stands=1)], ARCHERS))
+    st = b.state
+    x = piece(b, "x")
+    reach = [[t.id for t in stand_targets(st, x, s)] for s in front_stands(x.block)]
+    assert reach == [["a"], ["a"], ["a"]]
+    assert volleys(st, x) == {"a": Volley((("a", 3),))}
+    drive(belos_phase(st), lambda d: d.options[0] if d.unit == "x" else HOLD_FIRE)
+    assert _hits(b) == {"a": (3, 6)}  # 4 - 0 + 2 stands concentrating
+
+
+def test_toxotes_second_rank_adds_one_and_is_no_extra_stand() -> None:
+    b = battle(_doc([division("a", "athenian", 36.0, 24.0, 1)],
+                    [division("x", "toxotai", 36.0, 30.0, 1, stands=4, facing=180.0)]))
+    st = b.state
+    x = piece(b, "x")
+    x.block = x.block.reformed(2, 2)  # two stands abreast, a second rank behind
+    assert len(front_stands(x.block)) == 2
+    assert volleys(st, x) == {"a": Volley((("a", 2),))}
+    drive(belos_phase(st), None)
+    assert _hits(b) == {"a": (2, 2)}  # 4 - 3, no stand concentrating, +1 second rank
+
+
+def test_a_fire_decision_refuses_an_illegal_answer_and_keeps_the_state() -> None:
+    b = battle(_doc([division("a", "psiloi", 32.9, 21.0, 1, stands=1),
+                     division("c", "psiloi", 39.1, 21.0, 1, stands=1)], ARCHERS), hand=True)
+    while b.pending is None or (b.pending.kind, b.pending.unit) != (Kind.FIRE, "x"):
+        if b.pending is None:
+            b.step()
+        else:
+            b.decide(HOLD_FIRE if b.pending.kind == Kind.FIRE else b.pending.options[0])
+    decision = b.pending
+    assert decision is not None and decision.unit == "x"
+    assert decision.options == (Fire("a"), Fire("c"), HOLD_FIRE)
+    before, log = b.state.fingerprint(), len(b.log)
+    with pytest.raises(IllegalDecision, match="not a legal answer"):
+        b.decide(Fire("c", True))  # toxotai make no belos charges
+    assert b.state.fingerprint() == before and len(b.log) == log and b.pending is decision
+    b.decide(Fire("c"))
+    assert _hits(b)["c"][0] == 2

@@ -10,7 +10,7 @@ from ancients.hoplomachia.options import HoplomachiaOptions
 
 def test_defaults_and_help() -> None:
     o = HoplomachiaOptions()
-    assert (o.crafty_precedence, o.shield_momentum) == ("tie", "own")
+    assert (o.crafty_precedence, o.shield_momentum, o.spread_fire) == ("tie", "own", "stand")
     assert not (o.incline or o.ekdromoi_signals or o.count_arrows)
     for f in attrs.fields(HoplomachiaOptions):
         assert f.metadata["help"]
@@ -21,3 +21,5 @@ def test_readings_are_validated() -> None:
         HoplomachiaOptions(crafty_precedence="always")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         HoplomachiaOptions(shield_momentum="both")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        HoplomachiaOptions(spread_fire="stands")  # type: ignore[arg-type]

@@ -13,7 +13,8 @@ from ancients.testing.regression import Case, Regression
 CASES = (
     Case("hoplomachia", "poteidaia-432bc", range(8)),
     Case("hoplomachia(crafty_precedence=point, shield_momentum=attacker, incline=true, "
-         "ekdromoi_signals=true, count_arrows=true)", "poteidaia-432bc", range(8, 12)),
+         "ekdromoi_signals=true, count_arrows=true, spread_fire=unit)", "poteidaia-432bc",
+         range(8, 12)),
     Case("hoplomachia(precedence_flank=choose, turn_limit=8)", "poteidaia-432bc",
          range(12, 15)),
     Case("hoplomachia", "generated", range(4)),

@@ -23,6 +23,7 @@ from ancients.hoplomachia.geometry import (
     advance,
     aspect_struck,
     bearing_to,
+    bounds_of,
     box_gap,
     contact_distance,
     face,
@@ -352,9 +353,11 @@ def _move(state: State, p: Piece, found: Declared, distance: float,
             if state.table.contains(turned) and not any(
                     turned.overlaps(o.block) for o in state.others([p])):
                 block = turned
+    far = 2.0 * distance + STEP
     ahead = [(block.zone_distance(e.block, Aspect.FRONT), e.id, e)
-             for e in state.present(state.enemy_of(p.side))]
-    ahead = sorted(x for x in ahead if x[0] <= 2.0 * distance + STEP)
+             for e in state.present(state.enemy_of(p.side))
+             if box_gap(block.bounds, e.block.bounds) <= far + EPSILON]
+    ahead = sorted(x for x in ahead if x[0] <= far)
     others = state.others([p])
     for _, _, e in ahead:
         gap = contact_distance(block, e.block, 2.0 * distance + STEP)
@@ -382,6 +385,8 @@ def _move(state: State, p: Piece, found: Declared, distance: float,
         _friends_passed(state, p, block, mine)
         p.block = end
         if theirs > 0.0:
+            theirs = _meet(state, e, end, theirs)
+        if theirs > 0.0:
             before = position(e.block)
             e.block = advance([e.block], theirs)[0]
             e.charged_turn = state.turn
@@ -396,6 +401,21 @@ def _move(state: State, p: Piece, found: Declared, distance: float,
     return None
 
 
+def _meet(state: State, e: Piece, charger: Block, share: float) -> float:
+    """Hoplomachia, Epidromos (meeting in the middle): how far the countercharger ``e``
+    runs of its ``share``, along its own facing: to the contact with the charger (now at
+    ``charger``), and never into it or anyone else nor off the table."""
+    meet = contact_distance(e.block, charger, share + STEP)
+    run = share if meet is None else min(share, meet)
+    others = [o.block for o in state.others([e])]
+    while run > 0.0:
+        end = advance([e.block], run)[0]
+        if state.table.contains(end) and not any(end.overlaps(o) for o in others):
+            return run
+        run = max(0.0, run - STEP)
+    return 0.0
+
+
 def _countercharging(state: State, e: Piece, found: Declared, declared: list[Declared]
                      ) -> Declared | None:
     for other in declared:
@@ -406,9 +426,22 @@ def _countercharging(state: State, e: Piece, found: Declared, declared: list[Dec
     return None
 
 
+def _swept(pieces: Sequence[Piece], block: Block, distance: float) -> list[Piece]:
+    """The pieces whose bounds meet those of ``block``'s straight way of ``distance``
+    inches (the boxes of its start and end hold every body on the way): the only ones
+    the way can touch."""
+    box = bounds_of([block, advance([block], distance)[0]])
+    m = 2.0 * EPSILON
+    return [o for o in pieces if not (box[0] > o.block.bounds[2] + m or
+                                      o.block.bounds[0] > box[2] + m or
+                                      box[1] > o.block.bounds[3] + m or
+                                      o.block.bounds[1] > box[3] + m)]
+
+
 def _through(state: State, p: Piece, block: Block, distance: float, target: Piece) -> bool:
     """The way to the target passes through an enemy."""
-    others = [o for o in state.others([p]) if o.id != target.id and o.side != p.side]
+    others = [o for o in _swept(state.others([p]), block, distance)
+              if o.id != target.id and o.side != p.side]
     for body in straight_path([block], distance)[:-1]:
         if any(body[0].overlaps(o.block) for o in others):
             return True
@@ -419,10 +452,11 @@ def _fall_short(state: State, p: Piece, block: Block, distance: float,
                 others: list[Piece]) -> None:
     """No contact: it runs its distance (stopping short of anyone in the way)."""
     d = distance
+    near = _swept(others, block, distance)
     while d > 0.0:
         end = advance([block], d)[0]
         if state.table.contains(end) and not any(
-                end.overlaps(o.block) or end.distance(o.block) <= EPSILON for o in others) \
+                end.overlaps(o.block) or end.distance(o.block) <= EPSILON for o in near) \
                 and not _through(state, p, block, d, p):
             _friends_passed(state, p, block, d)
             p.block = end
@@ -433,7 +467,7 @@ def _fall_short(state: State, p: Piece, block: Block, distance: float,
 
 def _friends_passed(state: State, p: Piece, block: Block, distance: float) -> None:
     """Hoplomachia, Interpenetration: a charge through friends disarrays both."""
-    friends = [o for o in state.others([p]) if o.side == p.side]
+    friends = [o for o in _swept(state.others([p]), block, distance) if o.side == p.side]
     passed = []
     for body in straight_path([block], distance)[:-1]:
         for o in friends:

@@ -16,7 +16,7 @@ from ancients.hoplomachia.andreia import AndreiaResult, Trigger
 from ancients.hoplomachia.checks import andreia
 from ancients.hoplomachia.decisions import NO_LAP, Kind, Lap, Points
 from ancients.hoplomachia.flight import destroy, disarray, evade, pursue, rout, worse
-from ancients.hoplomachia.geometry import STEP, advance, aspect_struck, bearing_to
+from ancients.hoplomachia.geometry import STEP, advance, aspect_struck, bearing_to, box_gap
 from ancients.hoplomachia.melee import (
     Engaged,
     GroundGiven,
@@ -34,6 +34,7 @@ from ancients.hoplomachia.state import State, position
 from ancients.hoplomachia.vocabulary import Category
 from ancients.tabletop import EPSILON, Block, Terrain, normalise_angle
 from ancients.tabletop import Aspect as Edge
+from ancients.tabletop.index import boxes_meet
 
 __all__ = ["engaged_side", "melee_phase", "pairs"]
 
@@ -361,9 +362,11 @@ def lap_options(state: State, piece: Piece) -> list[tuple[Piece, Block]]:
         return []
     out = []
     width = state.rules.melee.gap_width + EPSILON
-    for friend in state.ready(piece.side):
-        if friend.id == piece.id or piece.block.distance(friend.block) > width or \
-                not state.engaged(friend):
+    here = piece.block
+    others = state.others([piece])
+    for friend in state.fighting(piece.side):
+        if friend.id == piece.id or box_gap(here.bounds, friend.block.bounds) > width + EPSILON or \
+                here.distance(friend.block) > width:
             continue
         for e in state.contacts(friend):
             if not e.ready:
@@ -378,7 +381,8 @@ def lap_options(state: State, piece: Piece) -> list[tuple[Piece, Block]]:
                 if piece.block.distance(block) > piece.block.frontage or \
                         not state.table.contains(block):
                     continue
-                if any(block.overlaps(o.block) for o in state.others([piece])):
+                if any(boxes_meet(block.bounds, o.block.bounds, EPSILON)
+                       and block.overlaps(o.block) for o in others):
                     continue
                 if not _open_flank(state, e, edge):
                     continue
@@ -392,9 +396,10 @@ def lap_options(state: State, piece: Piece) -> list[tuple[Piece, Block]]:
 def _open_flank(state: State, enemy: Piece, edge: Edge) -> bool:
     """No friend of the enemy stands beside it on that flank."""
     width = state.rules.melee.gap_width + EPSILON
+    here = enemy.block
     for f in state.ready(enemy.side):
-        if f.id != enemy.id and enemy.block.distance(f.block) <= width and \
-                enemy.block.aspect_of(f.block.centre) is edge:
+        if f.id != enemy.id and box_gap(here.bounds, f.block.bounds) <= width + EPSILON and \
+                here.distance(f.block) <= width and here.aspect_of(f.block.centre) is edge:
             return False
     return True
 

@@ -35,7 +35,8 @@ from ancients.hoplomachia.decisions import (
     Points,
     SignalChoice,
 )
-from ancients.hoplomachia.geometry import aspect_struck, centre_of
+from ancients.hoplomachia.fire import Volley, shot_intensity
+from ancients.hoplomachia.geometry import aspect_struck, bounds_of, box_gap, centre_of
 from ancients.hoplomachia.katastrophe import possessor
 from ancients.hoplomachia.manoeuvre import Plan
 from ancients.hoplomachia.melee import Engaged, MeleeKind, melee_odds
@@ -44,8 +45,8 @@ from ancients.hoplomachia.precedence import RIGHT, front_of
 from ancients.hoplomachia.signals import signal_of
 from ancients.hoplomachia.state import State
 from ancients.hoplomachia.vocabulary import AreteLevel, Aspect, Category
+from ancients.tabletop import EPSILON, Block, bearing, heading
 from ancients.tabletop import Aspect as Edge
-from ancients.tabletop import Block, bearing, heading
 
 __all__ = ["HANDLERS", "DoctrineCommander"]
 
@@ -116,17 +117,27 @@ class DoctrineCommander:
 
     # -- belos ---------------------------------------------------------------------------------
     def _fire(self, state: State, decision: Decision) -> Hashable:
-        """Shoot at the phalanx (it costs the enemy Arete every turn it is under fire),
-        the softest shield first; a belos charge only where no shot is to be had."""
+        """Shoot at the phalanx (it costs the enemy Arete every turn it is under fire):
+        the spread that hits hoplites hardest (the surplus stands on the lochos they
+        shake most), the softest shield first; a belos charge only where no shot is to
+        be had."""
         shooter = state.by_id[decision.unit or ""]
-        best: tuple[tuple[int, int, int], Hashable] | None = None
+        best: tuple[tuple[int, ...], Hashable] | None = None
         for o in decision.options:
             if not isinstance(o, Fire) or not o.target:
                 continue
-            t = state.by_id[o.target]
-            aspect = aspect_struck(t.block, shooter.block)
-            shield = t.card.shield if aspect.shielded else 0
-            value = (0 if o.belos_charge else 1, 1 if t.hoplite else 0, -shield)
+            fire = state.menu.get(o)
+            hits = fire.hits if isinstance(fire, Volley) and not o.belos_charge else \
+                ((o.target, shooter.block.files),)
+            values = []
+            for target, stands in hits:
+                t = state.by_id[target]
+                shot = shot_intensity(state, shooter, t, stands, o.belos_charge)
+                values.append((1 if t.hoplite else 0, shot.value))
+            hoplites = [v for h, v in values if h]
+            value = (0 if o.belos_charge else 1, 1 if hoplites else 0,
+                     max(hoplites, default=max(v for _, v in values)),
+                     sum(max(0, v) for _, v in values))
             if best is None or value > best[0]:
                 best = (value, o)
         return best[1] if best else HOLD_FIRE
@@ -233,15 +244,24 @@ def _core_gap(state: State, d: Division) -> float:
     enemy hoplites, else to anyone)."""
     pieces = state.members(d)
     best = math.inf
+    enemy = state.enemy_of(d.side)
+    _, present = state.indexed(enemy, ready_only=False)
     for p in pieces:
-        for gap, _e in targets_ahead(state, p, 60.0)[:1]:
-            best = min(best, gap)
+        # the nearest of targets_ahead(state, p, 60.0), from the index
+        found = present.nearest(p.block, measure=_ahead_gap)
+        if found is not None and found[0] <= 60.0:
+            best = min(best, found[0])
     if best < math.inf:
         return best
-    enemies = state.ready(state.enemy_of(d.side))
-    hoplites = [e for e in enemies if e.hoplite] or enemies
-    return min((p.block.distance(e.block) for p in pieces for e in hoplites),
-               default=math.inf)
+    enemies, ready = state.indexed(enemy)
+    hoplite = None if not any(e.hoplite for e in enemies) else \
+        (lambda i: enemies[i].hoplite)
+    gaps = [ready.nearest(p.block, accept=hoplite) for p in pieces]
+    return min((g[0] for g in gaps if g is not None), default=math.inf)
+
+
+def _ahead_gap(block: Block, other: Block) -> float:
+    return block.zone_distance(other, Edge.FRONT)
 
 
 def _allies_at_risk(state: State, side: str) -> bool:
@@ -337,11 +357,14 @@ def _danger(state: State, side: str, end: Sequence[Block]) -> float:
     """How many enemies could charge a body ending here: foot within their longest
     charge, horse within theirs, each facing it."""
     danger = 0.0
+    box = bounds_of(end)
     for e in state.ready(state.enemy_of(side)):
         chart = e.card.charts.epidromos
         if chart is None:
             continue
         longest = state.rules.epidromos.chart(chart).max_distance + 1.0
+        if box_gap(box, e.block.bounds) > longest + EPSILON:
+            continue  # too far from every body: the gap is never more than the distance
         for b in end:
             if e.block.distance(b) <= longest and \
                     aspect_struck(b, e.block) is not Aspect.REAR:
@@ -360,7 +383,8 @@ def _lights_score(state: State, d: Division, plan: Plan) -> float:
     enemies = state.ready(state.enemy_of(d.side))
     if not enemies:
         return 0.0
-    gap = min(min(b.distance(e.block) for b in end) for e in enemies)
+    _, index = state.indexed(state.enemy_of(d.side))
+    gap = min(found[0] for b in end if (found := index.nearest(b)) is not None)
     want = max(rng - 0.5, LIGHTS_CLEAR) if card.belos and rng >= LIGHTS_CLEAR else rng
     score = abs(gap - want) + 6.0 * _danger(state, d.side, end)
     signal = signal_of(state, d)

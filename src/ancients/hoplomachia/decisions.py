@@ -80,7 +80,8 @@ NO_ORDER = Order("")
 
 @attrs.frozen
 class Fire:
-    """Shoot at a target (or make a belos charge at it); no target: hold fire."""
+    """Shoot, the stands left free by the spreading of fire at ``target`` (or make a
+    belos charge at it); no target: hold fire."""
 
     target: str
     belos_charge: bool = False

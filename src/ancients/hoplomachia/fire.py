@@ -1,16 +1,26 @@
-"""Belos in play: who may shoot at whom (front ranks, straight ahead or within 22
-degrees, in range, over a phalanx only from uphill), belos charges (in range and back),
-the target's belos check and its reaction carried out at once (the worst taxis-level
+"""Belos in play: who may shoot at whom (each front stand straight ahead or within 22
+degrees, in range, over a phalanx only from uphill), spreading fire (one stand per
+stand unless impossible, the rest concentrating), belos charges (in range and back),
+each target's belos check and its reaction carried out at once (the worst taxis-level
 reaction for the whole taxis), Ekdromoi, and the Defensive Belos phase. Fire never
 removes a figure."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Generator, Hashable, Sequence
+
+import attrs
 
 from ancients.battle import Decision, Phase
 from ancients.hoplomachia.arete import AreteEvent
-from ancients.hoplomachia.belos import BelosReaction, BelosSupply, belos_check, intensity
+from ancients.hoplomachia.belos import (
+    BelosReaction,
+    BelosSupply,
+    Intensity,
+    belos_check,
+    intensity,
+)
 from ancients.hoplomachia.checks import epilektoi_adjustment
 from ancients.hoplomachia.command import Signal
 from ancients.hoplomachia.decisions import HOLD_FIRE, NO, YES, Fire, Kind
@@ -20,6 +30,7 @@ from ancients.hoplomachia.geometry import (
     advance,
     aspect_struck,
     bearing_to,
+    box_gap,
     clearance,
     face,
     straight_path,
@@ -28,9 +39,12 @@ from ancients.hoplomachia.pieces import Division, Piece
 from ancients.hoplomachia.precedence import alternate
 from ancients.hoplomachia.state import State, position
 from ancients.hoplomachia.vocabulary import Arrangement, Category
-from ancients.tabletop import Arc, Aspect, Block, Terrain, normalise_angle
+from ancients.hoplomachia.vocabulary import Aspect as Struck
+from ancients.tabletop import EPSILON, Arc, Aspect, Block, Terrain, normalise_angle
 
-__all__ = ["belos_phase", "hill_under", "shoot", "shooters", "targets"]
+__all__ = ["Volley", "belos_phase", "extra_stands", "front_stands", "frontage", "hill_under",
+           "shoot", "shooters", "shot_intensity", "stand_targets", "targets", "volley",
+           "volleys"]
 
 Steps = Generator[Decision | Phase, Hashable, None]
 
@@ -55,15 +69,17 @@ def _range(state: State, shooter: Piece, target: Piece, belos_charge: bool = Fal
     return state.rules.belos.fire.range_of(shooter.card, belos_charge, higher)
 
 
-def _sight(state: State, shooter: Piece, target: Piece) -> bool:
-    """The shot is not blocked by another unit, unless over a phalanx from uphill when
-    neither moved (Hoplomachia, Belos)."""
+def _sight(state: State, shooter: Piece, target: Piece, block: Block | None = None) -> bool:
+    """The shot from ``block`` (a stand of the shooter; default the whole piece) is not
+    blocked by another unit, unless over a phalanx from uphill when neither moved
+    (Hoplomachia, Belos)."""
+    eye = shooter.block if block is None else block
     between = [p.block for p in state.present() if p.id not in (shooter.id, target.id)]
-    if state.table.line_of_sight(shooter.block, target.block, between):
+    if state.table.line_of_sight(eye, target.block, between):
         return True
     uphill = hill_under(state, shooter.block)
     blockers = [p for p in state.present() if p.id not in (shooter.id, target.id)
-                and not state.table.line_of_sight(shooter.block, target.block, [p.block])]
+                and not state.table.line_of_sight(eye, target.block, [p.block])]
     fire = state.rules.belos.fire
     return all(b.hoplite and fire.may_fire_over(uphill, shooter.moved_turn == state.turn,
                                                 b.moved_turn == state.turn)
@@ -82,24 +98,159 @@ def shooters(state: State, division: Division) -> list[Piece]:
     return out
 
 
-def targets(state: State, shooter: Piece, only: Sequence[str] | None = None) -> list[Piece]:
-    """Hoplomachia, Belos (who fires): an enemy directly ahead in range, the nearest
-    first; if none, the nearest within 22 degrees; not through other units."""
-    fire = state.rules.belos.fire
-    ahead, wide = [], []
-    b = shooter.block
+def front_stands(block: Block) -> list[Block]:
+    """Hoplomachia, Belos (only front ranks fire): the stands of a block's front rank,
+    each a block of one stand, from its right."""
+    w = block.base_width
+    half = (block.files - 1) / 2.0
+    out = []
+    for j in range(block.files - 1, -1, -1):
+        x, y = block.world((j - half) * w, 0.0)
+        out.append(block.derived(x, y, block.facing, 1, 1))
+    return out
+
+
+def _in_range(state: State, shooter: Piece, only: Sequence[str] | None
+              ) -> list[tuple[Piece, float]]:
+    """The ready enemies (of ``only``) within the shooter's range of them, each with
+    that range, in table order."""
+    out = []
+    box = shooter.block.bounds
     for e in state.ready(state.enemy_of(shooter.side)):
         if only is not None and e.id not in only:
             continue
-        d = b.distance(e.block)
-        if d > _range(state, shooter, e) + 1e-9:
+        reach = _range(state, shooter, e) + 1e-9
+        if box_gap(box, e.block.bounds) > reach + EPSILON:
+            continue  # the boxes' gap is never more than the distance
+        if shooter.block.distance(e.block) <= reach:
+            out.append((e, reach))
+    return out
+
+
+def stand_targets(state: State, shooter: Piece, stand: Block,
+                  only: Sequence[str] | None = None,
+                  near: Sequence[tuple[Piece, float]] | None = None) -> list[Piece]:
+    """Hoplomachia, Belos (who fires): what one front stand may fire at, the nearest
+    first: every enemy unit directly ahead of it in range (it must fire at one of them);
+    if none, every one within 22 degrees of its front (it may deviate); never through
+    other units. ``near``: the shooter's enemies in range (``_in_range``), if known."""
+    fire = state.rules.belos.fire
+    ahead, wide = [], []
+    # the stand is part of the shooter's block: never nearer to anyone than it
+    for e, reach in (_in_range(state, shooter, only) if near is None else near):
+        d = stand.distance(e.block)
+        if d > reach:
             continue
-        if b.in_zone(e.block, Aspect.FRONT, d + 1.0):
+        if stand.zone_distance(e.block, Aspect.FRONT) <= reach:
             ahead.append((d, e.id, e))
-        elif b.in_arc(e.block, Arc(fire.arc)):
+        elif stand.in_arc(e.block, Arc(fire.arc)):
             wide.append((d, e.id, e))
-    found = sorted(ahead) or sorted(wide)[:1]
-    return [e for _, _, e in found if _sight(state, shooter, e)]
+    ahead = [t for t in sorted(ahead) if _sight(state, shooter, t[2], stand)]
+    if ahead:
+        return [e for _, _, e in ahead]
+    return [e for _, _, e in sorted(wide) if _sight(state, shooter, e, stand)]
+
+
+def targets(state: State, shooter: Piece, only: Sequence[str] | None = None) -> list[Piece]:
+    """Hoplomachia, Belos (who fires): the enemy units any of the shooter's front stands
+    may fire at, the nearest first."""
+    found: dict[str, tuple[float, Piece]] = {}
+    near = _in_range(state, shooter, only)
+    for stand in front_stands(shooter.block):
+        for e in stand_targets(state, shooter, stand, near=near):
+            d = stand.distance(e.block)
+            if e.id not in found or d < found[e.id][0]:
+                found[e.id] = (d, e)
+    return [e for _, e in sorted(found.values(), key=lambda t: (t[0], t[1].id))]
+
+
+#: a stand weighs at most this many of its targets, the nearest (the ways of firing
+#: grow as their power; no table holds more within one stand's arc and range)
+_MOST = 6
+
+
+@attrs.frozen
+class Volley:
+    """Where a shooter's front stands fire (Hoplomachia, Belos: spreading fire): each
+    target unit with the number of stands firing at it, in the order of the stands from
+    the shooter's right."""
+
+    hits: tuple[tuple[str, int], ...]
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return tuple(t for t, _ in self.hits)
+
+    def stands_on(self, target: str) -> int:
+        return sum(n for t, n in self.hits if t == target)
+
+
+def frontage(state: State, shooter: Piece, target: Piece) -> int:
+    """Hoplomachia, Belos (spreading fire): how many firing stands a target takes one to
+    one before more concentrate: its stands facing the shooter (its files struck on its
+    front or rear, its ranks on a flank) by the default reading, one a unit by the
+    other (option ``spread_fire``)."""
+    if state.opts.spread_fire == "unit":
+        return 1
+    aspect = aspect_struck(target.block, shooter.block)
+    front = aspect in (Struck.FRONT, Struck.REAR)
+    return target.block.files if front else target.block.ranks
+
+
+def extra_stands(state: State, shooter: Piece, target: Piece, stands: int) -> int:
+    """Hoplomachia, Belos: the stands concentrating on ``target`` (+1 each): those of
+    the ``stands`` firing at it beyond one to each stand of its frontage."""
+    return max(0, stands - frontage(state, shooter, target))
+
+
+def volleys(state: State, shooter: Piece, only: Sequence[str] | None = None
+            ) -> dict[str, Volley]:
+    """Hoplomachia, Belos (spreading fire, one stand per stand unless impossible): the
+    ways the shooter's front stands may fire, each under the target unit the commander
+    names (the stands left free fire at it where they can), the nearest first; none if
+    no stand has a target.
+
+    Each stand fires at a unit directly ahead of it, else at one within 22 degrees.
+    Among those assignments the spread ones are legal: as many enemy units hit as the
+    stands can reach, then as many stands of their frontage as can be one to one; the
+    stands beyond concentrate. Among the spread ones, the named unit takes most, then
+    the nearest targets."""
+    stands = front_stands(shooter.block)
+    near = _in_range(state, shooter, only)
+    reach = [stand_targets(state, shooter, s, near=near)[:_MOST] for s in stands]
+    firing = [i for i, r in enumerate(reach) if r]
+    if not firing:
+        return {}
+    units = {e.id: e for r in reach for e in r}
+    width = {u: frontage(state, shooter, e) for u, e in units.items()}
+    gap = {(i, e.id): stands[i].distance(e.block) for i in firing for e in reach[i]}
+    best: list[tuple[tuple[str, ...], float]] = []
+    top: tuple[int, int] | None = None
+    for pick in itertools.product(*(reach[i] for i in firing)):
+        ids = tuple(e.id for e in pick)
+        count: dict[str, int] = {}
+        for u in ids:
+            count[u] = count.get(u, 0) + 1
+        score = (len(count), sum(min(n, width[u]) for u, n in count.items()))
+        if top is None or score > top:
+            top, best = score, []
+        if score == top:
+            best.append((ids, sum(gap[i, u] for i, u in zip(firing, ids, strict=True))))
+    order = sorted(units, key=lambda u: (min(gap[i, v] for i, v in gap if v == u), u))
+    out: dict[str, Volley] = {}
+    seen: set[Volley] = set()
+    for focus in order:
+        ids, _ = max(best, key=lambda b: (b[0].count(focus), -b[1]))
+        if focus not in ids:
+            continue
+        hits: dict[str, int] = {}
+        for u in ids:
+            hits[u] = hits.get(u, 0) + 1
+        v = Volley(tuple(hits.items()))
+        if v not in seen:
+            seen.add(v)
+            out[focus] = v
+    return out
 
 
 def _charge_targets(state: State, shooter: Piece, only: Sequence[str] | None) -> list[Piece]:
@@ -122,8 +273,9 @@ def _charge_targets(state: State, shooter: Piece, only: Sequence[str] | None) ->
 
 
 def belos_phase(state: State, defensive: bool = False) -> Steps:
-    """Hoplomachia, Action Strophe: Offensive Belos (each shooter fires, belos-charges
-    or holds fire), or Defensive Belos (those that held fire shoot at chargers)."""
+    """Hoplomachia, Action Strophe: Offensive Belos (each shooter fires, spreading its
+    stands' fire, belos-charges or holds fire), or Defensive Belos (those that held fire
+    shoot at chargers)."""
     state.record.reacted.clear()
     phase = "defensive belos" if defensive else "offensive belos"
     only = sorted(state.record.charged) if defensive else None
@@ -137,43 +289,86 @@ def belos_phase(state: State, defensive: bool = False) -> Steps:
         for p in shooters(state, d):
             if defensive and p.fired_turn == state.turn:
                 continue
-            shots = targets(state, p, only)
+            ways = volleys(state, p, only)
             charges = [] if defensive else _charge_targets(state, p, only)
-            if not shots and not charges:
+            if not ways and not charges:
                 continue
-            options = [*(Fire(t.id) for t in shots), *(Fire(t.id, True) for t in charges),
+            options = [*(Fire(t) for t in ways), *(Fire(t.id, True) for t in charges),
                        HOLD_FIRE]
+            state.menu = {Fire(t): v for t, v in ways.items()}
             choice = yield Decision(p.side, Kind.FIRE, options, unit=p.id,
-                                    prompt="shoot, belos charge, or hold fire")
+                                    prompt="shoot (the free stands at a target), belos "
+                                           "charge, or hold fire")
             assert isinstance(choice, Fire)
             if not choice.target:
                 continue
-            yield from shoot(state, p, state.by_id[choice.target], choice.belos_charge,
-                             defending=defensive)
+            if choice.belos_charge:
+                yield from shoot(state, p, state.by_id[choice.target], True,
+                                 defending=defensive)
+            else:
+                yield from volley(state, p, ways[choice.target], defending=defensive)
+
+
+def _loose(state: State, shooter: Piece) -> None:
+    """The shooter fires: a toxotes' shot counted (when records are kept)."""
+    if state.opts.count_arrows and shooter.category is Category.TOXOTES:
+        shooter.shots += 1
+    shooter.fired_turn = state.turn
+
+
+def volley(state: State, shooter: Piece, fire: Volley, defending: bool = False) -> Steps:
+    """Hoplomachia, Belos: the shooter's stands fire as ``fire`` spreads them; one
+    belos check for each unit hit, with its own intensity and reaction, in the order of
+    the stands from the shooter's right (the fire is loosed at once: every check is
+    rolled, whatever the reactions before it did)."""
+    _loose(state, shooter)
+    for target, stands in fire.hits:
+        yield from _hit(state, shooter, state.by_id[target], stands, defending=defending)
 
 
 def shoot(state: State, shooter: Piece, target: Piece, belos_charge: bool = False,
           defending: bool = False, back: bool = True) -> Steps:
-    """One shot (or belos charge) and the target's reaction."""
-    rules = state.rules.belos
+    """One unit's front stands all at one target (a belos charge, or a shot with nothing
+    else to fire at), and the target's reaction."""
     used = 0.0
     if belos_charge:
         used = _run_up(state, shooter, target)
         if used < 0:
             return
         shooter.belos_charges += 1
+    _loose(state, shooter)
+    chased = yield from _hit(state, shooter, target, shooter.block.files, belos_charge,
+                             defending, back)
+    if belos_charge and shooter.ready:
+        _run_back(state, shooter, target, used, chased)
+
+
+def shot_intensity(state: State, shooter: Piece, target: Piece, stands: int,
+                   belos_charge: bool = False, defending: bool = False) -> Intensity:
+    """Hoplomachia, Belos: the intensity of ``stands`` of the shooter's front stands
+    firing at ``target``: its Belos number less the target's shield (none on an
+    unshielded flank or rear), +1 for each stand concentrating, -1 moving archers, -1
+    cover, +1 belos charge, +1 toxotes' second rank."""
+    rules = state.rules.belos
     supply = _supply(shooter)
-    if state.opts.count_arrows and shooter.category is Category.TOXOTES:
-        shooter.shots += 1
-    shooter.fired_turn = state.turn
     psiloi = state.rules.cards[rules.limits.peltast_then]
-    aspect = aspect_struck(target.block, shooter.block)
-    shot = intensity(rules, shooter.card, target.card, aspect=aspect,
-                     extra_stands=max(0, shooter.block.files - 1),
+    return intensity(rules, shooter.card, target.card,
+                     aspect=aspect_struck(target.block, shooter.block),
+                     extra_stands=extra_stands(state, shooter, target, stands),
                      moving=shooter.moved_turn == state.turn,
                      cover=_behind_works(state, target.block), belos_charge=belos_charge,
                      second_rank=shooter.category is Category.TOXOTES and shooter.block.ranks > 1,
                      belos_number=supply.belos_number(rules, psiloi, defending))
+
+
+def _hit(state: State, shooter: Piece, target: Piece, stands: int,
+         belos_charge: bool = False, defending: bool = False, back: bool = True
+         ) -> Generator[Decision | Phase, Hashable, bool]:
+    """The belos check of a unit ``stands`` of the shooter's stands fire at, and its
+    reaction; True if the shooter is chased by ekdromoi."""
+    rules = state.rules.belos
+    aspect = aspect_struck(target.block, shooter.block)
+    shot = shot_intensity(state, shooter, target, stands, belos_charge, defending)
     state.record.under_fire.add(target.id)
     adjust = 0
     if shot.effective:
@@ -189,9 +384,11 @@ def shoot(state: State, shooter: Piece, target: Piece, belos_charge: bool = Fals
     tail = (f": intensity {out.intensity}, rolled {out.natural} = {out.total} "
             f"({'passed' if out.passed else 'failed'} {check.number}): {reaction}"
             if out.checked else f": intensity {out.intensity}, no effect")
-    state.emit("belos", f"{shooter.name}: {word} {target.name}{tail}", side=shooter.side,
-               units=(shooter.id, target.id), shooter=shooter.id, target=target.id,
-               intensity=out.intensity, belos_charge=belos_charge, aspect=str(aspect.value),
+    many = f" ({stands} stands)" if stands != shooter.block.files else ""
+    state.emit("belos", f"{shooter.name}: {word} {target.name}{many}{tail}",
+               side=shooter.side, units=(shooter.id, target.id), shooter=shooter.id,
+               target=target.id, stands=stands, intensity=out.intensity,
+               belos_charge=belos_charge, aspect=str(aspect.value),
                checked=out.checked, roll=out.natural, total=out.total,
                number=check.number, passed=out.passed,
                reaction=str(reaction) if reaction else None)
@@ -200,8 +397,7 @@ def shoot(state: State, shooter: Piece, target: Piece, belos_charge: bool = Fals
         chased = yield from _react(state, target, reaction, shooter, back)
     if not chased and reaction is not BelosReaction.EKDROMOI:
         chased = yield from _voluntary_ekdromoi(state, target, shooter)
-    if belos_charge and shooter.ready:
-        _run_back(state, shooter, target, used, chased)
+    return chased
 
 
 def _run_up(state: State, shooter: Piece, target: Piece) -> float:

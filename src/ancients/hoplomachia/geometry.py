@@ -11,7 +11,7 @@ unit is passed through unseen.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
@@ -19,11 +19,12 @@ from ancients.hoplomachia.pieces import Piece
 from ancients.hoplomachia.vocabulary import Aspect
 from ancients.tabletop import EPSILON, Block, Table, bearing, heading, normalise_angle
 from ancients.tabletop import Aspect as Edge
+from ancients.tabletop.index import Box
 
 __all__ = ["STEP", "WHEEL_STEP", "Clearance", "advance", "aspect_struck", "bearing_to",
-           "centre_of", "clearance", "contact_distance", "edge_aspect", "face",
-           "front_corners", "line_order", "moved_towards", "sidestep", "straight_path",
-           "turn_about", "wheel", "wheel_path"]
+           "bounds_of", "box_gap", "centre_of", "clearance", "contact_distance",
+           "edge_aspect", "face", "front_corners", "line_order", "moved_towards",
+           "sidestep", "straight_path", "turn_about", "wheel", "wheel_path"]
 
 STEP = 0.5  # inches between the checked points of a move's path
 WHEEL_STEP = 15.0  # degrees between the checked points of a wheel
@@ -255,3 +256,11 @@ def box_gap(a: tuple[float, float, float, float], b: tuple[float, float, float, 
     dx = max(a[0] - b[2], b[0] - a[2], 0.0)
     dy = max(a[1] - b[3], b[1] - a[3], 0.0)
     return math.hypot(dx, dy)
+
+
+# -- boxes ------------------------------------------------------------------------------------
+def bounds_of(blocks: Iterable[Block]) -> Box:
+    """The box around the blocks' bounds."""
+    boxes = [b.bounds for b in blocks]
+    return (min(q[0] for q in boxes), min(q[1] for q in boxes),
+            max(q[2] for q in boxes), max(q[3] for q in boxes))

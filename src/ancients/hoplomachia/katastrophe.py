@@ -16,11 +16,12 @@ from ancients.hoplomachia.arete import AreteEvent
 from ancients.hoplomachia.checks import andreia
 from ancients.hoplomachia.decisions import FIGHT_ON, NO, STAND_DOWN, YES, Kind
 from ancients.hoplomachia.flight import apply_result, leaves
-from ancients.hoplomachia.geometry import aspect_struck
+from ancients.hoplomachia.geometry import aspect_struck, box_gap
 from ancients.hoplomachia.pieces import Status, Strategos
 from ancients.hoplomachia.state import State
 from ancients.hoplomachia.strategoi import CasualtyOccasion, Fate
 from ancients.hoplomachia.vocabulary import Aspect
+from ancients.tabletop import EPSILON
 
 __all__ = ["END_REASONS", "katastrophe", "nike", "outcome", "possessor", "score"]
 
@@ -151,13 +152,20 @@ def possessor(state: State) -> str | None:
     if not state.counters:
         return None
     held: list[str | None] = []
+    ready = state.ready()
     for c in state.counters:
-        best: tuple[float, str] | None = None
-        for p in state.ready():
-            d = p.block.distance((c.x, c.y))
-            if best is None or d < best[0]:
-                best = (d, p.side)
-        held.append(None if best is None else best[1])
+        # the nearest unit in order (the first of equals), nearest bounding box first:
+        # none farther than its box's gap is measured once one nearer has been
+        spot = (c.x, c.y, c.x, c.y)
+        order = sorted((box_gap(spot, p.block.bounds), i) for i, p in enumerate(ready))
+        best: tuple[float, int] | None = None
+        for gap, i in order:
+            if best is not None and gap > best[0] + EPSILON:
+                break
+            d = ready[i].block.distance((c.x, c.y))
+            if best is None or (d, i) < best:
+                best = (d, i)
+        held.append(None if best is None else ready[best[1]].side)
     sides = set(held)
     if len(sides) == 1 and None not in sides:
         return held[0]

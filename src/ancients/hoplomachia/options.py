@@ -10,7 +10,8 @@ import attrs
 
 from ancients.optionfields import choice, choices, flag, number
 
-__all__ = ["CRAFTY_PRECEDENCE", "PRECEDENCE_FLANK", "SHIELD_MOMENTUM", "HoplomachiaOptions"]
+__all__ = ["CRAFTY_PRECEDENCE", "PRECEDENCE_FLANK", "SHIELD_MOMENTUM", "SPREAD_FIRE",
+           "HoplomachiaOptions"]
 
 
 @attrs.frozen
@@ -30,6 +31,10 @@ class HoplomachiaOptions:
     ekdromoi_signals: bool = flag("Signals (optional): the Release Ekdromoi and Recall "
                                   "Ekdromoi signals")
     count_arrows: bool = flag("Belos (optional): keep records of toxotes' shots (12 a game)")
+    spread_fire: Literal["stand", "unit"] = choice(
+        "stand", "Belos (spreading fire): one firing stand to each stand of the targets' "
+        "frontage before any stand concentrates, +1 for each stand beyond (stand), or one "
+        "firing stand to each target unit, +1 for each more on a unit (unit)")
     precedence_flank: Literal["right", "choose"] = choice(
         "right", "Arete sequence: events are resolved from the precedence player's right "
         "flank (right), or from the flank he chooses each phase (choose)")
@@ -44,3 +49,5 @@ CRAFTY_PRECEDENCE = choices(HoplomachiaOptions, "crafty_precedence")
 SHIELD_MOMENTUM = choices(HoplomachiaOptions, "shield_momentum")
 #: the readings of the flank the Arete sequence's events start from
 PRECEDENCE_FLANK = choices(HoplomachiaOptions, "precedence_flank")
+#: the readings of "spreading fire one stand per stand"
+SPREAD_FIRE = choices(HoplomachiaOptions, "spread_fire")

@@ -33,10 +33,10 @@ from ancients.hoplomachia.pieces import (
 )
 from ancients.hoplomachia.rules import HoplomachiaRules
 from ancients.hoplomachia.vocabulary import AreteLevel
-from ancients.tabletop import EPSILON, Block, Table
-from ancients.tabletop.geometry import separation
+from ancients.tabletop import EPSILON, Block, BlockIndex, Table
+from ancients.tabletop.index import pairs_within
 from ancients.units import UnitView
-from ancients.versioned import VersionedState
+from ancients.versioned import ByVersion, VersionedState
 
 __all__ = ["State", "TurnRecord", "position"]
 
@@ -99,6 +99,9 @@ class State(VersionedState[Piece]):
     #: what each option of the pending decision stands for (commanders read it)
     menu: dict[Hashable, object] = attrs.field(factory=dict)
     by_id: dict[str, Piece] = attrs.field(init=False)
+    _fighting: ByVersion[dict[str, list[Piece]]] = attrs.field(factory=ByVersion, init=False)
+    _indices: ByVersion[dict[tuple[str, bool], tuple[list[Piece], BlockIndex]]] = \
+        attrs.field(factory=ByVersion, init=False)
 
     def __attrs_post_init__(self) -> None:
         self.by_id = {p.id: p for p in self.pieces}
@@ -129,36 +132,43 @@ class State(VersionedState[Piece]):
     def engaged(self, piece: Piece) -> bool:
         return bool(self.contacts(piece))
 
+    def fighting(self, side: str) -> list[Piece]:
+        """The side's ready pieces in contact with an enemy, in table order."""
+        table = self.kept(self._fighting, dict)
+        found = table.get(side)
+        if found is None:
+            found = table[side] = [p for p in self.ready(side) if self.engaged(p)]
+        return list(found)
+
     def _compute_contacts(self) -> dict[str, tuple[Piece, ...]]:
         a, b = self.present(self.sides[0]), self.present(self.sides[1])
         out: dict[str, list[Piece]] = {}
-        m = 2.0 * EPSILON
-        boxes = [(e, e.block.bounds) for e in b]
-        for p in a:
-            x0, y0, x1, y1 = p.block.bounds
-            pb = p.block
-            for e, q in boxes:
-                if x0 > q[2] + m or q[0] > x1 + m or y0 > q[3] + m or q[1] > y1 + m:
-                    continue
-                eb = e.block
-                if separation(pb.corners, pb.frame, eb.corners, eb.frame)[1] <= EPSILON:
-                    out.setdefault(p.id, []).append(e)
-                    out.setdefault(e.id, []).append(p)
+        # every pair within EPSILON edge to edge, ascending by a's then b's order
+        for i, j, _ in pairs_within([p.block for p in a], [e.block for e in b], EPSILON):
+            p, e = a[i], b[j]
+            out.setdefault(p.id, []).append(e)
+            out.setdefault(e.id, []).append(p)
         return {k: tuple(v) for k, v in out.items()}
+
+    def indexed(self, side: str, ready_only: bool = True) -> tuple[list[Piece], BlockIndex]:
+        """The side's pieces on the table (not routing, if ``ready_only``) in table
+        order, and a spatial index of their blocks (slot i: piece i), kept until a piece
+        changes."""
+        table = self.kept(self._indices, dict)
+        found = table.get((side, ready_only))
+        if found is None:
+            pieces = self.ready(side) if ready_only else self.present(side)
+            found = table[(side, ready_only)] = (pieces, BlockIndex([p.block for p in pieces]))
+        return found
 
     def nearest_enemy(self, piece: Piece, block: Block | None = None,
                       ready_only: bool = True) -> tuple[Piece | None, float]:
         """The closest enemy piece on the table (not routing, unless ``ready_only`` is
-        False) and its edge-to-edge distance from ``block`` (default: the piece's)."""
-        here = block or piece.block
-        best: tuple[Piece | None, float] = (None, float("inf"))
-        enemies = self.ready(self.enemy_of(piece.side)) if ready_only else \
-            self.present(self.enemy_of(piece.side))
-        for e in enemies:
-            d = here.distance(e.block)
-            if d < best[1]:
-                best = (e, d)
-        return best
+        False) and its edge-to-edge distance from ``block`` (default: the piece's): the
+        first of equals in table order."""
+        enemies, index = self.indexed(self.enemy_of(piece.side), ready_only)
+        found = index.nearest(block or piece.block)
+        return (None, float("inf")) if found is None else (enemies[found[1]], found[0])
 
     # -- divisions and strategoi ------------------------------------------------------------
     def members(self, division: Division | str, present: bool = True) -> list[Piece]:

@@ -123,14 +123,7 @@ def _table(doc: Field, rules: HoplomachiaRules) -> Table:
     for a in ([] if terr.missing else terr.items()):
         a.check_keys(["kind", "name", "polygon"])
         kind = a["kind"].choice(names)
-        points = []
-        for p in a["polygon"].items():
-            xy = list(p.items())
-            if len(xy) != 2:
-                raise p.error("a polygon point is [x, y]")
-            points.append((xy[0].as_float(), xy[1].as_float()))
-        if len(points) < 3:
-            raise a["polygon"].error("a polygon needs at least three points")
+        points = a["polygon"].as_points(3)
         try:
             areas.append(TerrainArea(TERRAIN.get(kind, Terrain.ROUGH), points,
                                      name=a.get("name").as_str(kind),

@@ -6,6 +6,7 @@ fire never removes a figure."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
@@ -20,6 +21,7 @@ from ancients.hoplomachia.fire import (
     stand_targets,
     targets,
     volleys,
+    weighed,
 )
 from ancients.hoplomachia.pieces import Status
 from ancients.hoplomachia.vocabulary import Arrangement
@@ -296,3 +298,13 @@ def test_a_fire_decision_refuses_an_illegal_answer_and_keeps_the_state() -> None
     assert b.state.fingerprint() == before and len(b.log) == log and b.pending is decision
     b.decide(Fire("c"))
     assert _hits(b)["c"][0] == 2
+
+
+def test_a_wide_unit_weighs_fewer_targets_a_stand_so_its_ways_stay_few() -> None:
+    assert weighed([1, 2, 1]) == 6  # (few ways: every target weighed)
+    assert weighed([6, 6, 6, 6]) == 6  # 1,296 ways
+    assert weighed([6] * 8) == 2  # 6 ** 8 would be 1.7 million; 2 ** 8 = 256
+    assert weighed([9] * 20) == 1  # one target a stand, the nearest
+    for reach in ([6] * 5, [3, 6, 6, 6, 6, 2], [6] * 12):
+        k = weighed(reach)
+        assert math.prod(min(n, k) for n in reach) <= 4096 or k == 1

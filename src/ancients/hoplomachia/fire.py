@@ -8,6 +8,7 @@ removes a figure."""
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Generator, Hashable, Sequence
 
 import attrs
@@ -44,7 +45,7 @@ from ancients.tabletop import EPSILON, Arc, Aspect, Block, Terrain, normalise_an
 
 __all__ = ["Volley", "belos_phase", "extra_stands", "front_stands", "frontage", "hill_under",
            "shoot", "shooters", "shot_intensity", "stand_targets", "targets", "volley",
-           "volleys"]
+           "volleys", "weighed"]
 
 Steps = Generator[Decision | Phase, Hashable, None]
 
@@ -167,6 +168,19 @@ def targets(state: State, shooter: Piece, only: Sequence[str] | None = None) -> 
 #: a stand weighs at most this many of its targets, the nearest (the ways of firing
 #: grow as their power; no table holds more within one stand's arc and range)
 _MOST = 6
+#: the most ways of firing weighed for one unit: a wide unit with many targets in reach
+#: weighs fewer of each stand's (the nearest), so that a volley never stalls the battle
+_WAYS = 4096
+
+
+def weighed(reach: Sequence[int]) -> int:
+    """How many of its nearest targets each firing stand weighs, given how many each
+    may fire at: at most :data:`_MOST`, fewer where their ways would pass
+    :data:`_WAYS` (never fewer than one)."""
+    k = _MOST
+    while k > 1 and math.prod(min(n, k) for n in reach) > _WAYS:
+        k -= 1
+    return k
 
 
 @attrs.frozen
@@ -217,10 +231,12 @@ def volleys(state: State, shooter: Piece, only: Sequence[str] | None = None
     the nearest targets."""
     stands = front_stands(shooter.block)
     near = _in_range(state, shooter, only)
-    reach = [stand_targets(state, shooter, s, near=near)[:_MOST] for s in stands]
+    reach = [stand_targets(state, shooter, s, near=near) for s in stands]
     firing = [i for i, r in enumerate(reach) if r]
     if not firing:
         return {}
+    k = weighed([len(reach[i]) for i in firing])
+    reach = [r[:k] for r in reach]
     units = {e.id: e for r in reach for e in r}
     width = {u: frontage(state, shooter, e) for u, e in units.items()}
     gap = {(i, e.id): stands[i].distance(e.block) for i in firing for e in reach[i]}

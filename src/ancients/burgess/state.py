@@ -202,6 +202,7 @@ class State(VersionedState[Piece]):
     #: index, one group a side, with who touches whom (read it through :meth:`settled`)
     placed: Contacts = attrs.field(factory=Contacts, init=False)
     _memo: ByVersion[dict[Hashable, Any]] = attrs.field(factory=ByVersion, init=False)
+    _steady: ByVersion[dict[Hashable, Any]] = attrs.field(factory=ByVersion, init=False)
     #: the slots of the pieces touched since :attr:`placed` was last brought up to date
     _dirty: set[int] = attrs.field(factory=set, init=False)
     #: bumped when a piece comes onto the table or leaves it (the key of ``present``)
@@ -324,6 +325,16 @@ class State(VersionedState[Piece]):
     def memo(self, key: Hashable, compute: Callable[[], Any]) -> Any:
         """``compute()``, remembered under ``key`` until anything changes."""
         table = self.kept(self._memo, dict)
+        if key not in table:
+            table[key] = compute()
+        return table[key]
+
+    def steady(self, key: Hashable, compute: Callable[[], Any]) -> Any:
+        """``compute()``, remembered under ``key`` until a piece comes onto the table or
+        leaves it: for what depends only on who is there and on what a piece keeps all
+        battle (its side, its troop class)."""
+        self.settled()
+        table = self._steady.get(self._presence, dict)
         if key not in table:
             table[key] = compute()
         return table[key]

@@ -81,8 +81,8 @@ def test_contacts_kept_up_to_date_are_the_full_recompute(
             expected = _oracle(slots, reach, measure)
             assert contacts.pairs() == expected
             for k in range(len(slots)):
-                assert contacts.of(k) == sorted(
-                    {j for p, j in expected if p == k} | {p for p, j in expected if j == k})
+                assert contacts.of(k) == tuple(sorted(
+                    {j for p, j in expected if p == k} | {p for p, j in expected if j == k}))
                 assert contacts.block(k) is slots[k][0]
     assert contacts.pairs() == _oracle(slots, reach, measure)
     assert len(contacts) == len(slots)
@@ -93,16 +93,16 @@ def test_contacts_follow_a_unit_into_and_out_of_contact() -> None:
     contacts = Contacts()
     for i, b in enumerate(line):
         contacts.put(i, b, i % 2)
-    assert contacts.of(0) == [1]
-    assert contacts.of(3) == [2]
+    assert contacts.of(0) == (1,)
+    assert contacts.of(3) == (2,)
     contacts.put(1, line[1].derived(line[1].x, line[1].y + 2.0, 180.0, 4, 2), 1)  # back
-    assert contacts.of(0) == [] and contacts.of(1) == []
+    assert contacts.of(0) == () and contacts.of(1) == ()
     contacts.put(1, line[1], 1)
     contacts.put(0, None, 0)  # gone
-    assert contacts.of(1) == [] and (0, 1) not in contacts.pairs()
+    assert contacts.of(1) == () and (0, 1) not in contacts.pairs()
     assert contacts.pairs() == [(i, i + 1) for i in range(2, 40, 2)]
     contacts.put(40, line[0], 0)  # back, in a new slot
-    assert contacts.of(1) == [40]
+    assert contacts.of(1) == (40,)
 
 
 def test_contacts_refuse_a_bad_slot_or_group() -> None:

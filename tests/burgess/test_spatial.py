@@ -6,6 +6,7 @@ sequences of moves, charges into contact, routs, losses and new pieces (hypothes
 
 from __future__ import annotations
 
+import copy
 import math
 
 import attrs
@@ -39,8 +40,23 @@ steps = st.lists(st.one_of(
     st.tuples(st.just("note"), st.integers(0, 60))), min_size=1, max_size=25)
 
 
-def _state(seed: int = 0) -> State:
-    battle = RS.new_battle(ZAMA, seed=seed)
+def _scaled(k: int) -> object:
+    """zama-202bc with each side's units ``k`` times side by side on a table ``k`` times
+    as wide (enough pieces for the index's cells)."""
+    doc = copy.deepcopy(dict(ZAMA.data))
+    width = float(doc["table"]["width"])
+    doc["table"]["width"] = width * k
+    doc["units"] = [{**u, "id": f"{u['id']}-{i}" if i else u["id"],
+                     "x": float(u["x"]) + width * i}
+                    for i in range(k) for u in ZAMA.data["units"]]
+    return RS.parse_scenario(doc, source=f"zama x{k}")  # type: ignore[attr-defined]
+
+
+SCENARIOS = {1: ZAMA, 3: _scaled(3)}
+
+
+def _state(k: int = 1) -> State:
+    battle = RS.new_battle(SCENARIOS[k], seed=0)  # type: ignore[arg-type]
     state = battle.state  # type: ignore[attr-defined]
     assert isinstance(state, State)
     return state
@@ -107,10 +123,10 @@ def _check(state: State) -> None:
                     state, p, block, running)
 
 
-@given(steps, st.integers(1, 4))
+@given(steps, st.integers(1, 4), st.sampled_from(sorted(SCENARIOS)))
 def test_contacts_and_the_index_are_the_full_recompute(moves: list[tuple[object, ...]],
-                                                       every: int) -> None:
-    state = _state()
+                                                       every: int, k: int) -> None:
+    state = _state(k)
     _check(state)
     for n, step in enumerate(moves):
         _apply(state, step)
@@ -119,9 +135,9 @@ def test_contacts_and_the_index_are_the_full_recompute(moves: list[tuple[object,
     _check(state)
 
 
-@given(steps)
-def test_targets_are_every_enemy_in_reach(moves: list[tuple[object, ...]]) -> None:
-    state = _state()
+@given(steps, st.sampled_from(sorted(SCENARIOS)))
+def test_targets_are_every_enemy_in_reach(moves: list[tuple[object, ...]], k: int) -> None:
+    state = _state(k)
     for step in moves:
         _apply(state, step)
     ids = set(state.by_id)
@@ -146,10 +162,10 @@ def test_flank_points_least_is_every_point_measured(
     assert _Points(found).least(x, y) == least
 
 
-@given(steps)
+@given(steps, st.sampled_from(sorted(SCENARIOS)))
 def test_the_commanders_nearest_is_the_first_of_the_nearest(
-        moves: list[tuple[object, ...]]) -> None:
-    state = _state()
+        moves: list[tuple[object, ...]], k: int) -> None:
+    state = _state(k)
     for step in moves:
         _apply(state, step)
     me = next((p for p in state.present(state.sides[0])), None)

@@ -205,6 +205,9 @@ class State(VersionedState[Piece]):
     _steady: ByVersion[dict[Hashable, Any]] = attrs.field(factory=ByVersion, init=False)
     #: the slots of the pieces touched since :attr:`placed` was last brought up to date
     _dirty: set[int] = attrs.field(factory=set, init=False)
+    #: each slot's contacts as pieces, with the tuple of slots they were made from
+    _touching: dict[int, tuple[tuple[int, ...], tuple[Piece, ...]]] = attrs.field(
+        factory=dict, init=False)
     #: bumped when a piece comes onto the table or leaves it (the key of ``present``)
     _presence: int = attrs.field(default=0, init=False)
 
@@ -279,7 +282,8 @@ class State(VersionedState[Piece]):
     def present(self, side: str | None = None) -> list[Piece]:
         """The pieces on the table (of ``side``), in table order: listed again only when
         one comes or goes; a fresh list each call."""
-        self.settled()
+        if self._dirty:
+            self.settled()
         table = self._present.get(self._presence, dict)
         found = table.get(side)
         if found is None:
@@ -296,13 +300,20 @@ class State(VersionedState[Piece]):
         i = self.slot.get(piece.id)  # (a what-if copy: the piece it copies)
         if i is None:
             return ()
-        pieces = self.pieces
-        return tuple(pieces[j] for j in self.settled().of(i))
+        found = (self.settled() if self._dirty else self.placed).of(i)
+        if not found:
+            return ()
+        kept = self._touching.get(i)  # the pieces of the same tuple of slots
+        if kept is None or kept[0] is not found:
+            pieces = self.pieces
+            kept = self._touching[i] = (found, tuple(pieces[j] for j in found))
+        return kept[1]
 
     def near(self, box: Box, margin: float = 0.0, side: str | None = None) -> list[Piece]:
         """The pieces on the table (of ``side``) whose blocks' bounds come within
         ``margin`` of ``box`` (touching counts), in table order."""
-        placed, pieces = self.settled(), self.pieces
+        placed = self.settled() if self._dirty else self.placed
+        pieces = self.pieces
         if side is not None:
             return [pieces[i] for i in placed.index(self.sides.index(side)).near(box, margin)]
         found = placed.index(0).near(box, margin) + placed.index(1).near(box, margin)
@@ -353,7 +364,8 @@ class State(VersionedState[Piece]):
     def foe_index(self, side: str) -> BlockIndex:
         """The blocks of the enemies of ``side`` on the table in the tabletop's spatial
         index, by slot (:attr:`slot`; to read, not to change)."""
-        return self.settled().index(1 - self.sides.index(side))
+        placed = self.settled() if self._dirty else self.placed
+        return placed.index(1 - self.sides.index(side))
 
     def facing_edge(self, piece: Piece, other: Piece) -> Aspect:
         """The edge of ``piece`` that ``other`` touches (its front if they do not)."""

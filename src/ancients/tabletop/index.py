@@ -442,17 +442,21 @@ class Contacts:
     when a contact is next asked for; every other slot's contacts are kept. The answers
     are :func:`pairs_within`'s over the blocks as they stand (:func:`brute_pairs_within`:
     a pair is measured ``measure(group 0's block, group 1's)``, whichever of them moved).
+    ``few`` is each index's (by default twice :attr:`BlockIndex.FEW`: each index has a
+    slot for every block of both groups, the other group's empty).
     """
 
-    __slots__ = ("_groups", "_indexes", "_stale", "_touching", "measure", "reach")
+    __slots__ = ("_groups", "_indexes", "_of", "_stale", "_touching", "measure", "reach")
 
     def __init__(self, reach: float = EPSILON, measure: Measure = edge_distance,
                  cell: float = 12.0, few: int | None = None) -> None:
         self.reach = reach
         self.measure = measure
+        few = 2 * BlockIndex.FEW if few is None else few
         self._indexes = (BlockIndex(cell=cell, few=few), BlockIndex(cell=cell, few=few))
         self._groups: list[int] = []  # each slot's group (an empty slot keeps its last)
         self._touching: list[set[int]] = []
+        self._of: list[tuple[int, ...] | None] = []  # each slot's, in order (None: to sort)
         self._stale: set[int] = set()  # slots given a new block since last measured
 
     def __len__(self) -> int:
@@ -477,6 +481,7 @@ class Contacts:
                 index.add(None)
             self._groups.append(group)
             self._touching.append(set())
+            self._of.append(())
         elif not 0 <= i < n:
             raise GeometryError(f"Contacts slot {i} out of range (0..{n})")
         was = self._groups[i]
@@ -488,11 +493,15 @@ class Contacts:
         self._indexes[group].update(i, block)
         self._stale.add(i)
 
-    def of(self, i: int) -> list[int]:
-        """The slots of the other group within reach of slot ``i``, ascending."""
+    def of(self, i: int) -> tuple[int, ...]:
+        """The slots of the other group within reach of slot ``i``, ascending (the same
+        tuple until they change)."""
         if self._stale:
             self._measure()
-        return sorted(self._touching[i])
+        found = self._of[i]
+        if found is None:
+            found = self._of[i] = tuple(sorted(self._touching[i]))
+        return found
 
     def pairs(self) -> list[tuple[int, int]]:
         """Every (slot of group 0, slot of group 1) within reach, ascending."""
@@ -505,14 +514,16 @@ class Contacts:
     def _measure(self) -> None:
         """The stale slots' contacts measured again (the index already holds every
         block where it stands now)."""
-        touching, groups, indexes = self._touching, self._groups, self._indexes
+        touching, groups, indexes, of = self._touching, self._groups, self._indexes, self._of
         reach, measure = self.reach, self.measure
         r = reach + _SLACK
         for i in sorted(self._stale):
             near = touching[i]
             for j in near:
                 touching[j].discard(i)
+                of[j] = None
             near.clear()
+            of[i] = None
             g = groups[i]
             block = indexes[g][i]
             if block is None:
@@ -529,6 +540,7 @@ class Contacts:
                 if d <= reach:
                     near.add(j)
                     touching[j].add(i)
+                    of[j] = None
         self._stale.clear()
 
 

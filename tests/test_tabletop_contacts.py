@@ -59,6 +59,7 @@ def test_contacts_kept_up_to_date_are_the_full_recompute(
     for i, b in enumerate(_lines(start)):
         contacts.put(i, b, i % 2)
         slots.append((b, i % 2))
+    last = (_oracle(slots, reach, measure), contacts.changes)
     for n, (i, x, y) in enumerate(moves):
         i = min(i, len(slots))
         if isinstance(x, float):  # a shift of what the slot holds
@@ -79,6 +80,9 @@ def test_contacts_kept_up_to_date_are_the_full_recompute(
             slots[i] = (block, g)
         if n % every == 0:  # asked for now and then: several slots stale at once
             expected = _oracle(slots, reach, measure)
+            if expected != last[0]:  # a pair came or went: the key of derived values
+                assert contacts.changes != last[1]
+            last = (expected, contacts.changes)
             assert contacts.pairs() == expected
             for k in range(len(slots)):
                 assert contacts.of(k) == tuple(sorted(

@@ -15,9 +15,12 @@ from hypothesis import strategies as st
 
 import ancients
 from ancients.burgess import fire
-from ancients.burgess.commander import DoctrineCommander, _Points
+from ancients.burgess.commander import DoctrineCommander, _flank_points, _Points
 from ancients.burgess.decisions import Shoot
+from ancients.burgess.moves import _nearest as every_nearest
+from ancients.burgess.moves import nearest_enemies
 from ancients.burgess.state import Piece, State
+from ancients.burgess.troops import TroopClass
 from ancients.tabletop import Block
 from ancients.tabletop.index import boxes_meet
 from ancients.units import Condition
@@ -186,3 +189,35 @@ def test_the_commanders_nearest_is_the_first_of_the_nearest(
         assert cmd._nearest(state, block, lambda e: e in odd) is first(odd, block)
         none = cmd._nearest(state, block, lambda e: False)
         assert none is first(foes, block)
+
+
+@given(steps, st.integers(1, 3))
+def test_the_commanders_kept_flank_points_are_worked_out_afresh(
+        moves: list[tuple[object, ...]], every: int) -> None:
+    state = _state()
+    commanders = {side: DoctrineCommander() for side in state.sides}  # one a side
+    hits = 0
+    for n, step in enumerate([("note", 0), *moves]):
+        _apply(state, step)
+        if n % every:
+            continue
+        for me in (state.pieces[0], state.pieces[-1]):  # one of each side
+            foes = state.present(state.enemy_of(me.side))
+            cmd = commanders[me.side]
+            kept = cmd._kept_points
+            elephants, points = cmd._enemy_points(state, me, foes)
+            hits += kept is not None and points is kept[4]
+            assert points.points == _flank_points(state, me, foes)
+            assert elephants == [e for e in foes if e.troop is TroopClass.ELEPHANTS]
+
+
+@given(steps, st.sampled_from(sorted(SCENARIOS)), st.integers(1, 4))
+def test_the_nearest_enemies_of_a_menu_are_those_of_every_enemy(
+        moves: list[tuple[object, ...]], k: int, n: int) -> None:
+    state = _state(k)
+    for step in moves:
+        _apply(state, step)
+    for p in state.pieces[::5]:
+        foes = state.present(state.enemy_of(p.side))
+        for b in (p.block, state.pieces[-1].block):
+            assert nearest_enemies(state, p, b, n) == every_nearest(b, foes, n)

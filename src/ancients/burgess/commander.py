@@ -192,6 +192,8 @@ class DoctrineCommander:
         self._side = ""
         self._foes: list[Piece] = []
         self._elephants: list[Piece] = []
+        self._kept_points: tuple[State, str, tuple[int, int, bool], list[Piece],
+                                 _Points] | None = None
 
     def decide(self, battle: Battle, decision: Decision) -> Hashable:
         assert isinstance(battle, BurgessBattle)
@@ -289,13 +291,28 @@ class DoctrineCommander:
         reach = _move(state, unit) * 2.0 + fastest + 2.0
         self._local = state.near(unit.block.bounds, reach, enemy)  # in table order
         self._side, self._foes = unit.side, foes
-        self._elephants = [e for e in foes if e.troop is TroopClass.ELEPHANTS]
-        self._flank_points = _Points(_flank_points(state, unit, foes))
+        self._elephants, self._flank_points = self._enemy_points(state, unit, foes)
         if _sheltered(state, unit, unit.block, foes):  # a defender keeps its wall or house
             return min(plans, key=lambda p: (not _sheltered(state, unit, p.end, foes),
                                              score(state, unit, p, foes))).order
         best = min(plans, key=lambda p: score(state, unit, p, foes))
         return best.order
+
+    def _enemy_points(self, state: State, unit: Piece, foes: list[Piece]
+                      ) -> tuple[list[Piece], _Points]:
+        """The enemies' elephants and the flank points ``unit`` makes for, worked out
+        again only when an enemy has changed or a contact has been made or broken (they
+        depend on nothing else: the unit's side moves through its movement phase)."""
+        enemy = state.enemy_of(unit.side)
+        key = (state.side_version(enemy), state.settled().changes,
+               unit.unit.stabled_with_elephants)
+        kept = self._kept_points
+        if kept is not None and kept[0] is state and kept[1] == enemy and kept[2] == key:
+            return kept[3], kept[4]
+        elephants = [e for e in foes if e.troop is TroopClass.ELEPHANTS]
+        points = _Points(_flank_points(state, unit, foes))
+        self._kept_points = (state, enemy, key, elephants, points)
+        return elephants, points
 
     def _nearest(self, state: State, block: Block,
                  accept: Callable[[Piece], bool] | None = None) -> Piece:

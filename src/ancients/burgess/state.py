@@ -210,6 +210,10 @@ class State(VersionedState[Piece]):
         factory=dict, init=False)
     #: bumped when a piece comes onto the table or leaves it (the key of ``present``)
     _presence: int = attrs.field(default=0, init=False)
+    _by_side: dict[tuple[str, Hashable], tuple[int, Any]] = attrs.field(factory=dict,
+                                                                        init=False)
+    #: per side: bumped when one of its pieces changes (:meth:`side_version`)
+    _side_touches: list[int] = attrs.field(factory=lambda: [0, 0], init=False)
 
     def __attrs_post_init__(self) -> None:
         self.by_id = {}
@@ -237,6 +241,7 @@ class State(VersionedState[Piece]):
         self.placed.put(i, piece.block if piece.on_table else None,
                         self.sides.index(piece.side))
         self._presence += 1
+        self._side_touches[self.sides.index(piece.side)] += 1
         piece.attach(functools.partial(self._touched, i))
 
     def _touched(self, i: int) -> None:
@@ -250,14 +255,17 @@ class State(VersionedState[Piece]):
         dirty = self._dirty
         if dirty:
             placed, pieces, sides = self.placed, self.pieces, self.sides
+            touches = self._side_touches
             for i in dirty:
                 p = pieces[i]
+                g = sides.index(p.side)
+                touches[g] += 1
                 now = p.block if p.on_table else None
                 was = placed.block(i)
                 if now is not was:
                     if (now is None) != (was is None):
                         self._presence += 1
-                    placed.put(i, now, sides.index(p.side))
+                    placed.put(i, now, g)
             dirty.clear()
         return self.placed
 
@@ -339,6 +347,22 @@ class State(VersionedState[Piece]):
         if key not in table:
             table[key] = compute()
         return table[key]
+
+    def side_version(self, side: str) -> int:
+        """A number that changes whenever a piece of ``side`` changes (any field) or
+        joins the battle: the key of what is worked out from that side's pieces alone."""
+        if self._dirty:
+            self.settled()
+        return self._side_touches[self.sides.index(side)]
+
+    def of_side(self, side: str, key: Hashable, compute: Callable[[], Any]) -> Any:
+        """``compute()``, remembered under ``key`` until a piece of ``side`` changes
+        (:meth:`side_version`): for what is worked out from that side's pieces alone."""
+        version = self.side_version(side)
+        found = self._by_side.get((side, key))
+        if found is None or found[0] != version:
+            found = self._by_side[(side, key)] = (version, compute())
+        return found[1]
 
     def steady(self, key: Hashable, compute: Callable[[], Any]) -> Any:
         """``compute()``, remembered under ``key`` until a piece comes onto the table or

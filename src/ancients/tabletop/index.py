@@ -446,7 +446,8 @@ class Contacts:
     slot for every block of both groups, the other group's empty).
     """
 
-    __slots__ = ("_groups", "_indexes", "_of", "_stale", "_touching", "measure", "reach")
+    __slots__ = ("_changes", "_groups", "_indexes", "_of", "_stale", "_touching", "measure",
+                 "reach")
 
     def __init__(self, reach: float = EPSILON, measure: Measure = edge_distance,
                  cell: float = 12.0, few: int | None = None) -> None:
@@ -458,6 +459,15 @@ class Contacts:
         self._touching: list[set[int]] = []
         self._of: list[tuple[int, ...] | None] = []  # each slot's, in order (None: to sort)
         self._stale: set[int] = set()  # slots given a new block since last measured
+        self._changes = 0
+
+    @property
+    def changes(self) -> int:
+        """A number that changes whenever a pair comes within reach or leaves it: the key
+        of what is worked out from who touches whom."""
+        if self._stale:
+            self._measure()
+        return self._changes
 
     def __len__(self) -> int:
         return len(self._groups)
@@ -519,6 +529,7 @@ class Contacts:
         r = reach + _SLACK
         for i in sorted(self._stale):
             near = touching[i]
+            was = frozenset(near)
             for j in near:
                 touching[j].discard(i)
                 of[j] = None
@@ -526,21 +537,22 @@ class Contacts:
             of[i] = None
             g = groups[i]
             block = indexes[g][i]
-            if block is None:
-                continue
-            other = indexes[1 - g]
-            x0, y0, x1, y1 = box = block.bounds
-            for j in other.candidates(box, reach):
-                b = other[j]
-                assert b is not None
-                q = b.bounds
-                if q[0] - x1 > r or x0 - q[2] > r or q[1] - y1 > r or y0 - q[3] > r:
-                    continue
-                d = measure(block, b) if g == 0 else measure(b, block)
-                if d <= reach:
-                    near.add(j)
-                    touching[j].add(i)
-                    of[j] = None
+            if block is not None:
+                other = indexes[1 - g]
+                x0, y0, x1, y1 = box = block.bounds
+                for j in other.candidates(box, reach):
+                    b = other[j]
+                    assert b is not None
+                    q = b.bounds
+                    if q[0] - x1 > r or x0 - q[2] > r or q[1] - y1 > r or y0 - q[3] > r:
+                        continue
+                    d = measure(block, b) if g == 0 else measure(b, block)
+                    if d <= reach:
+                        near.add(j)
+                        touching[j].add(i)
+                        of[j] = None
+            if near != was:
+                self._changes += 1
         self._stale.clear()
 
 

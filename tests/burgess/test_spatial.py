@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import ancients
-from ancients.burgess import fire
+from ancients.burgess import charges, fire
 from ancients.burgess.commander import DoctrineCommander, _flank_points, _Points
 from ancients.burgess.decisions import Shoot
 from ancients.burgess.moves import _nearest as every_nearest
@@ -221,3 +221,17 @@ def test_the_nearest_enemies_of_a_menu_are_those_of_every_enemy(
         foes = state.present(state.enemy_of(p.side))
         for b in (p.block, state.pieces[-1].block):
             assert nearest_enemies(state, p, b, n) == every_nearest(b, foes, n)
+
+
+@given(steps, st.sampled_from(sorted(SCENARIOS)))
+def test_charges_are_planned_at_every_enemy_that_may_be_charged(
+        moves: list[tuple[object, ...]], k: int) -> None:
+    state = _state(k)
+    for step in moves:
+        _apply(state, step)
+    arc = state.rules.table.charge_arc
+    for p in state.present():
+        expected = [] if not charges.can_charge(state, p) else [
+            plan for e in state.present(state.enemy_of(p.side))
+            if (plan := charges._plan(state, p, e, arc)) is not None]
+        assert charges.plans(state, p) == expected

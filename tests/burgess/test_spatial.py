@@ -182,7 +182,14 @@ def test_the_commanders_nearest_is_the_first_of_the_nearest(
         return min(among, key=lambda e: (block.distance(e.block), foes.index(e)))
 
     odd = [e for i, e in enumerate(foes) if i % 2]
-    for block in (me.block, foes[-1].block, state.pieces[3].block):
+    cmd._elephants = [e for e in foes if e.troop is TroopClass.ELEPHANTS]
+    cmd._elephant_reach = max((float(state.rules.troops[e.troop].move)
+                               for e in cmd._elephants), default=0.0) + 1.0
+    for block in (me.block, foes[-1].block, state.pieces[3].block, *(
+            attrs.evolve(e.block, x=e.block.x + 4.0) for e in cmd._elephants)):
+        assert cmd._danger(state, me, block) == 8.0 * sum(
+            block.distance(e.block) < float(state.rules.troops[e.troop].move) + 1.0
+            for e in foes if e.troop is TroopClass.ELEPHANTS)
         assert cmd._nearest(state, block) is first(foes, block)
         formed = [e for e in foes if not e.running] or foes
         assert cmd._nearest(state, block, lambda e: not e.running) is first(formed, block)

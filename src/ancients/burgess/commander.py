@@ -23,7 +23,7 @@ from ancients.burgess.missiles import Cover, Shot, aim
 from ancients.burgess.moves import Plan
 from ancients.burgess.state import Piece, State
 from ancients.burgess.troops import Arm, TroopClass, Weight
-from ancients.tabletop import Aspect, Block, angle_difference, bearing
+from ancients.tabletop import EPSILON, Aspect, Block, angle_difference, bearing
 
 __all__ = ["HANDLERS", "DoctrineCommander", "melee_chance"]
 
@@ -192,6 +192,7 @@ class DoctrineCommander:
         self._side = ""
         self._foes: list[Piece] = []
         self._elephants: list[Piece] = []
+        self._elephant_reach = 0.0  # the farthest an elephant's danger reaches
         self._kept_points: tuple[State, str, tuple[int, int, bool], list[Piece],
                                  _Points] | None = None
 
@@ -292,6 +293,8 @@ class DoctrineCommander:
         self._local = state.near(unit.block.bounds, reach, enemy)  # in table order
         self._side, self._foes = unit.side, foes
         self._elephants, self._flank_points = self._enemy_points(state, unit, foes)
+        self._elephant_reach = max((_move(state, e) for e in self._elephants),
+                                   default=0.0) + 1.0
         if _sheltered(state, unit, unit.block, foes):  # a defender keeps its wall or house
             return min(plans, key=lambda p: (not _sheltered(state, unit, p.end, foes),
                                              score(state, unit, p, foes))).order
@@ -382,12 +385,20 @@ class DoctrineCommander:
         best = self._flank_points.least(cx, cy)
         if best == math.inf:
             best = end.distance(self._nearest(state, end).block)
+        return best + 3.0 * self._threat(state, p, plan, foes) + self._danger(state, p, end)
+
+    def _danger(self, state: State, p: Piece, end: Block) -> float:
+        """8 for each enemy elephant within its move and an inch of ``end`` (none for
+        horses stabled with elephants): looked for only among the enemies the state's
+        index finds that near."""
         danger = 0.0
-        for e in self._elephants:
-            if not p.unit.stabled_with_elephants and \
-                    end.distance(e.block) < _move(state, e) + 1.0:
-                danger += 8.0
-        return best + 3.0 * self._threat(state, p, plan, foes) + danger
+        if self._elephants and not p.unit.stabled_with_elephants:
+            for e in state.near(end.bounds, self._elephant_reach + EPSILON,
+                                state.enemy_of(p.side)):
+                if e.troop is TroopClass.ELEPHANTS and \
+                        end.distance(e.block) < _move(state, e) + 1.0:
+                    danger += 8.0
+        return danger
 
     def _beast_score(self, state: State, p: Piece, plan: Plan, foes: list[Piece]) -> float:
         """Elephants lead: straight at the nearest enemy foot or horse."""

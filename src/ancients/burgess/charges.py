@@ -122,7 +122,10 @@ def plans(state: State, piece: Piece) -> list[ChargePlan]:
         return []
     arc = state.rules.table.charge_arc
     out = []
-    for e in state.present(state.enemy_of(piece.side)):
+    # only enemies whose bounds come within a move can be charged (_plan's first cut):
+    # those the state's spatial index finds, in table order
+    move = move_allowance(state, piece)
+    for e in state.near(piece.block.bounds, move + EPSILON, state.enemy_of(piece.side)):
         p = _plan(state, piece, e, arc)
         if p is not None:
             out.append(p)

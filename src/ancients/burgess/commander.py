@@ -23,7 +23,7 @@ from ancients.burgess.missiles import Cover, Shot, aim
 from ancients.burgess.moves import Plan
 from ancients.burgess.state import Piece, State
 from ancients.burgess.troops import Arm, TroopClass, Weight
-from ancients.tabletop import Aspect, Block, BlockIndex, angle_difference, bearing
+from ancients.tabletop import EPSILON, Aspect, Block, angle_difference, bearing
 
 __all__ = ["HANDLERS", "DoctrineCommander", "melee_chance"]
 
@@ -131,6 +131,55 @@ def _flank_points(state: State, p: Piece, foes: list[Piece]) -> list[tuple[tuple
     return out
 
 
+class _Points:
+    """The flank points by cells of :attr:`CELL` inches, for the least weighted distance
+    from a point (:meth:`least`): searched ring after ring of cells outward, stopping
+    when no point unseen could beat the best found; the same minimum as measuring every
+    point (a minimum of the same products, whatever their order)."""
+
+    CELL = 12.0
+    #: up to this many points, every one is measured (cheaper than the cells)
+    FEW = 16
+
+    def __init__(self, points: list[tuple[tuple[float, float], float]]) -> None:
+        self.points = points
+        self.low = min((w for _, w in points), default=1.0)
+        self.cells: dict[tuple[int, int], list[tuple[float, float, float]]] = {}
+        c = self.CELL
+        for (x, y), w in points:
+            self.cells.setdefault((math.floor(x / c), math.floor(y / c)), []).append((x, y, w))
+        keys = list(self.cells)
+        self.extent = (min((k[0] for k in keys), default=0), min((k[1] for k in keys), default=0),
+                       max((k[0] for k in keys), default=0), max((k[1] for k in keys), default=0))
+
+    def least(self, cx: float, cy: float) -> float:
+        """The least ``hypot`` from (cx, cy) to a point times its weight (inf: none)."""
+        best = math.inf
+        if len(self.points) <= self.FEW:
+            for (x, y), weight in self.points:
+                best = min(best, math.hypot(cx - x, cy - y) * weight)
+            return best
+        c = self.CELL
+        kx, ky = math.floor(cx / c), math.floor(cy / c)
+        x0, y0, x1, y1 = self.extent
+        last = max(kx - x0, ky - y0, x1 - kx, y1 - ky, 0)
+        cells = self.cells
+        r = 0
+        while True:
+            ring = [(kx, ky)] if r == 0 else (
+                [(i, ky - r) for i in range(kx - r, kx + r + 1)]
+                + [(i, ky + r) for i in range(kx - r, kx + r + 1)]
+                + [(kx - r, j) for j in range(ky - r + 1, ky + r)]
+                + [(kx + r, j) for j in range(ky - r + 1, ky + r)])
+            for key in ring:
+                for x, y, weight in cells.get(key, ()):
+                    best = min(best, math.hypot(cx - x, cy - y) * weight)
+            # a point beyond ring r is more than r cells' width away along an axis
+            if r >= last or best < r * c * self.low - 1e-6:
+                return best
+            r += 1
+
+
 class DoctrineCommander:
     """Plays the way ancient armies fought, in Burgess terms (module docstring)."""
 
@@ -138,8 +187,14 @@ class DoctrineCommander:
         #: the enemies near enough to threaten the unit being moved, and the flank points
         #: cavalry makes for (worked out once a decision, for every plan of it)
         self._local: list[Piece] = []
-        self._flank_points: list[tuple[tuple[float, float], float]] = []
-        self._grid: tuple[list[Piece], BlockIndex] = ([], BlockIndex())
+        self._flank_points = _Points([])
+        #: the side of the unit being moved, its enemies and their elephants
+        self._side = ""
+        self._foes: list[Piece] = []
+        self._elephants: list[Piece] = []
+        self._elephant_reach = 0.0  # the farthest an elephant's danger reaches
+        self._kept_points: tuple[State, str, tuple[int, int, bool], list[Piece],
+                                 _Points] | None = None
 
     def decide(self, battle: Battle, decision: Decision) -> Hashable:
         assert isinstance(battle, BurgessBattle)
@@ -231,26 +286,47 @@ class DoctrineCommander:
         if unit.shaken:
             score = self._skirmish_score
         # only enemies within reach of where the unit may end can threaten it there
-        reach = _move(state, unit) * 2.0 + max(_move(state, e) for e in foes) + 2.0
-        self._local = [e for e in foes if _near(unit.block, e.block, reach)]
-        self._grid = (foes, BlockIndex([e.block for e in foes]))  # for the nearest
-        self._flank_points = _flank_points(state, unit, foes)
+        enemy = state.enemy_of(unit.side)
+        fastest: float = state.steady(("fastest", enemy), lambda: max(
+            _move(state, e) for e in foes))  # (who is there decides it)
+        reach = _move(state, unit) * 2.0 + fastest + 2.0
+        self._local = state.near(unit.block.bounds, reach, enemy)  # in table order
+        self._side, self._foes = unit.side, foes
+        self._elephants, self._flank_points = self._enemy_points(state, unit, foes)
+        self._elephant_reach = max((_move(state, e) for e in self._elephants),
+                                   default=0.0) + 1.0
         if _sheltered(state, unit, unit.block, foes):  # a defender keeps its wall or house
             return min(plans, key=lambda p: (not _sheltered(state, unit, p.end, foes),
                                              score(state, unit, p, foes))).order
         best = min(plans, key=lambda p: score(state, unit, p, foes))
         return best.order
 
-    def _nearest(self, block: Block, among: list[Piece]) -> Piece:
-        """:func:`_nearest` of the enemies ``among`` (those of the decision, or some of
-        them in their order), through the decision's spatial index of the enemies."""
-        foes, grid = self._grid
-        if among is foes:
+    def _enemy_points(self, state: State, unit: Piece, foes: list[Piece]
+                      ) -> tuple[list[Piece], _Points]:
+        """The enemies' elephants and the flank points ``unit`` makes for, worked out
+        again only when an enemy has changed or a contact has been made or broken (they
+        depend on nothing else: the unit's side moves through its movement phase)."""
+        enemy = state.enemy_of(unit.side)
+        key = (state.side_version(enemy), state.settled().changes,
+               unit.unit.stabled_with_elephants)
+        kept = self._kept_points
+        if kept is not None and kept[0] is state and kept[1] == enemy and kept[2] == key:
+            return kept[3], kept[4]
+        elephants = [e for e in foes if e.troop is TroopClass.ELEPHANTS]
+        points = _Points(_flank_points(state, unit, foes))
+        self._kept_points = (state, enemy, key, elephants, points)
+        return elephants, points
+
+    def _nearest(self, state: State, block: Block,
+                 accept: Callable[[Piece], bool] | None = None) -> Piece:
+        """The enemy of the decision nearest ``block`` edge to edge (the first of equals
+        in table order) that ``accept`` takes, or of them all if it takes none: through
+        the state's spatial index of the enemies."""
+        grid, every = state.foe_index(self._side), state.pieces
+        found = None if accept is None else grid.nearest(block, lambda i: accept(every[i]))
+        if found is None:
             found = grid.nearest(block)
-        else:
-            allowed = {id(e) for e in among}
-            found = grid.nearest(block, lambda i: id(foes[i]) in allowed)
-        return among[0] if found is None else foes[found[1]]
+        return self._foes[0] if found is None else every[found[1]]
 
     def _threat(self, state: State, p: Piece, plan: Plan, foes: list[Piece]) -> float:
         """Enemies (not running, not engines) that could charge the plan's end next turn,
@@ -273,8 +349,7 @@ class DoctrineCommander:
         """Close on the nearest formed enemy, square to it; stop at the edge of the reach
         of enemies it would lose to, else go in."""
         end = plan.end
-        targets = [e for e in foes if not e.running] or foes
-        near = self._nearest(end, targets)
+        near = self._nearest(state, end, lambda e: not e.running)  # formed, if any
         gap = end.distance(near.block)
         off = abs(angle_difference(end.facing, bearing(end.centre, near.block.centre)))
         want = 0.5
@@ -287,7 +362,7 @@ class DoctrineCommander:
         """Keep within medium range of the nearest enemy, outside every charge, facing it;
         mounted bowmen ride in and shoot where they can."""
         end = plan.end
-        near = self._nearest(end, foes)
+        near = self._nearest(state, end)
         gap = end.distance(near.block)
         weapon = p.unit.weapon
         want = 8.0
@@ -307,24 +382,29 @@ class DoctrineCommander:
         fronts."""
         end = plan.end
         cx, cy = end.centre
-        best = math.inf
-        for (x, y), weight in self._flank_points:
-            best = min(best, math.hypot(cx - x, cy - y) * weight)
+        best = self._flank_points.least(cx, cy)
         if best == math.inf:
-            best = min(end.distance(e.block) for e in foes)
+            best = end.distance(self._nearest(state, end).block)
+        return best + 3.0 * self._threat(state, p, plan, foes) + self._danger(state, p, end)
+
+    def _danger(self, state: State, p: Piece, end: Block) -> float:
+        """8 for each enemy elephant within its move and an inch of ``end`` (none for
+        horses stabled with elephants): looked for only among the enemies the state's
+        index finds that near."""
         danger = 0.0
-        for e in foes:
-            if e.troop is TroopClass.ELEPHANTS and not p.unit.stabled_with_elephants and \
-                    end.distance(e.block) < _move(state, e) + 1.0:
-                danger += 8.0
-        return best + 3.0 * self._threat(state, p, plan, foes) + danger
+        if self._elephants and not p.unit.stabled_with_elephants:
+            for e in state.near(end.bounds, self._elephant_reach + EPSILON,
+                                state.enemy_of(p.side)):
+                if e.troop is TroopClass.ELEPHANTS and \
+                        end.distance(e.block) < _move(state, e) + 1.0:
+                    danger += 8.0
+        return danger
 
     def _beast_score(self, state: State, p: Piece, plan: Plan, foes: list[Piece]) -> float:
         """Elephants lead: straight at the nearest enemy foot or horse."""
         end = plan.end
-        wanted = [e for e in foes if state.arm(e) in (Arm.INFANTRY, Arm.CAVALRY)
-                  and not e.running] or foes
-        near = self._nearest(end, wanted)
+        near = self._nearest(state, end, lambda e: state.arm(e) in (
+            Arm.INFANTRY, Arm.CAVALRY) and not e.running)  # foot or horse, if any
         off = abs(angle_difference(end.facing, bearing(end.centre, near.block.centre)))
         return end.distance(near.block) + off / 20.0
 
@@ -332,7 +412,7 @@ class DoctrineCommander:
         """Engines stand and shoot: hold, or turn to the nearest enemy."""
         if plan.order.kind not in ("hold", "turn"):
             return 100.0
-        near = self._nearest(p.block, foes)
+        near = self._nearest(state, p.block)
         return abs(angle_difference(plan.end.facing, bearing(plan.end.centre,
                                                              near.block.centre))) / 10.0
 

@@ -27,7 +27,7 @@ from ancients.burgess.missiles import (
 from ancients.burgess.results import counted, lose, remove_figures
 from ancients.burgess.state import Piece, State, Work
 from ancients.burgess.troops import TroopClass, Weapon
-from ancients.tabletop import Block
+from ancients.tabletop import EPSILON, Block
 from ancients.units import Condition
 
 __all__ = ["Pool", "can_shoot", "in_reach", "resolve", "shoot", "targets"]
@@ -80,7 +80,10 @@ def targets(state: State, firer: Piece) -> list[Shoot]:
     if weapon is None:
         return out
     enemies = state.present(state.enemy_of(firer.side))
-    for e in enemies:
+    # only enemies whose bounds come within its longest range can be in reach (the
+    # spatial index's, in table order)
+    longest = fire_arc(weapon, state.rules.fire).reach + EPSILON
+    for e in state.near(firer.block.bounds, longest, state.enemy_of(firer.side)):
         if not state.in_melee(e) and in_reach(state, firer, e):
             out.append(Shoot(e.id))
     arrows = weapon in state.rules.defences.arrow_weapons

@@ -24,7 +24,6 @@ from ancients.tabletop import (
     bearing,
     heading,
 )
-from ancients.tabletop.index import Sweep
 
 __all__ = ["along", "cover", "crossings", "face_toward", "keeps_off", "line_of_fire",
            "path_clear", "placed", "steps", "turned"]
@@ -107,9 +106,8 @@ def path_clear(state: State, piece: Piece, blocks: Sequence[Block],
         else:
             legs.append((a, b, False))
     x0, y0, x1, y1 = _bounds([b for leg in legs for b in leg[:2]])
-    listed = state.blocks()  # only those the spatial index finds near the way
-    near = [(o, ob) for k in _grid(state).candidates((x0, y0, x1, y1))
-            for o, ob, q in (listed[k],) if o is not piece and not (
+    near = [(o, ob) for o in state.near((x0, y0, x1, y1))  # what the index finds near
+            for ob in (o.block,) for q in (ob.bounds,) if o is not piece and not (
                 q[0] >= x1 or x0 >= q[2] or q[1] >= y1 or y0 >= q[3])]
     if not near:
         return True
@@ -129,24 +127,6 @@ def path_clear(state: State, piece: Piece, blocks: Sequence[Block],
             if _sweep_enters(a, b, ob):
                 return False
     return True
-
-
-def _grid(state: State) -> Sweep:
-    """The blocks of :meth:`State.blocks` in the tabletop's one-off spatial index (a
-    sort: remembered until anything changes, which is after every move)."""
-    found: Sweep = state.memo("block sweep", lambda: Sweep([b for _, b, _ in state.blocks()]))
-    return found
-
-
-def _foe_grid(state: State, side: str) -> tuple[list[Piece], Sweep]:
-    """The enemies of ``side`` on the table and their blocks in the one-off spatial
-    index (remembered until anything changes)."""
-    def build() -> tuple[list[Piece], Sweep]:
-        enemies = state.present(state.enemy_of(side))
-        return enemies, Sweep([e.block for e in enemies])
-
-    found: tuple[list[Piece], Sweep] = state.memo(("foe sweep", side), build)
-    return found
 
 
 def _sweep_enters(a: Block, b: Block, other: Block) -> bool:
@@ -175,14 +155,15 @@ def _sweep_enters(a: Block, b: Block, other: Block) -> bool:
 def keeps_off(state: State, piece: Piece, end: Block) -> bool:
     """``end`` is at least ``keep_off`` inches from every enemy (contact is by charge)."""
     gap = state.rules.table.keep_off
-    enemies, grid = _foe_grid(state, piece.side)
-    for k in grid.candidates(end.bounds, gap):  # only those the index finds near
-        e = enemies[k]
-        q = e.block.bounds
-        b = end.bounds
+    foes = state.foe_index(piece.side)
+    b = end.bounds
+    for k in foes.candidates(b, gap):  # only those the index finds near
+        eb = foes[k]
+        assert eb is not None
+        q = eb.bounds
         if b[0] > q[2] + gap or q[0] > b[2] + gap or b[1] > q[3] + gap or q[1] > b[3] + gap:
             continue
-        if end.distance(e.block) < gap - EPSILON:
+        if end.distance(eb) < gap - EPSILON:
             return False
     return True
 
@@ -286,9 +267,10 @@ def line_of_fire(state: State, firer: Piece, target: Piece) -> bool:
     x0, y0 = min(fb[0], tb[0]), min(fb[1], tb[1])
     x1, y1 = max(fb[2], tb[2]), max(fb[3], tb[3])
     blocks = []
-    for p, pb, q in state.blocks():
-        if p is firer or p is target or q[0] > x1 or q[2] < x0 or q[1] > y1 or q[3] < y0:
-            continue  # (what lies outside the sight line's bounds cannot be in its way)
+    for p in state.near((x0, y0, x1, y1)):  # (what lies outside the sight line's bounds
+        if p is firer or p is target:       # cannot be in its way)
+            continue
+        pb = p.block
         if p.side == firer.side and firer.block.distance(pb) >= behind - EPSILON:
             continue  # Missile fire B: indirect fire over friends 3 IN in front
         blocks.append(pb)

@@ -165,7 +165,7 @@ def menu(state: State, piece: Piece) -> list[Plan]:
         offer("incline", b.facing + side, b.facing, move)
     for f in fractions:
         offer("back", b.facing + 180.0, b.facing, move * f, stretch=f == 1)
-    foes = _nearest(b, state.present(state.enemy_of(piece.side)), NEAREST)
+    foes = nearest_enemies(state, piece, b, NEAREST)
     for e in foes:
         to = bearing(b.centre, e.block.centre)
         for f in fractions:
@@ -192,9 +192,12 @@ def menu(state: State, piece: Piece) -> list[Plan]:
     return plans
 
 
-def _nearest(b: Block, pieces: list[Piece], n: int) -> list[Piece]:
+def _nearest(b: Block, pieces: list[Piece], n: int, within: float = math.inf
+             ) -> list[Piece] | None:
     """The ``n`` pieces nearest ``b`` edge to edge (table order among equals), measured
-    exactly only where the centres' distance less both radii could be among them."""
+    exactly only where the centres' distance less both radii could be among them.
+    ``within``: look only at the pieces whose rough distance is at most this (None: they
+    do not settle it)."""
     cx, cy = b.centre
     mine = math.hypot(b.frontage, b.depth) / 2.0
     rough = sorted((max(math.hypot(e.block.centre[0] - cx, e.block.centre[1] - cy) - mine -
@@ -202,11 +205,39 @@ def _nearest(b: Block, pieces: list[Piece], n: int) -> list[Piece]:
                    for i, e in enumerate(pieces))
     exact: list[tuple[float, int, Piece]] = []
     for lower, i, e in rough:
-        if len(exact) >= n and lower > exact[n - 1][0]:
+        if (len(exact) >= n and lower > exact[n - 1][0]) or lower > within:
             break
         exact.append((b.distance(e.block), i, e))
         exact.sort(key=lambda t: (t[0], t[1]))
+    # beyond ``within`` lie pieces not looked at: they cannot be among the nearest only
+    # if n found so far are no farther than that
+    if within != math.inf and not (len(exact) >= n and exact[n - 1][0] <= within):
+        return None
     return [e for _, _, e in exact[:n]]
+
+
+def nearest_enemies(state: State, piece: Piece, b: Block, n: int) -> list[Piece]:
+    """:func:`_nearest` of the enemies of ``piece``, looking only at those the spatial
+    index finds near ``b``: every enemy whose rough distance is at most a reach lies
+    there (its bounds come within the reach and both radii), and the answer is the one
+    over every enemy as soon as those settle it (else the reach doubles)."""
+    enemy = state.enemy_of(piece.side)
+    foes = state.present(enemy)
+    widest: float = state.of_side(enemy, "widest", lambda: max(
+        (math.hypot(e.block.frontage, e.block.depth) / 2.0 for e in foes), default=0.0))
+    mine = math.hypot(b.frontage, b.depth) / 2.0
+    index, pieces = state.foe_index(piece.side), state.pieces
+    reach = 12.0
+    while True:
+        slots = index.near(b.bounds, reach + mine + widest + EPSILON)
+        if len(slots) >= len(foes):
+            found = _nearest(b, foes, n)
+            assert found is not None
+            return found
+        found = _nearest(b, [pieces[i] for i in slots], n, reach)
+        if found is not None:
+            return found
+        reach *= 2.0
 
 
 def _skirmishes(state: State, piece: Piece, move: float) -> list[Plan]:

@@ -30,6 +30,7 @@ from ancients.tabletop.geometry import EPSILON, separation
 __all__ = [
     "BlockIndex",
     "Box",
+    "Contacts",
     "Sweep",
     "box_gap",
     "boxes_meet",
@@ -430,6 +431,129 @@ def pairs_within(a: Sequence[Block], b: Sequence[Block], reach: float = EPSILON,
             found.sort()
             out += [(i, j, d) for j, d in found]
     return out
+
+
+class Contacts:
+    """Which blocks of two groups (two sides) come within ``reach`` of each other (by
+    default: touch), kept up to date as blocks move. Slot ``i`` holds a block of group 0
+    or 1, or nothing (:meth:`put`); each group's blocks stand in a :class:`BlockIndex`
+    (:meth:`index`, slots numbered alike, the other group's empty). A slot given a new
+    block is measured again, against the other group's blocks the index finds near it,
+    when a contact is next asked for; every other slot's contacts are kept. The answers
+    are :func:`pairs_within`'s over the blocks as they stand (:func:`brute_pairs_within`:
+    a pair is measured ``measure(group 0's block, group 1's)``, whichever of them moved).
+    ``few`` is each index's (by default twice :attr:`BlockIndex.FEW`: each index has a
+    slot for every block of both groups, the other group's empty).
+    """
+
+    __slots__ = ("_changes", "_groups", "_indexes", "_of", "_stale", "_touching", "measure",
+                 "reach")
+
+    def __init__(self, reach: float = EPSILON, measure: Measure = edge_distance,
+                 cell: float = 12.0, few: int | None = None) -> None:
+        self.reach = reach
+        self.measure = measure
+        few = 2 * BlockIndex.FEW if few is None else few
+        self._indexes = (BlockIndex(cell=cell, few=few), BlockIndex(cell=cell, few=few))
+        self._groups: list[int] = []  # each slot's group (an empty slot keeps its last)
+        self._touching: list[set[int]] = []
+        self._of: list[tuple[int, ...] | None] = []  # each slot's, in order (None: to sort)
+        self._stale: set[int] = set()  # slots given a new block since last measured
+        self._changes = 0
+
+    @property
+    def changes(self) -> int:
+        """A number that changes whenever a pair comes within reach or leaves it: the key
+        of what is worked out from who touches whom."""
+        if self._stale:
+            self._measure()
+        return self._changes
+
+    def __len__(self) -> int:
+        return len(self._groups)
+
+    def index(self, group: int) -> BlockIndex:
+        """The blocks of ``group`` (0 or 1) by slot (to read: :meth:`put` changes it)."""
+        return self._indexes[group]
+
+    def block(self, i: int) -> Block | None:
+        """The block in slot ``i`` (None: empty)."""
+        return self._indexes[self._groups[i]][i]
+
+    def put(self, i: int, block: Block | None, group: int = 0) -> None:
+        """Slot ``i`` holds ``block`` of ``group`` now (None: empty it); ``i`` may be
+        :func:`len` (a new slot at the end)."""
+        if group not in (0, 1):
+            raise GeometryError(f"Contacts group must be 0 or 1, got {group!r}")
+        n = len(self._groups)
+        if i == n:
+            for index in self._indexes:
+                index.add(None)
+            self._groups.append(group)
+            self._touching.append(set())
+            self._of.append(())
+        elif not 0 <= i < n:
+            raise GeometryError(f"Contacts slot {i} out of range (0..{n})")
+        was = self._groups[i]
+        if was != group:
+            self._indexes[was].update(i, None)
+            self._groups[i] = group
+        elif self._indexes[group][i] is block:
+            return
+        self._indexes[group].update(i, block)
+        self._stale.add(i)
+
+    def of(self, i: int) -> tuple[int, ...]:
+        """The slots of the other group within reach of slot ``i``, ascending (the same
+        tuple until they change)."""
+        if self._stale:
+            self._measure()
+        found = self._of[i]
+        if found is None:
+            found = self._of[i] = tuple(sorted(self._touching[i]))
+        return found
+
+    def pairs(self) -> list[tuple[int, int]]:
+        """Every (slot of group 0, slot of group 1) within reach, ascending."""
+        if self._stale:
+            self._measure()
+        groups = self._groups
+        return [(i, j) for i, near in enumerate(self._touching) if groups[i] == 0
+                for j in sorted(near)]
+
+    def _measure(self) -> None:
+        """The stale slots' contacts measured again (the index already holds every
+        block where it stands now)."""
+        touching, groups, indexes, of = self._touching, self._groups, self._indexes, self._of
+        reach, measure = self.reach, self.measure
+        r = reach + _SLACK
+        for i in sorted(self._stale):
+            near = touching[i]
+            was = frozenset(near)
+            for j in near:
+                touching[j].discard(i)
+                of[j] = None
+            near.clear()
+            of[i] = None
+            g = groups[i]
+            block = indexes[g][i]
+            if block is not None:
+                other = indexes[1 - g]
+                x0, y0, x1, y1 = box = block.bounds
+                for j in other.candidates(box, reach):
+                    b = other[j]
+                    assert b is not None
+                    q = b.bounds
+                    if q[0] - x1 > r or x0 - q[2] > r or q[1] - y1 > r or y0 - q[3] > r:
+                        continue
+                    d = measure(block, b) if g == 0 else measure(b, block)
+                    if d <= reach:
+                        near.add(j)
+                        touching[j].add(i)
+                        of[j] = None
+            if near != was:
+                self._changes += 1
+        self._stale.clear()
 
 
 def brute_pairs_within(a: Sequence[Block], b: Sequence[Block], reach: float = EPSILON,

@@ -134,10 +134,16 @@ class VersionedState(Generic[P]):
         """``compute()``, kept in ``memo`` until the state changes."""
         return memo.get(self.version, compute)
 
+    def presence(self) -> int:
+        """A number that changes whenever the pieces on the table may have: the key of
+        :meth:`present` (the state's version; a state that knows when a piece comes or
+        goes gives a number that changes only then)."""
+        return self.version
+
     def present(self, side: str | None = None) -> list[P]:
-        """The pieces on the table (of ``side``), in table order: remembered until a
-        piece changes; a fresh list each call."""
-        table = self._present.get(self.version, dict)
+        """The pieces on the table (of ``side``), in table order: remembered until
+        :meth:`presence` changes; a fresh list each call."""
+        table = self._present.get(self.presence(), dict)
         found = table.get(side)
         if found is None:
             every = table.get(None)

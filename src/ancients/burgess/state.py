@@ -287,20 +287,12 @@ class State(VersionedState[Piece]):
     def others(self, piece: Piece) -> list[Piece]:
         return [p for p in self.present() if p is not piece]
 
-    def present(self, side: str | None = None) -> list[Piece]:
-        """The pieces on the table (of ``side``), in table order: listed again only when
-        one comes or goes; a fresh list each call."""
+    def presence(self) -> int:
+        """Changes only when a piece comes onto the table or leaves it (the key of
+        :meth:`present`)."""
         if self._dirty:
             self.settled()
-        table = self._present.get(self._presence, dict)
-        found = table.get(side)
-        if found is None:
-            every = table.get(None)
-            if every is None:
-                every = table[None] = [p for p in self.pieces if p.on_table]
-            found = every if side is None else [p for p in every if p.side == side]
-            table[side] = found
-        return list(found)
+        return self._presence
 
     def contacts(self, piece: Piece) -> tuple[Piece, ...]:
         """The enemy pieces touching ``piece``, in table order (:attr:`placed`'s, the

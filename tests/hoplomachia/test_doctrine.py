@@ -5,12 +5,17 @@ true); and it fights like a Greek army."""
 from __future__ import annotations
 
 import functools
+import math
+from collections.abc import Hashable
 from pathlib import Path
+from typing import Any
 
 import ancients
+from ancients.battle import Battle, Decision
 from ancients.hoplomachia.command import Signal
-from ancients.hoplomachia.commander import DoctrineCommander
+from ancients.hoplomachia.commander import DoctrineCommander, _core_gap
 from ancients.hoplomachia.decisions import KEEP, Kind, SignalChoice
+from ancients.tabletop import Aspect as Edge
 
 from .play import battle, division, side
 
@@ -91,3 +96,48 @@ def test_with_allies_the_phalanx_begins_its_approach_at_once() -> None:
     assert doctrine.wanted_signal(st, "athens") is Signal.BEGIN_APPROACH
     st.divisions["h"].withdrawing = True
     assert doctrine.wanted_signal(st, "athens") is Signal.MARCH
+
+
+def _brute_core_gap(state: Any, d: Any) -> float:
+    """_core_gap measured against every enemy: the nearest ahead within 60 inches, else
+    the nearest hoplites (else anyone) edge to edge."""
+    pieces = state.members(d)
+    enemy = state.enemy_of(d.side)
+    ahead = [p.block.zone_distance(e.block, Edge.FRONT) for p in pieces
+             for e in state.present(enemy)]
+    best = min((g for g in ahead if g <= 60.0), default=math.inf)
+    if best < math.inf:
+        return best
+    ready = state.ready(enemy)
+    foes = [e for e in ready if e.hoplite] or ready
+    return min((p.block.distance(e.block) for p in pieces for e in foes), default=math.inf)
+
+
+class _GapChecking:
+    """The doctrine, checking its measure of each core division's gap at every decision."""
+
+    def __init__(self, side: str) -> None:
+        self.inner = DoctrineCommander()
+        self.side = side
+        self.checked = self.between = 0
+
+    def decide(self, b: Battle, decision: Decision) -> Hashable:
+        state = b.state  # type: ignore[attr-defined]
+        for d in state.side_divisions(decision.side):
+            if state.members(d):
+                gap = _brute_core_gap(state, d)
+                assert _core_gap(state, d) == gap
+                self.checked += 1
+                self.between += 20.0 < gap <= 60.0
+        return self.inner.decide(b, decision)
+
+
+def test_the_core_gap_from_the_index_is_the_gap_to_every_enemy() -> None:
+    rs = ancients.ruleset("hoplomachia")
+    checked = between = 0
+    for seed in (0, 1):
+        commanders = {s: _GapChecking(s) for s in ("athens", "corinth")}
+        rs.new_battle("poteidaia-432bc", seed=seed, commanders=commanders).run()
+        checked += sum(c.checked for c in commanders.values())
+        between += sum(c.between for c in commanders.values())
+    assert checked > 200 and between >= 5  # (gaps of 20 to 60 inches met too)

@@ -247,10 +247,11 @@ def _core_gap(state: State, d: Division) -> float:
     enemy = state.enemy_of(d.side)
     _, present = state.indexed(enemy, ready_only=False)
     for p in pieces:
-        # the nearest of targets_ahead(state, p, 60.0), from the index
-        found = present.nearest(p.block, measure=_ahead_gap)
-        if found is not None and found[0] <= 60.0:
-            best = min(best, found[0])
+        # the nearest of targets_ahead(state, p, 60.0), from the index: only the blocks
+        # within 60 inches are looked at (a front zone's distance is never less than
+        # the edge-to-edge one the index cuts by)
+        for _, gap in present.within(p.block, 60.0, measure=_ahead_gap):
+            best = min(best, gap)
     if best < math.inf:
         return best
     enemies, ready = state.indexed(enemy)

@@ -13,8 +13,10 @@ from typing import Any
 import ancients
 from ancients.battle import Battle, Decision
 from ancients.hoplomachia.command import Signal
-from ancients.hoplomachia.commander import DoctrineCommander, _core_gap
+from ancients.hoplomachia.commander import DoctrineCommander, _before_core, _core_gap, _danger
 from ancients.hoplomachia.decisions import KEEP, Kind, SignalChoice
+from ancients.hoplomachia.geometry import aspect_struck
+from ancients.hoplomachia.vocabulary import Aspect
 from ancients.tabletop import Aspect as Edge
 
 from .play import battle, division, side
@@ -113,16 +115,44 @@ def _brute_core_gap(state: Any, d: Any) -> float:
     return min((p.block.distance(e.block) for p in pieces for e in foes), default=math.inf)
 
 
+def _brute_danger(state: Any, side: str, end: list[Any]) -> float:
+    """_danger measured against every ready enemy."""
+    danger = 0.0
+    for e in state.ready(state.enemy_of(side)):
+        chart = e.card.charts.epidromos
+        if chart is None:
+            continue
+        longest = state.rules.epidromos.chart(chart).max_distance + 1.0
+        if any(e.block.distance(b) <= longest and aspect_struck(b, e.block) is not Aspect.REAR
+               for b in end):
+            danger += 2.0 if e.hoplite or e.horse else 1.0
+    return danger
+
+
+def _brute_before_core(state: Any, side: str, end: list[Any]) -> int:
+    """_before_core measured against every core piece."""
+    return sum(p.block.in_zone(b, Edge.FRONT, 8.0) for o in state.side_divisions(side)
+               if o.core for p in state.members(o) for b in end)
+
+
 class _GapChecking:
-    """The doctrine, checking its measure of each core division's gap at every decision."""
+    """The doctrine, checking its measures from the index (each division's gap, each
+    piece's danger and the core pieces it stands before) at every decision."""
 
     def __init__(self, side: str) -> None:
         self.inner = DoctrineCommander()
         self.side = side
-        self.checked = self.between = 0
+        self.checked = self.between = self.danger = self.before = 0
 
     def decide(self, b: Battle, decision: Decision) -> Hashable:
         state = b.state  # type: ignore[attr-defined]
+        for p in state.ready(decision.side):
+            end = [p.block]
+            assert _danger(state, decision.side, end) == _brute_danger(state, decision.side, end)
+            assert _before_core(state, decision.side, end) == \
+                _brute_before_core(state, decision.side, end)
+            self.danger += _brute_danger(state, decision.side, end) > 0
+            self.before += _brute_before_core(state, decision.side, end) > 0
         for d in state.side_divisions(decision.side):
             if state.members(d):
                 gap = _brute_core_gap(state, d)
@@ -132,12 +162,15 @@ class _GapChecking:
         return self.inner.decide(b, decision)
 
 
-def test_the_core_gap_from_the_index_is_the_gap_to_every_enemy() -> None:
+def test_the_doctrines_measures_from_the_index_are_those_of_every_piece() -> None:
     rs = ancients.ruleset("hoplomachia")
-    checked = between = 0
+    checked = between = danger = before = 0
     for seed in (0, 1):
         commanders = {s: _GapChecking(s) for s in ("athens", "corinth")}
         rs.new_battle("poteidaia-432bc", seed=seed, commanders=commanders).run()
         checked += sum(c.checked for c in commanders.values())
         between += sum(c.between for c in commanders.values())
+        danger += sum(c.danger for c in commanders.values())
+        before += sum(c.before for c in commanders.values())
     assert checked > 200 and between >= 5  # (gaps of 20 to 60 inches met too)
+    assert danger > 20 and before > 20  # (dangers and lights in the way met too)

@@ -359,7 +359,12 @@ def _danger(state: State, side: str, end: Sequence[Block]) -> float:
     charge, horse within theirs, each facing it."""
     danger = 0.0
     box = bounds_of(end)
-    for e in state.ready(state.enemy_of(side)):
+    enemies, index = state.indexed(state.enemy_of(side))
+    charts = state.rules.epidromos
+    farthest = max((c.max_distance for c in charts.charts.values()), default=0.0) + 1.0
+    # only the enemies the index finds within the longest charge of any chart (+1)
+    for i in index.near(box, farthest + EPSILON):
+        e = enemies[i]
         chart = e.card.charts.epidromos
         if chart is None:
             continue
@@ -390,14 +395,23 @@ def _lights_score(state: State, d: Division, plan: Plan) -> float:
     score = abs(gap - want) + 6.0 * _danger(state, d.side, end)
     signal = signal_of(state, d)
     if signal in (Signal.BEGIN_APPROACH, Signal.CHARGE):
-        for o in state.side_divisions(d.side):
-            if not o.core:
-                continue
-            for p in state.members(o):
-                for b in end:
-                    if p.block.in_zone(b, Edge.FRONT, 8.0):
-                        score += 4.0
+        score += 4.0 * _before_core(state, d.side, end)
     return score + _through(state, d, plan)
+
+
+def _before_core(state: State, side: str, end: Sequence[Block]) -> int:
+    """How many (core piece, block of ``end``) pairs have the block within 8 inches in
+    front of the piece: the lights in the way of their own phalanx's approach (only the
+    pieces the index finds within 8 inches of a block are measured)."""
+    core = {u for o in state.side_divisions(side) if o.core for u in o.units}
+    own, index = state.indexed(side)
+    count = 0
+    for b in end:
+        for i in index.near(b.bounds, 8.0):
+            p = own[i]
+            if p.id in core and p.block.in_zone(b, Edge.FRONT, 8.0):
+                count += 1
+    return count
 
 
 def _horse_score(state: State, d: Division, plan: Plan) -> float:

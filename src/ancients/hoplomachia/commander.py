@@ -245,13 +245,15 @@ def _core_gap(state: State, d: Division) -> float:
     pieces = state.members(d)
     best = math.inf
     enemy = state.enemy_of(d.side)
-    _, present = state.indexed(enemy, ready_only=False)
+    others, present = state.indexed(enemy, ready_only=False)
     for p in pieces:
         # the nearest of targets_ahead(state, p, 60.0), from the index: only the blocks
-        # within 60 inches are looked at (a front zone's distance is never less than
-        # the edge-to-edge one the index cuts by)
-        for _, gap in present.within(p.block, 60.0, measure=_ahead_gap):
-            best = min(best, gap)
+        # whose boxes meet the box of the band 60 inches deep in front of the piece are
+        # measured (a block with no part squarely in front within 60 inches is not one)
+        for i in present.near(_front_band(p.block, 60.0)):
+            gap = _ahead_gap(p.block, others[i].block)
+            if gap <= 60.0:
+                best = min(best, gap)
     if best < math.inf:
         return best
     enemies, ready = state.indexed(enemy)
@@ -259,6 +261,16 @@ def _core_gap(state: State, d: Division) -> float:
         (lambda i: enemies[i].hoplite)
     gaps = [ready.nearest(p.block, accept=hoplite) for p in pieces]
     return min((g[0] for g in gaps if g is not None), default=math.inf)
+
+
+def _front_band(block: Block, depth: float) -> tuple[float, float, float, float]:
+    """The box of the band ``depth`` inches deep straight out from the block's front
+    edge (grown by EPSILON all round)."""
+    (ax, ay), (bx, by) = block.edge(Edge.FRONT)
+    fx, fy = heading(block.facing)
+    xs = (ax, bx, ax + depth * fx, bx + depth * fx)
+    ys = (ay, by, ay + depth * fy, by + depth * fy)
+    return (min(xs) - EPSILON, min(ys) - EPSILON, max(xs) + EPSILON, max(ys) + EPSILON)
 
 
 def _ahead_gap(block: Block, other: Block) -> float:

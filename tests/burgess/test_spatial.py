@@ -65,6 +65,14 @@ def _state(k: int = 1) -> State:
     return state
 
 
+def _played(moves: list[tuple[object, ...]], k: int) -> State:
+    """The state of scenario ``k`` after ``moves``."""
+    state = _state(k)
+    for step in moves:
+        _apply(state, step)
+    return state
+
+
 def _apply(state: State, step: tuple[object, ...]) -> None:
     kind = step[0]
     p = state.pieces[int(step[1]) % len(state.pieces)]  # type: ignore[call-overload]
@@ -140,9 +148,7 @@ def test_contacts_and_the_index_are_the_full_recompute(moves: list[tuple[object,
 
 @given(steps, st.sampled_from(sorted(SCENARIOS)))
 def test_targets_are_every_enemy_in_reach(moves: list[tuple[object, ...]], k: int) -> None:
-    state = _state(k)
-    for step in moves:
-        _apply(state, step)
+    state = _played(moves, k)
     ids = set(state.by_id)
     for p in state.present():
         if p.unit.weapon is None:
@@ -168,9 +174,7 @@ def test_flank_points_least_is_every_point_measured(
 @given(steps, st.sampled_from(sorted(SCENARIOS)))
 def test_the_commanders_nearest_is_the_first_of_the_nearest(
         moves: list[tuple[object, ...]], k: int) -> None:
-    state = _state(k)
-    for step in moves:
-        _apply(state, step)
+    state = _played(moves, k)
     me = next((p for p in state.present(state.sides[0])), None)
     foes = state.present(state.sides[1])
     if me is None or not foes:
@@ -221,9 +225,7 @@ def test_the_commanders_kept_flank_points_are_worked_out_afresh(
 @given(steps, st.sampled_from(sorted(SCENARIOS)), st.integers(1, 4))
 def test_the_nearest_enemies_of_a_menu_are_those_of_every_enemy(
         moves: list[tuple[object, ...]], k: int, n: int) -> None:
-    state = _state(k)
-    for step in moves:
-        _apply(state, step)
+    state = _played(moves, k)
     for p in state.pieces[::5]:
         foes = state.present(state.enemy_of(p.side))
         for b in (p.block, state.pieces[-1].block):
@@ -233,9 +235,7 @@ def test_the_nearest_enemies_of_a_menu_are_those_of_every_enemy(
 @given(steps, st.sampled_from(sorted(SCENARIOS)))
 def test_charges_are_planned_at_every_enemy_that_may_be_charged(
         moves: list[tuple[object, ...]], k: int) -> None:
-    state = _state(k)
-    for step in moves:
-        _apply(state, step)
+    state = _played(moves, k)
     arc = state.rules.table.charge_arc
     for p in state.present():
         expected = [] if not charges.can_charge(state, p) else [

@@ -372,8 +372,7 @@ def _danger(state: State, side: str, end: Sequence[Block]) -> float:
     danger = 0.0
     box = bounds_of(end)
     enemies, index = state.indexed(state.enemy_of(side))
-    charts = state.rules.epidromos
-    farthest = max((c.max_distance for c in charts.charts.values()), default=0.0) + 1.0
+    farthest = state.rules.epidromos.longest + 1.0
     # only the enemies the index finds within the longest charge of any chart (+1)
     for i in index.near(box, farthest + EPSILON):
         e = enemies[i]

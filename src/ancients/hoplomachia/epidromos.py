@@ -138,6 +138,11 @@ class EpidromosRules:
     def chart(self, name: str) -> EpidromosChart:
         return lookup(self.charts, name, "Epidromos chart", "the charts are")
 
+    @cached_property
+    def longest(self) -> float:
+        """The longest charge of any chart (0 with none)."""
+        return max((c.max_distance for c in self.charts.values()), default=0.0)
+
     def card_chart(self, card: UnitCard) -> EpidromosChart:
         if card.charts.epidromos is None:
             raise RuleError(f"{card.name} never charge")

@@ -88,6 +88,20 @@ def test_document_helpers_list_and_apply_leaves() -> None:
     assert changed["rows"][1]["hits"] == 9 and doc["rows"][1]["hits"] == 3
 
 
+def test_a_key_with_spaces_names_a_parameter_with_the_spaces_written_as_asked() -> None:
+    doc = {"class": {"HV INF": {"move": 6}, "LT_CAV": {"move": 12}}, "variant": "mine"}
+    assert set(document_parameters(doc, "troops", "t.toml")) == {"troops.class.LT_CAV.move",
+                                                                 "troops.variant"}
+    found = document_parameters(doc, "troops", "t.toml", space="_",
+                                skip=frozenset({"variant"}))
+    assert set(found) == {"troops.class.HV_INF.move", "troops.class.LT_CAV.move"}
+    assert found["troops.class.HV_INF.move"].where == "t.toml, class.HV INF.move"
+    changed = apply_overrides(doc, "troops", {"troops.class.HV_INF.move": 7,
+                                              "troops.class.LT_CAV.move": 10}, space="_")
+    assert changed["class"] == {"HV INF": {"move": 7}, "LT_CAV": {"move": 10}}
+    assert doc["class"]["HV INF"] == {"move": 6}
+
+
 def test_step_values_respect_bounds() -> None:
     assert step_values(Parameter(1, low=1)) == (None, 2)
     assert step_values(Parameter(2.0)) == (1.8, 2.2)

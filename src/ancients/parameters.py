@@ -162,19 +162,26 @@ def _provenance(data: Any, path: tuple[str, ...], default: tuple[bool, str]
     return found
 
 
+def _named(prefix: str, path: tuple[str, ...], space: str) -> str:
+    return ".".join((prefix, *(part.replace(" ", space) for part in path)))
+
+
 def document_parameters(data: Mapping[str, Any], prefix: str, where: str, *,
-                        skip: frozenset[str] = frozenset()) -> dict[str, Parameter]:
+                        skip: frozenset[str] = frozenset(), space: str = " "
+                        ) -> dict[str, Parameter]:
     """Every number and string leaf of a raw TOML document as a parameter named
     ``prefix.path.to.leaf`` (list items by position), with the provenance of the
     innermost table that gives one (``reconstructed = true``, ``reason = ...``), and
     ``where`` (the file) and the leaf's path. Keys in ``skip`` (at any depth) and the
-    documents' own notes are left out."""
+    documents' own notes are left out. A key's spaces are written ``space`` in the name
+    (``"_"``: ``troops.class.HV_INF`` for the key ``"HV INF"``; by default a key with a
+    space names no parameter)."""
     out: dict[str, Parameter] = {}
     for path, value in _leaves(data, ()):
         if skip & set(path):
             continue
         reconstructed, reason = _provenance(data, path, (False, ""))
-        name = ".".join((prefix, *path))
+        name = _named(prefix, path, space)
         if not NAME.match(name) or (isinstance(value, str) and _UNSAFE.search(value)):
             continue  # not nameable or writable in a spec
         out[name] = Parameter(value, "reconstructed" if reconstructed else "printed",
@@ -182,10 +189,12 @@ def document_parameters(data: Mapping[str, Any], prefix: str, where: str, *,
     return out
 
 
-def apply_overrides(data: Mapping[str, Any], prefix: str, values: Mapping[str, Value]
-                    ) -> dict[str, Any]:
+def apply_overrides(data: Mapping[str, Any], prefix: str, values: Mapping[str, Value],
+                    *, space: str = " ") -> dict[str, Any]:
     """A deep copy of a raw document with the values of the parameters named
-    ``prefix.path...`` put in their places (others are ignored)."""
+    ``prefix.path...`` put in their places (others are ignored); ``space`` as given to
+    :func:`document_parameters` (a part of the name that is no key of its table names
+    the key whose spaces are written so)."""
     out: Any = copy.deepcopy(dict(data))
     for name, value in values.items():
         head, _, rest = name.partition(".")
@@ -194,10 +203,17 @@ def apply_overrides(data: Mapping[str, Any], prefix: str, values: Mapping[str, V
         *parents, leaf = rest.split(".")
         node = out
         for key in parents:
-            node = node[int(key)] if isinstance(node, list) else node[key]
+            node = node[int(key)] if isinstance(node, list) else node[_key(node, key, space)]
         if isinstance(node, list):
             node[int(leaf)] = value
         else:
-            node[leaf] = value
+            node[_key(node, leaf, space)] = value
     result: dict[str, Any] = out
     return result
+
+
+def _key(table: Mapping[str, Any], part: str, space: str) -> str:
+    """The key of ``table`` that the part of a name ``part`` stands for."""
+    if part in table or space == " ":
+        return part
+    return next((k for k in table if k.replace(" ", space) == part), part)

@@ -17,6 +17,7 @@ a variant's, the built-in file with some of its values changed) and its provenan
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeAlias
@@ -25,7 +26,8 @@ import attrs
 
 from ancients.scenario import Field, read_toml
 
-__all__ = ["Provenance", "Source", "data_path", "load_document", "provenance", "provenances"]
+__all__ = ["Provenance", "Source", "builtin_document", "data_path", "load_document", "provenance",
+           "provenances"]
 
 #: where a data file is read from: the built-in file (``""``), a user's replacement file,
 #: or a raw document already in memory (a variant's: the built-in one, values changed)
@@ -35,6 +37,15 @@ Source: TypeAlias = str | Path | Mapping[str, Any]
 def data_path(package: str, name: str) -> str:
     """A readable name for a built-in data file (used in error messages)."""
     return f"{package}/{name}"
+
+
+@cache
+def builtin_document(package: str, name: str) -> Mapping[str, Any]:
+    """A built-in data file as read, read once (never change it: a variant's values go
+    into a copy, :func:`ancients.parameters.apply_overrides`)."""
+    with resources.as_file(resources.files(package).joinpath(name)) as path:
+        found: Mapping[str, Any] = read_toml(path)
+    return found
 
 
 def load_document(package: str, default: str, override: Source = "") -> Field:

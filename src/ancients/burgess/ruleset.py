@@ -4,12 +4,7 @@ orders of battle."""
 
 from __future__ import annotations
 
-import copy
-import re
-import tomllib
 from collections.abc import Mapping, Sequence
-from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -20,8 +15,8 @@ from ancients.burgess.options import BurgessOptions
 from ancients.burgess.rules import FILES, BurgessRules, build_rules, file_of
 from ancients.burgess.scenario import parse_scenario
 from ancients.dataruleset import DataRuleset
-from ancients.parameters import NAME, Parameter, Value
-from ancients.rulesdata import data_path
+from ancients.parameters import Parameter, apply_overrides, document_parameters
+from ancients.rulesdata import builtin_document, data_path
 from ancients.ruleset import Translation
 from ancients.scenario import Scenario
 
@@ -32,55 +27,8 @@ __all__ = ["FROM_OOB", "Burgess"]
 
 #: the built-in scenarios read straight from ``ancients.battles()`` by the translator
 FROM_OOB = ("zama-202bc",)
-
-
-@cache
-def _raw(name: str) -> dict[str, Any]:
-    """A built-in data file as read (never changed: overrides are applied to a copy)."""
-    text = resources.files(DATA_PACKAGE).joinpath(name).read_text(encoding="utf-8")
-    return tomllib.loads(text)
-
-
-_META = frozenset({"reconstructed", "reason", "note", "notes", "title", "description",
-                   "source", "sources", "variant"})
-_UNSAFE = re.compile(r"[,()=\s'\"]")
-Leaf = tuple[tuple[str, ...], Value, bool, str]
-
-
-@cache
-def _leaves(name: str, prefix: str) -> dict[str, Leaf]:
-    """The parameters of a built-in data file: name -> (the path to the leaf, its value,
-    reconstructed, the reason), a key's spaces written ``_`` in the name."""
-    out: dict[str, Leaf] = {}
-
-    def walk(node: Any, path: tuple[str, ...], prov: tuple[bool, str]) -> None:
-        if isinstance(node, dict):
-            if "reconstructed" in node:
-                prov = (bool(node["reconstructed"]), str(node.get("reason", "")))
-            for key, value in node.items():
-                if key not in _META:
-                    walk(value, (*path, str(key)), prov)
-        elif isinstance(node, list):
-            for i, value in enumerate(node):
-                walk(value, (*path, str(i)), prov)
-        elif isinstance(node, int | float | str) and not isinstance(node, bool):
-            pname = ".".join((prefix, *(part.replace(" ", "_") for part in path)))
-            if NAME.match(pname) and not (isinstance(node, str) and _UNSAFE.search(node)):
-                out[pname] = (path, node, prov[0], prov[1])
-
-    walk(_raw(name), (), (False, ""))
-    return out
-
-
-def _put(raw: dict[str, Any], path: tuple[str, ...], value: Value) -> None:
-    """Set the leaf at ``path`` of a raw document."""
-    node: Any = raw
-    for key in path[:-1]:
-        node = node[int(key)] if isinstance(node, list) else node[key]
-    if isinstance(node, list):
-        node[int(path[-1])] = value
-    else:
-        node[path[-1]] = value
+#: the keys of a data file that are no rule (a variant file's name of its variant)
+_NOT_RULES = frozenset({"variant"})
 
 
 class Burgess(DataRuleset[BurgessRules]):
@@ -106,10 +54,8 @@ class Burgess(DataRuleset[BurgessRules]):
         for prefix in FILES:
             name = file_of(prefix, self.options)
             where = data_path(DATA_PACKAGE, name)
-            for pname, (path, value, reconstructed, reason) in _leaves(name, prefix).items():
-                out[pname] = Parameter(value, "reconstructed" if reconstructed else "printed",
-                                       f"{where}, {'.'.join(path)}",
-                                       reason if reconstructed else "")
+            out.update(document_parameters(builtin_document(DATA_PACKAGE, name), prefix, where,
+                                           skip=_NOT_RULES, space="_"))
         return out
 
     def build_rules(self) -> BurgessRules:
@@ -118,12 +64,8 @@ class Burgess(DataRuleset[BurgessRules]):
         for prefix in FILES:
             mine = {k: v for k, v in self.overrides.items() if k.split(".", 1)[0] == prefix}
             if mine:
-                name = file_of(prefix, self.options)
-                raw = copy.deepcopy(_raw(name))
-                leaves = _leaves(name, prefix)
-                for pname, value in mine.items():
-                    _put(raw, leaves[pname][0], value)
-                documents[prefix] = raw
+                raw = builtin_document(DATA_PACKAGE, file_of(prefix, self.options))
+                documents[prefix] = apply_overrides(raw, prefix, mine, space="_")
         return build_rules(self.options, documents)
 
     # -- scenarios ------------------------------------------------------------------------

@@ -10,17 +10,17 @@ ruleset (``missiles.sling.range``: ``[sling] range`` of ``missiles.toml``).
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Mapping
-from importlib import resources
 from typing import Any
 
 import attrs
 
 from ancients.errors import OptionError, ScenarioError
 from ancients.parameters import Parameter, Value, apply_overrides, document_parameters
-from ancients.rulesdata import data_path
-from ancients.scenario import Field, read_toml
+from ancients.rulesdata import builtin_document, data_path
+from ancients.scenario import Field
 
 __all__ = ["DATA", "FILES", "RULES", "DuelType", "Rules", "load_rules", "parameters",
            "raw_document"]
@@ -159,17 +159,13 @@ class Rules:
             ", ".join(map(str, sizes))
 
 
-def _raw(name: str) -> dict[str, Any]:
-    with resources.as_file(resources.files(DATA).joinpath(f"{name}.toml")) as path:
-        return read_toml(path)
-
-
 def raw_document(name: str) -> dict[str, Any]:
     """The data file ``name`` (one of :data:`FILES`) as read, a fresh copy."""
-    return _raw(name)
+    return copy.deepcopy(dict(_RAW[name]))
 
 
-_RAW: dict[str, dict[str, Any]] = {name: _raw(name) for name in FILES}
+_RAW: dict[str, Mapping[str, Any]] = {name: builtin_document(DATA, f"{name}.toml")
+                                      for name in FILES}
 
 # the bounds a variant's values must keep (by the leaf's name): distances and angles at
 # least 0, counts and die numbers at least 1

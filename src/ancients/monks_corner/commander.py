@@ -22,7 +22,7 @@ from ancients.monks_corner.melee import (
 )
 from ancients.monks_corner.missiles import Shoot, hit_number
 from ancients.monks_corner.morale import TWO_RANKS
-from ancients.monks_corner.movement import Plan
+from ancients.monks_corner.movement import Plan, side_ends
 from ancients.monks_corner.phalanx import REFORM, STAY
 from ancients.monks_corner.rules import Rules
 from ancients.monks_corner.sequence import END, Pick
@@ -113,6 +113,7 @@ class DoctrineCommander:
             return plans[0].order
         # every candidate's distance to every enemy at once (closed form, numpy); the
         # scores loop only over the enemies within the farthest reach they look at
+        state.prefetch_gaps(unit.side, lambda: side_ends(state, unit.side))
         gaps = state.gaps(unit.side, [p.end for p in plans]).tolist()
         near = _within(gaps, _reach(state.rules))
         lead = _dressing(gaps, foes) if score == self._phalanx_score else None

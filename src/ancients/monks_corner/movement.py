@@ -26,7 +26,7 @@ from ancients.tabletop import EPSILON, Aspect, Block, bearing, heading
 Bounds = tuple[float, float, float, float]
 
 __all__ = ["HOLD", "Order", "PhalanxZones", "Plan", "allied_limit", "can_withdraw",
-           "candidate_moves", "clear_of_phalanx_zones", "movable"]
+           "candidate_moves", "clear_of_phalanx_zones", "movable", "side_ends"]
 
 @attrs.frozen
 class Order:
@@ -124,7 +124,6 @@ def candidate_moves(state: State, unit: Unit) -> list[Plan]:
     if state.in_melee(unit):
         plans = _withdrawals(state, unit)
     else:
-        state.prefetch_gaps(unit.side, lambda: _side_ends(state, unit.side))
         plans = _menu(state, unit)
     blocked = paths_blocked_among(state.table, [p.path for p in plans], state.grid(),
                                   state.slot[unit.id])
@@ -142,10 +141,10 @@ def _menu(state: State, unit: Unit) -> list[Plan]:
                        (True, unit.column, unit.files, unit.ranks), _phalanx_moves)
 
 
-def _side_ends(state: State, side: str) -> list[Block]:
-    """Every block whose gaps the menus of ``side``'s units free to move will ask for:
-    their ends (the menus built now, to be reused when each unit's turn comes) and
-    their blocks. For :meth:`~MonksCornerBattle.prefetch_gaps`: pure speed."""
+def side_ends(state: State, side: str) -> list[Block]:
+    """Every block whose gaps a commander weighing the menus of ``side``'s units free to
+    move will ask for: their ends (the menus built now, to be reused when each unit's
+    turn comes) and their blocks. For :meth:`~.state.State.prefetch_gaps`: pure speed."""
     blocks: list[Block] = []
     for u in state.present(side):
         if movable(state, u) and not state.in_melee(u):
@@ -179,26 +178,35 @@ def keep_rules(state: State, unit: Unit, plans: list[Plan]) -> list[Plan]:
     enemies = state.foes(unit.side)[0]
     if not enemies:
         return plans
-    both = state.gaps(unit.side, [*(p.end for p in plans), unit.block])  # one matrix
+    keep_off = state.rules.keep_off
+    limit = allied_limit(state, unit)
+    # only the enemies near enough to the unit and its moves' ends can forbid an end:
+    # within 3" (Sequence 2), within the zone of a phalanx (Movement 2), or closer than
+    # the allies' limit (Movement 3); the others' distances are never measured
+    reach = max(keep_off, state.rules.phalanx_zone if unit.unformed else 0.0)
+    if limit is not None:
+        limit = min(limit, float(state.gaps(unit.side, [unit.block])[0].min()))
+        reach = max(reach, limit)
+    columns, both = state.gaps_near(unit.side, [*(p.end for p in plans), unit.block], reach)
     new, old = both[:-1], both[-1]
     # Monk's Corner, Sequence 2: never closer than 3" to an enemy (nor closer still)
-    floor = np.minimum(state.rules.keep_off, old) - EPSILON
+    floor = np.minimum(keep_off, old) - EPSILON
     ok = np.all(new >= floor, axis=1)
     # Monk's Corner, Movement 3: allies advance no closer than the leader's phalanxes
-    limit = allied_limit(state, unit)
-    if limit is not None:
-        ok &= new.min(axis=1) >= min(limit, float(old.min())) - EPSILON
+    if limit is not None and columns:
+        ok &= new.min(axis=1) >= limit - EPSILON
     # Sequence 2 holds along the whole move, not only where it ends: a move may not pass
     # closer than 3" to an enemy (or closer than it already was) on its way; only the
     # enemies whose bounds come that near the path (the spatial index) can forbid it
+    # (an enemy farther than ``reach`` from the unit: 3")
     good: list[bool] = ok.tolist()
-    floors: list[float] = floor.tolist()
+    beyond = keep_off - EPSILON
+    floors = dict(zip(columns, floor.tolist(), strict=True))
     grid = state.foe_grid(unit.side)
-    reach = max(floors)
     for i, p in enumerate(plans):
         if good[i] and not _path_keeps_off(p.path, [
-                (b, f, b.bounds) for j in grid.candidates(p.path.bounds, reach)
-                if (f := floors[j]) > 0.0 for b in (enemies[j].block,)]):
+                (b, f, b.bounds) for j in grid.candidates(p.path.bounds, beyond)
+                if (f := floors.get(j, beyond)) > 0.0 for b in (enemies[j].block,)]):
             good[i] = False
     if not unit.unformed:
         return [p for p, g in zip(plans, good, strict=True) if g]
@@ -207,7 +215,8 @@ def keep_rules(state: State, unit: Unit, plans: list[Plan]) -> list[Plan]:
     near: list[list[bool]] = (new < state.rules.phalanx_zone).tolist()
     return [p for i, p in enumerate(plans) if good[i] and (
         not any(near[i]) or clear_of_phalanx_zones(
-            state, unit, p.end, [e for e, n in zip(enemies, near[i], strict=True) if n]))]
+            state, unit, p.end, [enemies[j] for j, n in zip(columns, near[i], strict=True)
+                                 if n]))]
 
 
 def allied_limit(state: State, unit: Unit) -> float | None:

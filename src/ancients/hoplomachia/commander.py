@@ -245,22 +245,27 @@ def _core_gap(state: State, d: Division) -> float:
     pieces = state.members(d)
     best = math.inf
     enemy = state.enemy_of(d.side)
-    others, present = state.indexed(enemy, ready_only=False)
     for p in pieces:
         # the nearest of targets_ahead(state, p, 60.0), from the index: only the blocks
         # whose boxes meet the box of the band 60 inches deep in front of the piece are
         # measured (a block with no part squarely in front within 60 inches is not one)
-        for i in present.near(_front_band(p.block, 60.0)):
-            gap = _ahead_gap(p.block, others[i].block)
+        for e in state.near(_front_band(p.block, 60.0), 0.0, enemy):
+            gap = _ahead_gap(p.block, e.block)
             if gap <= 60.0:
                 best = min(best, gap)
     if best < math.inf:
         return best
-    enemies, ready = state.indexed(enemy)
-    hoplite = None if not any(e.hoplite for e in enemies) else \
-        (lambda i: enemies[i].hoplite)
-    gaps = [ready.nearest(p.block, accept=hoplite) for p in pieces]
-    return min((g[0] for g in gaps if g is not None), default=math.inf)
+    hoplite = any(e.hoplite for e in state.ready(enemy))
+    return min((state.nearest(p.block, enemy, _ready_hoplite if hoplite else _ready)[1]
+                for p in pieces), default=math.inf)
+
+
+def _ready(piece: Piece) -> bool:
+    return piece.ready
+
+
+def _ready_hoplite(piece: Piece) -> bool:
+    return piece.ready and piece.hoplite
 
 
 def _front_band(block: Block, depth: float) -> tuple[float, float, float, float]:
@@ -371,11 +376,11 @@ def _danger(state: State, side: str, end: Sequence[Block]) -> float:
     charge, horse within theirs, each facing it."""
     danger = 0.0
     box = bounds_of(end)
-    enemies, index = state.indexed(state.enemy_of(side))
     farthest = state.rules.epidromos.longest + 1.0
     # only the enemies the index finds within the longest charge of any chart (+1)
-    for i in index.near(box, farthest + EPSILON):
-        e = enemies[i]
+    for e in state.near(box, farthest + EPSILON, state.enemy_of(side)):
+        if not e.ready:
+            continue
         chart = e.card.charts.epidromos
         if chart is None:
             continue
@@ -400,8 +405,7 @@ def _lights_score(state: State, d: Division, plan: Plan) -> float:
     enemies = state.ready(state.enemy_of(d.side))
     if not enemies:
         return 0.0
-    _, index = state.indexed(state.enemy_of(d.side))
-    gap = min(found[0] for b in end if (found := index.nearest(b)) is not None)
+    gap = min(state.nearest(b, state.enemy_of(d.side), _ready)[1] for b in end)
     want = max(rng - 0.5, LIGHTS_CLEAR) if card.belos and rng >= LIGHTS_CLEAR else rng
     score = abs(gap - want) + 6.0 * _danger(state, d.side, end)
     signal = signal_of(state, d)
@@ -415,12 +419,10 @@ def _before_core(state: State, side: str, end: Sequence[Block]) -> int:
     front of the piece: the lights in the way of their own phalanx's approach (only the
     pieces the index finds within 8 inches of a block are measured)."""
     core = {u for o in state.side_divisions(side) if o.core for u in o.units}
-    own, index = state.indexed(side)
     count = 0
     for b in end:
-        for i in index.near(b.bounds, 8.0):
-            p = own[i]
-            if p.id in core and p.block.in_zone(b, Edge.FRONT, 8.0):
+        for p in state.near(b.bounds, 8.0, side):
+            if p.ready and p.id in core and p.block.in_zone(b, Edge.FRONT, 8.0):
                 count += 1
     return count
 

@@ -76,7 +76,8 @@ def targets_ahead(state: State, piece: Piece, within: float) -> list[tuple[float
     ``within`` inches, nearest first."""
     out = []
     box = piece.block.bounds
-    for e in state.present(state.enemy_of(piece.side)):
+    # only the enemies the index finds with bounds within reach of the piece's
+    for e in state.near(box, within, state.enemy_of(piece.side)):
         if box_gap(box, e.block.bounds) > within:
             continue  # the boxes' gap is never more than the band's reach
         d = piece.block.zone_distance(e.block, Aspect.FRONT)

@@ -7,6 +7,7 @@ random layouts (hypothesis)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -20,11 +21,17 @@ from ancients.battle import Battle, Decision, RandomCommander
 from ancients.errors import ScenarioError
 from ancients.hoplomachia import charges, flight, manoeuvre
 from ancients.hoplomachia.command import Signal
-from ancients.hoplomachia.commander import DoctrineCommander
+from ancients.hoplomachia.commander import (
+    DoctrineCommander,
+    _horse_score,
+    _lights_score,
+    _phalanx_score,
+)
 from ancients.hoplomachia.state import State
 from ancients.hoplomachia.troops import Flight
-from ancients.tabletop import heading
-from ancients.tabletop.index import Box
+from ancients.hoplomachia.vocabulary import Category
+from ancients.tabletop import Block, heading
+from ancients.tabletop.index import Box, edge_distance
 
 from .play import battle, doc
 
@@ -34,11 +41,35 @@ def _every_piece(self: State, box: Box, margin: float = 0.0,
     return self.present(side)
 
 
+def _every_nearest(self: State, block: Block, side: str, accept: Any = None,
+                   measure: Any = edge_distance) -> tuple[Any, float]:
+    best: tuple[Any, float] = (None, math.inf)
+    for p in self.present(side):  # the first of equals in table order
+        if accept is None or accept(p):
+            d = measure(block, p.block)
+            if d < best[1]:
+                best = (p, d)
+    return best
+
+
+def _afresh(self: State, side: str, key: Hashable, compute: Any) -> Any:
+    return compute()
+
+
 @contextmanager
 def full_scan() -> Iterator[None]:
-    """``State.near`` gives every piece on the table (of the side): the full scan."""
-    with patch.object(State, "near", _every_piece):
+    """``State.near`` gives every piece on the table (of the side), ``State.nearest``
+    measures every one, and nothing is kept by side (``of_side``): the full scan."""
+    with patch.object(State, "near", _every_piece), \
+            patch.object(State, "nearest", _every_nearest), \
+            patch.object(State, "of_side", _afresh):
         yield
+
+
+def _score_of(d: Any) -> Any:
+    if d.core:
+        return _phalanx_score
+    return _horse_score if d.category is Category.HIPPEUS else _lights_score
 
 
 def _compare_menus(state: State) -> int:
@@ -55,6 +86,11 @@ def _compare_menus(state: State) -> int:
             slow = manoeuvre.menu(state, d)
         assert fast == slow, d.id
         compared += len(fast)
+        score = _score_of(d)
+        for plan in fast:
+            kept = score(state, d, plan)
+            with full_scan():
+                assert score(state, d, plan) == kept, (d.id, plan.order)
         members = state.members(d)
         if members:
             shift = state.rules.movement.drift.approach_drift(9) or 0.5

@@ -98,6 +98,10 @@ def _apply(field: Field, step: tuple[object, ...]) -> None:
         p.note += "."
 
 
+def _centres(a: Block, b: Block) -> float:
+    return math.dist(a.centre, b.centre)
+
+
 def _check(field: Field) -> None:
     pieces = field.pieces
     fresh = {s: [p for p in pieces if p.on_table and p.side == s] for s in SIDES}
@@ -136,6 +140,10 @@ def _check(field: Field) -> None:
                                      lambda i, f=accept: f(pieces[i]))  # type: ignore[misc]
                 want = (None, math.inf) if best is None else (pieces[best[1]], best[0])
                 assert field.nearest(probe, s, accept) == want
+            # any measure never less than the gap between the bounds: between centres
+            best = brute_nearest(mine, probe, measure=_centres)
+            want = (None, math.inf) if best is None else (pieces[best[1]], best[0])
+            assert field.nearest(probe, s, measure=_centres) == want
 
 
 @given(stands, steps, st.integers(1, 4))

@@ -110,7 +110,10 @@ def charge_options(state: State, division: Division) -> list[Charge]:
         return []
     seen: dict[str, float] = {}
     for p in pieces:
-        for e in state.ready(state.enemy_of(division.side)):
+        # only the enemies the index finds within the reach of the piece
+        for e in state.near(p.block.bounds, within, state.enemy_of(division.side)):
+            if not e.ready:
+                continue
             d = p.block.distance(e.block)
             if d <= within and p.block.in_arc(e.block, _ARC) and _may(state, p, e):
                 seen[e.id] = min(d, seen.get(e.id, d))

@@ -51,7 +51,14 @@ import attrs
 from ancients.errors import RuleError
 from ancients.tabletop.block import Block
 from ancients.tabletop.geometry import EPSILON
-from ancients.tabletop.index import BlockIndex, Box, Contacts, pairs_within
+from ancients.tabletop.index import (
+    BlockIndex,
+    Box,
+    Contacts,
+    Measure,
+    edge_distance,
+    pairs_within,
+)
 from ancients.versioned import ByVersion, VersionedState
 
 __all__ = ["Placeable", "PlacedState"]
@@ -204,15 +211,16 @@ class PlacedState(VersionedState[Q]):
         found.sort()
         return [pieces[i] for i in found]
 
-    def nearest(self, block: Block, side: str, accept: Callable[[Q], bool] | None = None
-                ) -> tuple[Q | None, float]:
-        """The piece of ``side`` on the table nearest ``block`` edge to edge that
-        ``accept`` takes (the first of equals in table order), and its distance; (None,
-        inf) if there is none."""
+    def nearest(self, block: Block, side: str, accept: Callable[[Q], bool] | None = None,
+                measure: Measure = edge_distance) -> tuple[Q | None, float]:
+        """The piece of ``side`` on the table nearest ``block`` that ``accept`` takes
+        (the first of equals in table order), and its distance; (None, inf) if there is
+        none. ``measure`` (edge to edge by default) is any that is never less than the
+        gap between the blocks' bounds (:meth:`BlockIndex.nearest`)."""
         pieces = self.pieces
         index = self.side_index(side)
-        found = index.nearest(block) if accept is None else index.nearest(
-            block, lambda i: accept(pieces[i]))
+        found = index.nearest(block, None if accept is None else lambda i: accept(pieces[i]),
+                              measure)
         return (None, float("inf")) if found is None else (pieces[found[1]], found[0])
 
     def side_index(self, side: str) -> BlockIndex:

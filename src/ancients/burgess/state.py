@@ -6,18 +6,17 @@ defences (:class:`Work`), the table, the rules, the dice and the battle's ``emit
 state is changed only by assignment to its fields (``piece.unit = ...``, ``piece.block =
 ...``, ``piece.condition = ...``), and every assignment goes through its ``on_setattr``
 hook, which bumps :attr:`State.version`, the key of :meth:`State.memo`, and tells the
-state which piece changed: the blocks on the table stand in the tabletop's spatial index
-and their contacts (:class:`~ancients.tabletop.index.Contacts`), brought up to date for
-the pieces touched since they were last read (the others kept), and the units on the
-table are listed again only when one comes or goes. No rule module invalidates anything
-by hand.
+state which piece changed: the state is a :class:`~ancients.tabletop.placed.PlacedState`
+(the blocks on the table in the tabletop's spatial index with their contacts, brought up
+to date for the pieces touched since they were last read, and the units on the table
+listed again only when one comes or goes). No rule module invalidates anything by
+hand.
 The rule modules take the state; the battle (:mod:`.battle`) builds it and drives the
 turns (:mod:`.turns`).
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -29,12 +28,16 @@ from ancients.burgess.rules import BurgessRules
 from ancients.burgess.troops import Arm, TroopClass, Unit
 from ancients.dice import Dice
 from ancients.events import Event
-from ancients.tabletop import EPSILON, Aspect, Block, Table, TerrainArea, TerrainLine
-from ancients.tabletop.index import BlockIndex, Box, Contacts, pairs_within
+from ancients.tabletop import Aspect, Block, Table, TerrainArea, TerrainLine
+from ancients.tabletop.placed import PlacedState
 from ancients.units import Condition, UnitView
-from ancients.versioned import ByVersion, Tracked, VersionedState, touched
+from ancients.versioned import Tracked, touched
 
 __all__ = ["Piece", "State", "Work", "position"]
+
+
+def _formed(piece: Piece) -> bool:
+    return not piece.running
 
 
 def position(block: Block) -> list[float]:
@@ -168,7 +171,7 @@ class Work(Tracked):
 
 
 @attrs.define(eq=False)
-class State(VersionedState[Piece]):
+class State(PlacedState[Piece]):
     """Everything that changes in a battle (the pieces, the works, the turn, the phasing
     side, the C-in-Cs) and what it is played with (table, rules, options), with the dice
     and the battle's ``emit``."""
@@ -195,79 +198,14 @@ class State(VersionedState[Piece]):
     #: what is worked out once for the battle (values of the rules that depend on no
     #: piece: a troop class's allowance over a set of crossings)
     lasting: dict[Hashable, Any] = attrs.field(factory=dict, init=False)
-    by_id: dict[str, Piece] = attrs.field(init=False)
-    #: each piece's place in ``pieces`` (its slot in :attr:`placed`)
-    slot: dict[str, int] = attrs.field(init=False)
-    #: every piece's block on the table by slot (empty: off it) in the tabletop's spatial
-    #: index, one group a side, with who touches whom (read it through :meth:`settled`)
-    placed: Contacts = attrs.field(factory=Contacts, init=False)
-    _memo: ByVersion[dict[Hashable, Any]] = attrs.field(factory=ByVersion, init=False)
-    _steady: ByVersion[dict[Hashable, Any]] = attrs.field(factory=ByVersion, init=False)
-    #: the slots of the pieces touched since :attr:`placed` was last brought up to date
-    _dirty: set[int] = attrs.field(factory=set, init=False)
-    #: each slot's contacts as pieces, with the tuple of slots they were made from
-    _touching: dict[int, tuple[tuple[int, ...], tuple[Piece, ...]]] = attrs.field(
-        factory=dict, init=False)
-    #: bumped when a piece comes onto the table or leaves it (the key of ``present``)
-    _presence: int = attrs.field(default=0, init=False)
-    _by_side: dict[tuple[str, Hashable], tuple[int, Any]] = attrs.field(factory=dict,
-                                                                        init=False)
-    #: per side: bumped when one of its pieces changes (:meth:`side_version`)
-    _side_touches: list[int] = attrs.field(factory=lambda: [0, 0], init=False)
 
     def __attrs_post_init__(self) -> None:
-        self.by_id = {}
-        self.slot = {}
-        for p in list(self.pieces):
-            self._place(p)
+        super().__attrs_post_init__()
         self.track(*self.works)
         for s in self.sides:
             self.c_in_c_lost.setdefault(s, False)
             self.c_in_c_tested.setdefault(s, 0)
             self.c_in_c_failed.setdefault(s, 0)
-
-    def add(self, piece: Piece) -> None:
-        """A new piece on the table (a part split off a unit)."""
-        if piece.id in self.by_id:
-            raise ValueError(f"a piece {piece.id!r} is already on the table")
-        self.pieces.append(piece)
-        self._place(piece)
-        self._changed()
-
-    def _place(self, piece: Piece) -> None:
-        i = len(self.slot)
-        self.by_id[piece.id] = piece
-        self.slot[piece.id] = i
-        self.placed.put(i, piece.block if piece.on_table else None,
-                        self.sides.index(piece.side))
-        self._presence += 1
-        self._side_touches[self.sides.index(piece.side)] += 1
-        piece.attach(functools.partial(self._touched, i))
-
-    def _touched(self, i: int) -> None:
-        """Piece ``i`` changed (its ``on_setattr`` hook)."""
-        self.version += 1
-        self._dirty.add(i)
-
-    def settled(self) -> Contacts:
-        """:attr:`placed`, with the blocks of the pieces touched since it was last read
-        put where they stand now."""
-        dirty = self._dirty
-        if dirty:
-            placed, pieces, sides = self.placed, self.pieces, self.sides
-            touches = self._side_touches
-            for i in dirty:
-                p = pieces[i]
-                g = sides.index(p.side)
-                touches[g] += 1
-                now = p.block if p.on_table else None
-                was = placed.block(i)
-                if now is not was:
-                    if (now is None) != (was is None):
-                        self._presence += 1
-                    placed.put(i, now, g)
-            dirty.clear()
-        return self.placed
 
     # -- reading ------------------------------------------------------------------------
     def views(self) -> list[UnitView]:
@@ -287,101 +225,12 @@ class State(VersionedState[Piece]):
     def others(self, piece: Piece) -> list[Piece]:
         return [p for p in self.present() if p is not piece]
 
-    def presence(self) -> int:
-        """Changes only when a piece comes onto the table or leaves it (the key of
-        :meth:`present`)."""
-        if self._dirty:
-            self.settled()
-        return self._presence
-
-    def contacts(self, piece: Piece) -> tuple[Piece, ...]:
-        """The enemy pieces touching ``piece``, in table order (:attr:`placed`'s, the
-        same as :meth:`_compute_contacts`' measured afresh)."""
-        i = self.slot.get(piece.id)  # (a what-if copy: the piece it copies)
-        if i is None:
-            return ()
-        found = (self.settled() if self._dirty else self.placed).of(i)
-        if not found:
-            return ()
-        kept = self._touching.get(i)  # the pieces of the same tuple of slots
-        if kept is None or kept[0] is not found:
-            pieces = self.pieces
-            kept = self._touching[i] = (found, tuple(pieces[j] for j in found))
-        return kept[1]
-
-    def near(self, box: Box, margin: float = 0.0, side: str | None = None) -> list[Piece]:
-        """The pieces on the table (of ``side``) whose blocks' bounds come within
-        ``margin`` of ``box`` (touching counts), in table order."""
-        placed = self.settled() if self._dirty else self.placed
-        pieces = self.pieces
-        if side is not None:
-            return [pieces[i] for i in placed.index(self.sides.index(side)).near(box, margin)]
-        found = placed.index(0).near(box, margin) + placed.index(1).near(box, margin)
-        found.sort()
-        return [pieces[i] for i in found]
-
-    def _compute_contacts(self) -> dict[str, tuple[Piece, ...]]:
-        """Who touches whom, measured afresh (the oracle of :meth:`contacts`): the first
-        side's pieces against the second's, through the tabletop's spatial index (only
-        pairs whose bounds meet are measured)."""
-        a, b = self.present(self.sides[0]), self.present(self.sides[1])
-        out: dict[str, list[Piece]] = {}
-        for i, j, _ in pairs_within([u.block for u in a], [e.block for e in b], EPSILON):
-            u, e = a[i], b[j]
-            out.setdefault(u.id, []).append(e)
-            out.setdefault(e.id, []).append(u)
-        order = {p.id: i for i, p in enumerate(self.pieces)}
-        return {k: tuple(sorted(v, key=lambda p: order[p.id])) for k, v in out.items()}
-
-    def memo(self, key: Hashable, compute: Callable[[], Any]) -> Any:
-        """``compute()``, remembered under ``key`` until anything changes."""
-        table = self.kept(self._memo, dict)
-        if key not in table:
-            table[key] = compute()
-        return table[key]
-
-    def side_version(self, side: str) -> int:
-        """A number that changes whenever a piece of ``side`` changes (any field) or
-        joins the battle: the key of what is worked out from that side's pieces alone."""
-        if self._dirty:
-            self.settled()
-        return self._side_touches[self.sides.index(side)]
-
-    def of_side(self, side: str, key: Hashable, compute: Callable[[], Any]) -> Any:
-        """``compute()``, remembered under ``key`` until a piece of ``side`` changes
-        (:meth:`side_version`): for what is worked out from that side's pieces alone."""
-        version = self.side_version(side)
-        found = self._by_side.get((side, key))
-        if found is None or found[0] != version:
-            found = self._by_side[(side, key)] = (version, compute())
-        return found[1]
-
-    def steady(self, key: Hashable, compute: Callable[[], Any]) -> Any:
-        """``compute()``, remembered under ``key`` until a piece comes onto the table or
-        leaves it: for what depends only on who is there and on what a piece keeps all
-        battle (its side, its troop class)."""
-        self.settled()
-        table = self._steady.get(self._presence, dict)
-        if key not in table:
-            table[key] = compute()
-        return table[key]
-
     def nearest_enemy(self, piece: Piece, block: Block | None = None,
                       running: bool = True) -> tuple[Piece | None, float]:
         """The closest enemy on the table (``running``: routed ones too) and its
         edge-to-edge distance from ``block`` (default: the piece's own)."""
-        here = block or piece.block
-        pieces = self.pieces
-        foes = self.foe_index(piece.side)
-        found = foes.nearest(here) if running else foes.nearest(
-            here, lambda i: not pieces[i].running)
-        return (None, float("inf")) if found is None else (pieces[found[1]], found[0])
-
-    def foe_index(self, side: str) -> BlockIndex:
-        """The blocks of the enemies of ``side`` on the table in the tabletop's spatial
-        index, by slot (:attr:`slot`; to read, not to change)."""
-        placed = self.settled() if self._dirty else self.placed
-        return placed.index(1 - self.sides.index(side))
+        return self.nearest(block or piece.block, self.enemy_of(piece.side),
+                            None if running else _formed)
 
     def facing_edge(self, piece: Piece, other: Piece) -> Aspect:
         """The edge of ``piece`` that ``other`` touches (its front if they do not)."""

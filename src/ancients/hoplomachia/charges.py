@@ -76,7 +76,8 @@ def targets_ahead(state: State, piece: Piece, within: float) -> list[tuple[float
     ``within`` inches, nearest first."""
     out = []
     box = piece.block.bounds
-    for e in state.present(state.enemy_of(piece.side)):
+    # only the enemies the index finds with bounds within reach of the piece's
+    for e in state.near(box, within, state.enemy_of(piece.side)):
         if box_gap(box, e.block.bounds) > within:
             continue  # the boxes' gap is never more than the band's reach
         d = piece.block.zone_distance(e.block, Aspect.FRONT)
@@ -109,7 +110,10 @@ def charge_options(state: State, division: Division) -> list[Charge]:
         return []
     seen: dict[str, float] = {}
     for p in pieces:
-        for e in state.ready(state.enemy_of(division.side)):
+        # only the enemies the index finds within the reach of the piece
+        for e in state.near(p.block.bounds, within, state.enemy_of(division.side)):
+            if not e.ready:
+                continue
             d = p.block.distance(e.block)
             if d <= within and p.block.in_arc(e.block, _ARC) and _may(state, p, e):
                 seen[e.id] = min(d, seen.get(e.id, d))

@@ -55,8 +55,9 @@ def _open_side(state: State, piece: Piece, right: bool) -> bool:
     """No friend stands within the gap width beside the piece on that side."""
     width = state.rules.melee.gap_width
     edge = Edge.RIGHT if right else Edge.LEFT
-    for f in state.ready(piece.side):
-        if f.id == piece.id:
+    # only the friends the index finds within the gap width of the piece
+    for f in state.near(piece.block.bounds, width + EPSILON, piece.side):
+        if f.id == piece.id or not f.ready:
             continue
         b = f.block
         if piece.block.distance(b) <= width + EPSILON and \

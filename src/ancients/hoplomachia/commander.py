@@ -245,22 +245,27 @@ def _core_gap(state: State, d: Division) -> float:
     pieces = state.members(d)
     best = math.inf
     enemy = state.enemy_of(d.side)
-    others, present = state.indexed(enemy, ready_only=False)
     for p in pieces:
         # the nearest of targets_ahead(state, p, 60.0), from the index: only the blocks
         # whose boxes meet the box of the band 60 inches deep in front of the piece are
         # measured (a block with no part squarely in front within 60 inches is not one)
-        for i in present.near(_front_band(p.block, 60.0)):
-            gap = _ahead_gap(p.block, others[i].block)
+        for e in state.near(_front_band(p.block, 60.0), 0.0, enemy):
+            gap = _ahead_gap(p.block, e.block)
             if gap <= 60.0:
                 best = min(best, gap)
     if best < math.inf:
         return best
-    enemies, ready = state.indexed(enemy)
-    hoplite = None if not any(e.hoplite for e in enemies) else \
-        (lambda i: enemies[i].hoplite)
-    gaps = [ready.nearest(p.block, accept=hoplite) for p in pieces]
-    return min((g[0] for g in gaps if g is not None), default=math.inf)
+    hoplite = any(e.hoplite for e in state.ready(enemy))
+    return min((state.nearest(p.block, enemy, _ready_hoplite if hoplite else _ready)[1]
+                for p in pieces), default=math.inf)
+
+
+def _ready(piece: Piece) -> bool:
+    return piece.ready
+
+
+def _ready_hoplite(piece: Piece) -> bool:
+    return piece.ready and piece.hoplite
 
 
 def _front_band(block: Block, depth: float) -> tuple[float, float, float, float]:
@@ -334,30 +339,26 @@ def _forward(state: State, side: str) -> tuple[float, float]:
     return heading(front_of(state, side))
 
 
-def _enemy_hoplites(state: State, side: str) -> list[Piece]:
-    return [e for e in state.ready(state.enemy_of(side)) if e.hoplite]
-
-
 def _phalanx_score(state: State, d: Division, plan: Plan) -> float:
     """Close on the enemy's phalanx square to it, keeping the line: the gap to the
     nearest enemy, the angle off it, and how far the taxis would stand out of the line
     of the others."""
     end = plan.end
-    enemies = _enemy_hoplites(state, d.side) or state.ready(state.enemy_of(d.side))
-    if not enemies:
+    enemy = state.enemy_of(d.side)
+    ready, hoplites = _ready_kinds(state, enemy)
+    if not ready:
         return 0.0
     here = centre_of(end)
-    target = min(enemies, key=lambda e: _dist(here, e.block.centre))
+    # the nearest of the enemy hoplites (else of anyone) by centre, from the index
+    target = _nearest_centre(state, here, enemy, _ready_hoplite if hoplites else _ready)
+    assert target is not None
     gap = min(b.distance(target.block) for b in end)
     off = abs(((bearing(here, target.block.centre) - end[0].facing + 180.0) % 360.0) - 180.0)
     fx, fy = _forward(state, d.side)
     mine = here[0] * fx + here[1] * fy
-    others = [o for o in state.side_divisions(d.side) if o.core and o.id != d.id]
-    line = [centre_of([p.block for p in state.members(o)]) for o in others
-            if state.members(o)]
+    mean = _line_mean(state, d, fx, fy)
     ahead = 0.0
-    if line:
-        mean = sum(c[0] * fx + c[1] * fy for c in line) / len(line)
+    if mean is not None:
         ahead = max(0.0, mine - mean - 3.0)
     return max(gap, 3.0) + off / 10.0 + ahead * 0.5 + _through(state, d, plan)
 
@@ -366,16 +367,56 @@ def _dist(a: tuple[float, float], b: tuple[float, float]) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
 
 
+def _ready_kinds(state: State, side: str) -> tuple[bool, bool]:
+    """Has ``side`` ready pieces, and ready hoplites? (kept until one of its pieces
+    changes)"""
+    def compute() -> tuple[bool, bool]:
+        ready = state.ready(side)
+        return bool(ready), any(e.hoplite for e in ready)
+    found: tuple[bool, bool] = state.of_side(side, "ready kinds", compute)
+    return found
+
+
+#: the sides of the probe that stands for a point in a nearest search
+_PROBE = 1e-3
+
+
+def _nearest_centre(state: State, here: tuple[float, float], side: str,
+                    accept: Callable[[Piece], bool]) -> Piece | None:
+    """The piece of ``side`` that ``accept`` takes whose centre is nearest ``here``,
+    the first of equals in table order (as ``min`` over them in table order), from the
+    index: a centre's distance is never less than the gap between the boxes of a probe
+    on ``here`` and the piece's block."""
+    probe = Block(here[0], here[1], 0.0, 1, 1, _PROBE, _PROBE)
+    found, _ = state.nearest(probe, side, accept, lambda _, b: _dist(here, b.centre))
+    return found
+
+
+def _line_mean(state: State, d: Division, fx: float, fy: float) -> float | None:
+    """How far forward (along ``fx, fy``) the other core divisions of ``d``'s side stand
+    on average, by their centres (None: there are none): kept until a piece of the side
+    changes."""
+    kept: dict[tuple[float, float], float | None] = state.of_side(
+        d.side, ("line", d.id), dict)
+    if (fx, fy) not in kept:
+        others = [o for o in state.side_divisions(d.side) if o.core and o.id != d.id]
+        line = [centre_of([p.block for p in state.members(o)]) for o in others
+                if state.members(o)]
+        kept[(fx, fy)] = sum(c[0] * fx + c[1] * fy for c in line) / len(line) if line \
+            else None
+    return kept[(fx, fy)]
+
+
 def _danger(state: State, side: str, end: Sequence[Block]) -> float:
     """How many enemies could charge a body ending here: foot within their longest
     charge, horse within theirs, each facing it."""
     danger = 0.0
     box = bounds_of(end)
-    enemies, index = state.indexed(state.enemy_of(side))
     farthest = state.rules.epidromos.longest + 1.0
     # only the enemies the index finds within the longest charge of any chart (+1)
-    for i in index.near(box, farthest + EPSILON):
-        e = enemies[i]
+    for e in state.near(box, farthest + EPSILON, state.enemy_of(side)):
+        if not e.ready:
+            continue
         chart = e.card.charts.epidromos
         if chart is None:
             continue
@@ -397,11 +438,9 @@ def _lights_score(state: State, d: Division, plan: Plan) -> float:
     pieces = state.members(d)
     card = pieces[0].card
     rng = card.belos.range if card.belos else 4.0
-    enemies = state.ready(state.enemy_of(d.side))
-    if not enemies:
+    if not _ready_kinds(state, state.enemy_of(d.side))[0]:
         return 0.0
-    _, index = state.indexed(state.enemy_of(d.side))
-    gap = min(found[0] for b in end if (found := index.nearest(b)) is not None)
+    gap = min(state.nearest(b, state.enemy_of(d.side), _ready)[1] for b in end)
     want = max(rng - 0.5, LIGHTS_CLEAR) if card.belos and rng >= LIGHTS_CLEAR else rng
     score = abs(gap - want) + 6.0 * _danger(state, d.side, end)
     signal = signal_of(state, d)
@@ -415,12 +454,10 @@ def _before_core(state: State, side: str, end: Sequence[Block]) -> int:
     front of the piece: the lights in the way of their own phalanx's approach (only the
     pieces the index finds within 8 inches of a block are measured)."""
     core = {u for o in state.side_divisions(side) if o.core for u in o.units}
-    own, index = state.indexed(side)
     count = 0
     for b in end:
-        for i in index.near(b.bounds, 8.0):
-            p = own[i]
-            if p.id in core and p.block.in_zone(b, Edge.FRONT, 8.0):
+        for p in state.near(b.bounds, 8.0, side):
+            if p.ready and p.id in core and p.block.in_zone(b, Edge.FRONT, 8.0):
                 count += 1
     return count
 
@@ -430,35 +467,54 @@ def _horse_score(state: State, d: Division, plan: Plan) -> float:
     enemy lights and horse that come near; keep off the front of formed hoplites."""
     end = plan.end
     here = centre_of(end)
-    mine = [p for o in state.side_divisions(d.side) if o.core for p in state.members(o)]
-    enemies = state.ready(state.enemy_of(d.side))
-    if not enemies:
+    enemy = state.enemy_of(d.side)
+    if not _ready_kinds(state, enemy)[0]:
         return 0.0
     fx, fy = _forward(state, d.side)
-    rx, ry = fy, -fx
-    if mine:
-        across = [p.block.centre[0] * rx + p.block.centre[1] * ry for p in mine]
-        start = centre_of([p.block for p in state.members(d)])
-        right = (start[0] * rx + start[1] * ry) >= sum(across) / len(across)
-        edge = max(across) + 4.0 if right else min(across) - 4.0
-        front = max(p.block.centre[0] * fx + p.block.centre[1] * fy for p in mine)
-        station = (edge * rx + front * fx, edge * ry + front * fy)
-        score = _dist(here, station) * 0.5
-    else:
-        score = 0.0
-    soft = [e for e in enemies if not e.hoplite or e.disarrayed]
-    if soft:
-        near = min(soft, key=lambda e: _dist(here, e.block.centre))
+    station = _station(state, d, fx, fy)
+    score = 0.0 if station is None else _dist(here, station) * 0.5
+    # the nearest soft enemy by centre, from the index
+    near = _nearest_centre(state, here, enemy, _soft)
+    if near is not None:
         gap = min(b.distance(near.block) for b in end)
         if gap < 18.0:
             score = min(score, gap * 0.3)
-    for e in enemies:
-        if e.hoplite and not e.disarrayed:
+    # formed hoplites whose front zone of 8 inches holds a block of the end: only those
+    # the index finds within 8 inches of the end (a zone's distance is never less than
+    # the gap between the boxes)
+    for e in state.near(bounds_of(end), 8.0 + EPSILON, enemy):
+        if e.ready and e.hoplite and not e.disarrayed:
             for b in end:
                 if e.block.in_zone(b, Edge.FRONT, 8.0):
                     score += 8.0
                     break
     return score + _through(state, d, plan)
+
+
+def _soft(piece: Piece) -> bool:
+    return piece.ready and (not piece.hoplite or piece.disarrayed)
+
+
+def _station(state: State, d: Division, fx: float, fy: float) -> tuple[float, float] | None:
+    """Where the horse of ``d`` guards the flank of its line facing along ``fx, fy``:
+    4 inches beyond the end of the core on its own side, level with the core's front
+    (None: no core left). Kept until a piece of the side changes."""
+    kept: dict[tuple[float, float], tuple[float, float] | None] = state.of_side(
+        d.side, ("station", d.id), dict)
+    if (fx, fy) not in kept:
+        mine = [p for o in state.side_divisions(d.side) if o.core
+                for p in state.members(o)]
+        rx, ry = fy, -fx
+        station = None
+        if mine:
+            across = [p.block.centre[0] * rx + p.block.centre[1] * ry for p in mine]
+            start = centre_of([p.block for p in state.members(d)])
+            right = (start[0] * rx + start[1] * ry) >= sum(across) / len(across)
+            edge = max(across) + 4.0 if right else min(across) - 4.0
+            front = max(p.block.centre[0] * fx + p.block.centre[1] * fy for p in mine)
+            station = (edge * rx + front * fx, edge * ry + front * fy)
+        kept[(fx, fy)] = station
+    return kept[(fx, fy)]
 
 
 def _through(state: State, d: Division, plan: Plan) -> float:

@@ -278,8 +278,9 @@ def _charge_targets(state: State, shooter: Piece, only: Sequence[str] | None) ->
         return []
     reach = shooter.rate() + rules.fire.range_of(shooter.card, True)
     out = []
-    for e in state.ready(state.enemy_of(shooter.side)):
-        if only is not None and e.id not in only:
+    # only the enemies the index finds within the run and the range of the shooter
+    for e in state.near(shooter.block.bounds, reach, state.enemy_of(shooter.side)):
+        if not e.ready or (only is not None and e.id not in only):
             continue
         d = shooter.block.distance(e.block)
         if _range(state, shooter, e) < d <= reach and \

@@ -15,6 +15,7 @@ from ancients.hoplomachia.geometry import (
     STEP,
     advance,
     bearing_to,
+    bounds_of,
     contact_distance,
     face,
 )
@@ -146,7 +147,9 @@ def flee(state: State, piece: Piece, kind: Flight) -> None:
     distance = flight.distance(piece.card, kind, state.dice, piece.id)
     start = piece.block
     turned = face([start], piece.flee_bearing)[0]
-    others = state.others([piece])
+    # the pieces near its way (a straight move stays within the box of its ends)
+    farthest = advance([turned], distance + _EXTRA + STEP)[0]  # (running on to clear)
+    others = state.around([piece], bounds_of([turned, farthest]))
     routing = kind is Flight.ROUT
     through: list[Piece] = []
     steps = max(1, int(distance / STEP + 0.999))
@@ -261,8 +264,10 @@ def pursue(state: State, pursuer: Piece, router: Piece) -> None:
     start = pursuer.block
     turned = face([start], bearing_to(start, router.block))[0]
     reach = contact_distance(turned, router.block, distance)
-    others = [o for o in state.others([pursuer]) if o.id != router.id]
     go = distance if reach is None else reach
+    # the pieces near its way (a straight move stays within the box of its ends)
+    others = [o for o in state.around([pursuer], bounds_of(
+        [turned, advance([turned], max(go, 0.0))[0]])) if o.id != router.id]
     end = turned if state.table.contains(turned) and not any(
         turned.overlaps(o.block) for o in others) else start
     d = go

@@ -35,7 +35,7 @@ from ancients.hoplomachia.precedence import front_of
 from ancients.hoplomachia.signals import signal_of
 from ancients.hoplomachia.state import State, position
 from ancients.hoplomachia.vocabulary import Arrangement
-from ancients.tabletop import Block, bearing, heading, normalise_angle
+from ancients.tabletop import EPSILON, Block, bearing, heading, normalise_angle
 
 __all__ = ["HOLD", "Plan", "add_disarray", "arrivals", "ask_moves", "bounce", "drifted",
            "execute", "menu", "movers", "recovery"]
@@ -73,25 +73,48 @@ def movers(state: State, division: Division) -> list[Piece]:
     return members
 
 
-def _keep(state: State, pieces: Sequence[Piece]) -> list[tuple[Piece, float]]:
+#: inches hoplites keep from the enemy belos units they move up to (and bounce)
+_UP_TO_BELOS = 0.05
+
+
+def _keep(state: State, pieces: Sequence[Piece], around: Sequence[Piece]
+          ) -> list[tuple[Piece, float]]:
     """Hoplomachia, Spacing: hoplites stay 3 inches from enemy hoplites unless charging;
-    belos units move to 1 inch of others; nothing moves into contact but a charge."""
+    belos units move to 1 inch of others; nothing moves into contact but a charge. The
+    inches kept from each enemy among ``around`` (the pieces near the move: those within
+    :func:`_reach` of it; an enemy farther away is kept from by any move there)."""
     spacing = state.rules.movement.spacing
     hoplites = any(p.hoplite for p in pieces)
+    side = pieces[0].side
     out = []
-    for e in state.present(state.enemy_of(pieces[0].side)):
+    for e in around:
+        if e.side == side:
+            continue
         if hoplites and e.hoplite:
             out.append((e, spacing.hoplites))
         elif hoplites:
-            out.append((e, 0.05))  # up to the belos units (they are bounced)
+            out.append((e, _UP_TO_BELOS))  # up to the belos units (they are bounced)
         else:
             out.append((e, spacing.belos))
     return out
 
 
+def _reach(state: State, pieces: Sequence[Piece]) -> float:
+    """Hoplomachia, Spacing: the most inches ``pieces`` keep from any enemy (the widest
+    of :func:`_keep`'s), and at least EPSILON (what an overlap needs): a piece whose
+    bounds stay farther than this from a move's is neither entered nor kept from."""
+    spacing = state.rules.movement.spacing
+    if any(p.hoplite for p in pieces):
+        return max(spacing.hoplites, _UP_TO_BELOS, EPSILON)
+    return max(spacing.belos, EPSILON)
+
+
 def _check(state: State, pieces: Sequence[Piece], path: Sequence[Sequence[Block]]
            ) -> Clearance:
-    return clearance(state.table, pieces, path, state.others(pieces), _keep(state, pieces))
+    """:func:`~.geometry.clearance` of the move against the pieces near its path."""
+    near = state.around(pieces, _bounds([b for body in path for b in body], 0.0),
+                   _reach(state, pieces))
+    return clearance(state.table, pieces, path, near, _keep(state, pieces, near))
 
 
 Straight = tuple[float, list[list[Block]], Clearance]
@@ -114,11 +137,11 @@ def _straight(state: State, pieces: Sequence[Piece], start: Sequence[Block],
     path = straight_path(start, most) if steps > 1 else [advance(start, most,
                                                                  start[0].facing)]
     side = pieces[0].side
-    others = state.others(pieces)
-    keep = _keep(state, pieces)
-    box = _bounds([b for body in path for b in body], max((k for _, k in keep), default=0.0))
-    near = [o for o in others if _meets(box, o.block.bounds)]
-    near_keep = [(o, k) for o, k in keep if _meets(box, o.block.bounds)]
+    # only the pieces whose bounds come within the widest spacing of the path's: no
+    # other can be entered or come too near
+    near = state.around(pieces, _bounds([b for body in path for b in body], 0.0),
+                   _reach(state, pieces))
+    near_keep = _keep(state, pieces, near)
     before = {o.id: min(p.block.distance(o.block) for p in pieces) for o, _ in near_keep}
     through: list[str] = []
     best: tuple[int, tuple[str, ...]] | None = None
@@ -344,8 +367,6 @@ def _free(state: State, pieces: Sequence[Piece], bearings: Sequence[float]) -> l
     turn_cost = 0.0 if arrangement is Arrangement.NO_FILES else \
         state.rules.movement.arrangement.turn
     out: list[Plan] = []
-    keep = _keep(state, pieces)
-    others = state.others(pieces)
     for angle in bearings:
         heading_ = normalise_angle(towards + angle)
         faced = face(start, heading_)
@@ -361,7 +382,7 @@ def _free(state: State, pieces: Sequence[Piece], bearings: Sequence[float]) -> l
                                       and h[0] >= STEP)]:
             end = path[-1]
             final = face(end, bearing(centre_of(end), enemy.block.centre))
-            if clearance(state.table, pieces, [final], others, keep).ok:
+            if _check(state, pieces, [final]).ok:
                 path = [*path, final]
             out.append(_plan(Move("towards", round(dist, 3), angle), pieces, path, c))
     faced = face(start, towards)
@@ -427,9 +448,11 @@ def _withdraw(state: State, division: Division, pieces: list[Piece], plan: Plan)
     """The body marches off as one: as far as it may of its move (pieces reaching the
     table's edge leave it)."""
     start = {p.id: position(p.block) for p in pieces}
-    others = state.others(pieces)
     faced = list(plan.path[0])
     d = plan.order.distance
+    # the pieces near the way (a straight move stays within the box of its ends)
+    others = state.around(pieces, _bounds(
+        [*faced, *advance(faced, max(d, 0.0), faced[0].facing)], 0.0), 0.0)
     while d > 0.0:
         ends = advance(faced, d, faced[0].facing)
         if not any(state.table.contains(b) and any(b.overlaps(o.block) for o in others)
@@ -526,17 +549,17 @@ def drifted(state: State, pieces: Sequence[Piece], shift: float) -> list[Block |
     (of another division, or one of its own that halted) or off the table (it halts)."""
     if not pieces:
         return []
-    ids = {p.id for p in pieces}
-    others = [o for o in state.present() if o.id not in ids]
     fx, fy = heading(pieces[0].block.facing)
     rx, ry = fy, -fx
     order = sorted(range(len(pieces)), key=lambda i: -(pieces[i].block.centre[0] * rx +
                                                       pieces[i].block.centre[1] * ry))
     out: list[Block | None] = [None] * len(pieces)
     placed: list[Block] = []
+    moved = {i: sidestep([p.block], shift)[0] for i, p in enumerate(pieces)}
+    others = state.around(pieces, _bounds(list(moved.values()), 0.0), 0.0)
     for i in order:
         p = pieces[i]
-        b = sidestep([p.block], shift)[0]
+        b = moved[i]
         blocked = not state.table.contains(b) or any(
             b.overlaps(o.block) for o in others) or any(b.overlaps(q) for q in placed)
         out[i] = None if blocked else b
@@ -548,7 +571,10 @@ def bounce(state: State, hoplites: Sequence[Piece]) -> None:
     """Hoplomachia, Spacing: belos units within 1 inch before marching or approaching
     hoplites bounce back 3 inches; trapped, they are destroyed."""
     spacing = state.rules.movement.spacing
-    for e in state.ready(state.enemy_of(hoplites[0].side)):
+    # only the enemies whose bounds come within the bounce's inches of the hoplites'
+    ahead = state.near(_bounds([h.block for h in hoplites], 0.0), spacing.belos,
+                       state.enemy_of(hoplites[0].side))
+    for e in [e for e in ahead if e.ready]:
         if not e.belos_troops or state.engaged(e):
             continue
         near = [h for h in hoplites if h.block.distance(e.block) < spacing.belos]
@@ -556,7 +582,7 @@ def bounce(state: State, hoplites: Sequence[Piece]) -> None:
             continue
         h = near[0]
         b = advance([e.block], spacing.bounce, h.block.facing)[0]
-        others = state.others([e])
+        others = state.around([e], b.bounds, 0.0)
         start = position(e.block)
         if not state.table.contains(b) or any(b.overlaps(o.block) for o in others) or \
                 _trapped(state, b):
@@ -620,7 +646,7 @@ def arrivals(state: State) -> None:
         if state.turn < r.last:
             roll = state.dice.roll(dice, f"reinforcements: {d.id}")
         comes = state.turn >= r.last or roll >= r.roll
-        clear = all(not any(p.block.overlaps(o.block) for o in state.present())
+        clear = all(not any(p.block.overlaps(o.block) for o in state.near(p.block.bounds))
                     and state.table.contains(p.block) for p in waiting)
         state.emit("reinforcements", f"{d.name}: " + ("arrive" if comes and clear else
                                                       "do not come yet"),

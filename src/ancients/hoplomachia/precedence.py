@@ -11,7 +11,7 @@ from ancients.battle import Decision, Phase
 from ancients.hoplomachia.arete import arete_sequence
 from ancients.hoplomachia.decisions import Kind, Word
 from ancients.hoplomachia.geometry import line_order
-from ancients.hoplomachia.pieces import Division, Piece
+from ancients.hoplomachia.pieces import Division
 from ancients.hoplomachia.state import State
 from ancients.tabletop import bearing
 
@@ -39,17 +39,22 @@ def precedence(state: State, phase: str) -> str:
 
 def front_of(state: State, side: str) -> float:
     """The bearing an army faces: from the centre of its pieces to the enemy's."""
-    mine = state.present(side) or list(state.pieces_of(side))
-    theirs = state.present(state.enemy_of(side)) or list(state.pieces_of(state.enemy_of(side)))
-
-    def centre(ps: Sequence[Piece]) -> tuple[float, float]:
-        xs = [p.block.centre[0] for p in ps]
-        ys = [p.block.centre[1] for p in ps]
-        return (sum(xs) / len(xs), sum(ys) / len(ys))
-    a, b = centre(mine), centre(theirs)
+    a, b = _centre(state, side), _centre(state, state.enemy_of(side))
     if a == b:
         return 0.0 if side == state.sides[0] else 180.0
     return bearing(a, b)
+
+
+def _centre(state: State, side: str) -> tuple[float, float]:
+    """The mean centre of the side's pieces on the table (of all of them, if none is):
+    kept until one of its pieces changes."""
+    def compute() -> tuple[float, float]:
+        ps = state.present(side) or list(state.pieces_of(side))
+        xs = [p.block.centre[0] for p in ps]
+        ys = [p.block.centre[1] for p in ps]
+        return (sum(xs) / len(xs), sum(ys) / len(ys))
+    found: tuple[float, float] = state.of_side(side, "centre", compute)
+    return found
 
 
 def sequence_order(state: State, first: str, divisions: Sequence[Division],

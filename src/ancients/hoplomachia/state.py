@@ -5,8 +5,12 @@ strategoi and armies, the casualty counters, and the record of the turn.
 **One mutation path** (the core's :mod:`ancients.versioned`). A piece is changed only by
 assignment to its fields, and every assignment goes through its ``on_setattr`` hook
 (:mod:`.pieces`), which bumps :attr:`State.version` (but for the ``BOOKKEEPING``
-fields, which no cache reads); every cache here is keyed by that version, so no rule
-module has a cache to invalidate by hand. The rule modules take the state (with the dice
+fields, which no cache reads) and tells the state which piece changed: the state is a
+:class:`~ancients.tabletop.placed.PlacedState` (every block on the table in the
+tabletop's spatial index with who touches whom, brought up to date for the pieces
+touched since they were last read; the pieces on the table listed again only when one
+comes or goes), and every other cache here is keyed by the version, so no rule module
+has a cache to invalidate by hand. The rule modules take the state (with the dice
 and ``emit`` it carries); the battle (:mod:`.battle`) builds it and drives the turn
 sequence.
 """
@@ -33,12 +37,17 @@ from ancients.hoplomachia.pieces import (
 )
 from ancients.hoplomachia.rules import HoplomachiaRules
 from ancients.hoplomachia.vocabulary import AreteLevel
-from ancients.tabletop import EPSILON, Block, BlockIndex, Table
-from ancients.tabletop.index import pairs_within
+from ancients.tabletop import Block, Table
+from ancients.tabletop.index import Box
+from ancients.tabletop.placed import PlacedState
 from ancients.units import UnitView
-from ancients.versioned import ByVersion, VersionedState
+from ancients.versioned import ByVersion
 
 __all__ = ["State", "TurnRecord", "position"]
+
+
+def _ready(piece: Piece) -> bool:
+    return piece.status is Status.READY
 
 
 def position(block: Block) -> list[float]:
@@ -78,7 +87,7 @@ class TurnRecord:
 
 
 @attrs.define(eq=False)
-class State(VersionedState[Piece]):
+class State(PlacedState[Piece]):
     """Everything that changes in a battle and the data it is played with (rules,
     options, table), with the dice and the battle's ``emit``."""
 
@@ -98,14 +107,7 @@ class State(VersionedState[Piece]):
     record: TurnRecord = attrs.field(factory=TurnRecord)
     #: what each option of the pending decision stands for (commanders read it)
     menu: dict[Hashable, object] = attrs.field(factory=dict)
-    by_id: dict[str, Piece] = attrs.field(init=False)
     _fighting: ByVersion[dict[str, list[Piece]]] = attrs.field(factory=ByVersion, init=False)
-    _indices: ByVersion[dict[tuple[str, bool], tuple[list[Piece], BlockIndex]]] = \
-        attrs.field(factory=ByVersion, init=False)
-
-    def __attrs_post_init__(self) -> None:
-        self.by_id = {p.id: p for p in self.pieces}
-        self.track(*self.pieces)
 
     # -- reading -------------------------------------------------------------------------
     def views(self) -> list[UnitView]:
@@ -129,6 +131,16 @@ class State(VersionedState[Piece]):
         ids = {p.id for p in pieces}
         return [p for p in self.present() if p.id not in ids]
 
+    def around(self, pieces: Sequence[Piece], box: Box, margin: float = 0.0) -> list[Piece]:
+        """The pieces on the table but ``pieces`` whose bounds come within ``margin`` of
+        ``box`` (touching counts), in table order: :meth:`others` near a move, from the
+        spatial index (a cut: the caller's own exact test decides)."""
+        if len(pieces) == 1:
+            me = pieces[0]
+            return [o for o in self.near(box, margin) if o is not me]
+        ids = {p.id for p in pieces}
+        return [o for o in self.near(box, margin) if o.id not in ids]
+
     def engaged(self, piece: Piece) -> bool:
         return bool(self.contacts(piece))
 
@@ -140,35 +152,13 @@ class State(VersionedState[Piece]):
             found = table[side] = [p for p in self.ready(side) if self.engaged(p)]
         return list(found)
 
-    def _compute_contacts(self) -> dict[str, tuple[Piece, ...]]:
-        a, b = self.present(self.sides[0]), self.present(self.sides[1])
-        out: dict[str, list[Piece]] = {}
-        # every pair within EPSILON edge to edge, ascending by a's then b's order
-        for i, j, _ in pairs_within([p.block for p in a], [e.block for e in b], EPSILON):
-            p, e = a[i], b[j]
-            out.setdefault(p.id, []).append(e)
-            out.setdefault(e.id, []).append(p)
-        return {k: tuple(v) for k, v in out.items()}
-
-    def indexed(self, side: str, ready_only: bool = True) -> tuple[list[Piece], BlockIndex]:
-        """The side's pieces on the table (not routing, if ``ready_only``) in table
-        order, and a spatial index of their blocks (slot i: piece i), kept until a piece
-        changes."""
-        table = self.kept(self._indices, dict)
-        found = table.get((side, ready_only))
-        if found is None:
-            pieces = self.ready(side) if ready_only else self.present(side)
-            found = table[(side, ready_only)] = (pieces, BlockIndex([p.block for p in pieces]))
-        return found
-
     def nearest_enemy(self, piece: Piece, block: Block | None = None,
                       ready_only: bool = True) -> tuple[Piece | None, float]:
         """The closest enemy piece on the table (not routing, unless ``ready_only`` is
         False) and its edge-to-edge distance from ``block`` (default: the piece's): the
         first of equals in table order."""
-        enemies, index = self.indexed(self.enemy_of(piece.side), ready_only)
-        found = index.nearest(block or piece.block)
-        return (None, float("inf")) if found is None else (enemies[found[1]], found[0])
+        return self.nearest(block or piece.block, self.enemy_of(piece.side),
+                            _ready if ready_only else None)
 
     # -- divisions and strategoi ------------------------------------------------------------
     def members(self, division: Division | str, present: bool = True) -> list[Piece]:

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 import ancients.tabletop.placed
 from ancients.errors import RuleError
 from ancients.tabletop import EPSILON, Block
-from ancients.tabletop.index import brute_near, brute_nearest, brute_pairs_within
+from ancients.tabletop.index import Measure, brute_near, brute_nearest, brute_pairs_within
 from ancients.tabletop.placed import PlacedState
 from ancients.versioned import BOOKKEEPING, Tracked, touched
 
@@ -121,6 +121,7 @@ def _check(field: Field) -> None:
     assert field._compute_contacts() == {k: tuple(sorted(v, key=lambda q: order[q.id]))
                                          for k, v in touching.items()}
     blocks = [p.block if p.on_table else None for p in pieces]
+    assert field.every_index().blocks == blocks
     probes = [p.block for p in pieces[:: max(1, len(pieces) // 4)]]
     probes.append(Block(60.0, 30.0, 45.0, 6, 3, 1.0, 1.0))
     for probe in probes:
@@ -218,6 +219,22 @@ def test_a_what_if_copy_has_no_contacts_and_tells_nobody() -> None:
     copy.block = field.pieces[0].block.advanced(1.0)
     assert field.contacts(copy) == () and field.version == 0
     assert field.contacts(field.pieces[0]) == (field.pieces[1],)
+
+
+def test_a_state_may_measure_its_contacts_its_own_way() -> None:
+    @attrs.define(eq=False)
+    class Loose(Field):
+        def contact_measure(self) -> Measure:
+            return lambda a, b: 0.0  # every pair whose bounds meet touches
+
+    def stands() -> list[Stand]:  # two diamonds side by side: bounds that overlap,
+        d = math.sqrt(2) + 0.3     # facing edges 0.42" apart
+        return [Stand("a", "red", Block(10.0, 10.0, 45.0, 2, 2, 1.0, 1.0)),
+                Stand("b", "blue", Block(10.0 + d, 10.0 + d, 45.0, 2, 2, 1.0, 1.0))]
+
+    strict, loose = Field(SIDES, stands()), Loose(SIDES, stands())
+    assert strict.contacts(strict.pieces[0]) == ()
+    assert loose.contacts(loose.pieces[0]) == (loose.pieces[1],)
 
 
 def test_the_module_example_runs() -> None:

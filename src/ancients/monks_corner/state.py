@@ -5,8 +5,10 @@ them (who touches whom, the enemies' corners, measured gaps), apart from the bat
 (``unit.block = ...``, ``unit.formed = False``, :meth:`~.troops.Unit.remove`), and every
 such assignment goes through the unit's ``on_setattr`` hook, which bumps the state's
 :attr:`State.version` (but for the fields marked ``BOOKKEEPING`` in :mod:`.troops`,
-which no cache reads; the core's :mod:`ancients.versioned` keeps the version and the
-caches every tabletop state shares). Every cache below is keyed by that version (or by
+which no cache reads; the core's :mod:`ancients.versioned` keeps the version, and
+:class:`~ancients.tabletop.placed.PlacedState` every unit's block in the spatial index
+with who touches whom, brought up to date for the units touched since last read). Every
+cache below is keyed by that version (or by
 immutable blocks, compared by identity), so no rule module has a cache to invalidate by
 hand.
 Blocks are immutable values and the table never changes. The rule modules take the
@@ -29,8 +31,9 @@ from ancients.monks_corner.rules import Rules
 from ancients.monks_corner.troops import Unit
 from ancients.tabletop import EPSILON, Block, BlockIndex, Table, corners_array, distance_matrix
 from ancients.tabletop.geometry import frames, separation
+from ancients.tabletop.index import Measure, matrix_distance
+from ancients.tabletop.placed import PlacedState
 from ancients.units import UnitView
-from ancients.versioned import ByVersion, VersionedState
 
 __all__ = ["State", "position"]
 
@@ -44,7 +47,7 @@ def position(block: Block) -> list[float]:
 
 
 @attrs.define(eq=False)
-class State(VersionedState[Unit]):
+class State(PlacedState[Unit]):
     """Everything that changes in a battle (the units, the turn, the phasing side) and
     the data it is played with (table, options, the rules' numbers, alliance leaders),
     with the dice and the battle's ``emit``."""
@@ -62,23 +65,13 @@ class State(VersionedState[Unit]):
     #: what each option of the pending move/charge decision stands for (commanders
     #: read it rather than recomputing the menu)
     menu: dict[Hashable, object] = attrs.field(factory=dict)
-    by_id: dict[str, Unit] = attrs.field(init=False)
-    _memo: ByVersion[dict[Hashable, Any]] = attrs.field(factory=ByVersion, init=False)
     _foes: dict[str, _Foes] = attrs.field(factory=dict, init=False)
-    #: each unit's place in ``pieces`` (and in :meth:`grid`)
-    slot: dict[str, int] = attrs.field(init=False)
-    _grid: tuple[int, BlockIndex] = attrs.field(factory=lambda: (-1, BlockIndex()), init=False)
     _apart: dict[tuple[int, int], tuple[Block, Block, float]] = attrs.field(
         factory=dict, init=False)
     #: each unit's last menu of moves before the legality checks, and what it was
     #: built from (see ``movement.candidate_moves``)
     menu_memo: dict[str, tuple[tuple[tuple[Block | None, ...], tuple[object, ...]],
                                list[Any]]] = attrs.field(factory=dict, init=False)
-
-    def __attrs_post_init__(self) -> None:
-        self.by_id = {u.id: u for u in self.pieces}
-        self.slot = {u.id: i for i, u in enumerate(self.pieces)}
-        self.track(*self.pieces)
 
     def die(self, reason: str) -> int:
         """One toss of the rules' die (a d6: ``Rules.die``), through the battle's dice."""
@@ -95,22 +88,20 @@ class State(VersionedState[Unit]):
 
     def grid(self) -> BlockIndex:
         """Every unit's block on the table in the tabletop's spatial index, slot ``i``
-        for ``pieces[i]`` (empty for a unit off the table); kept up to date in place
-        (the units whose blocks changed since it was last asked for)."""
-        version, index = self._grid
-        if version != self.version:
-            if len(index) < len(self.pieces):
-                index = BlockIndex([None] * len(self.pieces))
-            for i, u in enumerate(self.pieces):
-                index.update(i, u.block if u.on_table else None)
-            self._grid = (self.version, index)
-        return index
+        for ``pieces[i]`` (:attr:`slot`; empty for a unit off the table), kept up to
+        date per unit (:meth:`~ancients.tabletop.placed.PlacedState.every_index`)."""
+        return self.every_index()
 
     def others(self, unit: Unit) -> list[Unit]:
         """The units on the table but ``unit`` (in table order)."""
         return [u for u in self.present() if u is not unit]
 
+    def contact_measure(self) -> Measure:
+        """Contacts as the distance matrix measures them (its entries, bit for bit)."""
+        return matrix_distance
+
     def _compute_contacts(self) -> dict[str, tuple[Unit, ...]]:
+        """Who touches whom, measured afresh (the oracle of :meth:`contacts`)."""
         a, b = self.present(self.sides[0]), self.present(self.sides[1])
         out: dict[str, list[Unit]] = {u.id: [] for u in a + b}
         # only blocks whose bounds come within EPSILON can touch: the index of the first

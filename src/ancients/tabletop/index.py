@@ -31,6 +31,7 @@ __all__ = [
     "BlockIndex",
     "Box",
     "Contacts",
+    "Measure",
     "Sweep",
     "box_gap",
     "boxes_meet",

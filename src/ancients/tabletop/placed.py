@@ -113,16 +113,28 @@ class PlacedState(VersionedState[Q]):
     _side_touches: list[int] = attrs.field(factory=lambda: [0, 0], init=False)
     #: each side's group in :attr:`placed` (0: the first of ``sides``)
     _group: dict[str, int] = attrs.field(factory=dict, init=False)
+    #: every piece's block on the table by slot in one index of both sides (built when
+    #: first asked for, :meth:`every_index`; kept up to date with :attr:`placed` then)
+    _every: BlockIndex | None = attrs.field(default=None, init=False)
 
     if TYPE_CHECKING:
         sides: tuple[str, str]
 
     def __attrs_post_init__(self) -> None:
+        measure = self.contact_measure()
+        if measure is not edge_distance:
+            self.placed = Contacts(measure=measure)
         self._group = {s: g for g, s in enumerate(self.sides)}
         self.by_id = {}
         self.slot = {}
         for p in list(self.pieces):
             self._place(p)
+
+    def contact_measure(self) -> Measure:
+        """How two pieces' blocks are measured for a contact (within ``EPSILON``): edge
+        to edge; a state whose other measures are the distance matrix's gives
+        ``index.matrix_distance`` (the matrix's entries, bit for bit)."""
+        return edge_distance
 
     def add(self, piece: Q) -> None:
         """A new piece (a part split off a unit, a piece that joins the battle)."""
@@ -148,6 +160,8 @@ class PlacedState(VersionedState[Q]):
         self.by_id[piece.id] = piece
         self.slot[piece.id] = i
         self.placed.put(i, piece.block if piece.on_table else None, g)
+        if self._every is not None:
+            self._every.add(piece.block if piece.on_table else None)
         self._presence += 1
         self._side_touches[g] += 1
         piece.attach(functools.partial(self._touched, i))
@@ -163,7 +177,7 @@ class PlacedState(VersionedState[Q]):
         dirty = self._dirty
         if dirty:
             placed, pieces, group = self.placed, self.pieces, self._group
-            touches = self._side_touches
+            touches, every = self._side_touches, self._every
             for i in dirty:
                 p = pieces[i]
                 g = group[p.side]
@@ -174,6 +188,8 @@ class PlacedState(VersionedState[Q]):
                     if (now is None) != (was is None):
                         self._presence += 1
                     placed.put(i, now, g)
+                    if every is not None:
+                        every.update(i, now)
             dirty.clear()
         return self.placed
 
@@ -228,6 +244,16 @@ class PlacedState(VersionedState[Q]):
         index, by slot (:attr:`slot`; to read, not to change)."""
         placed = self.settled() if self._dirty else self.placed
         return placed.index(self._group[side])
+
+    def every_index(self) -> BlockIndex:
+        """The blocks of every piece on the table, both sides, in one spatial index by
+        slot (:attr:`slot`; an empty slot for a piece off the table; to read, not to
+        change): built on the first call, then kept up to date per piece."""
+        placed = self.settled() if self._dirty else self.placed
+        every = self._every
+        if every is None:
+            every = self._every = BlockIndex([placed.block(i) for i in range(len(placed))])
+        return every
 
     def foe_index(self, side: str) -> BlockIndex:
         """:meth:`side_index` of the enemies of ``side``."""

@@ -11,9 +11,7 @@ exist and suit them, the lists name cards, nations have their tracks and oratory
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import cache
-from importlib import resources
 from typing import Any
 
 import attrs
@@ -34,7 +32,7 @@ from ancients.hoplomachia.situations import Situations, load_situations
 from ancients.hoplomachia.strategoi import StrategoiRules, load_strategoi
 from ancients.hoplomachia.troops import Cards, UnitCard, load_cards
 from ancients.hoplomachia.vocabulary import Category
-from ancients.scenario import read_toml
+from ancients.rulesdata import builtin_document
 
 __all__ = ["FILES", "HoplomachiaRules", "default_rules", "load_rules", "raw_document"]
 
@@ -92,12 +90,6 @@ def load_rules(**overrides: Source) -> HoplomachiaRules:
     return rules
 
 
-@cache
-def _raw(name: str) -> Mapping[str, Any]:
-    with resources.as_file(resources.files(DATA).joinpath(FILES[name])) as path:
-        return read_toml(path)
-
-
 def raw_document(name: str) -> dict[str, Any]:
     """A fresh copy of a built-in table set's raw document (``"cards"``, ``"belos"``...),
     for a variant to change before it is read."""
@@ -106,7 +98,7 @@ def raw_document(name: str) -> dict[str, Any]:
     if name not in FILES:
         raise ScenarioError(f"no Hoplomachia table set {name!r}; the sets are: "
                             f"{', '.join(FILES)}")
-    return copy.deepcopy(dict(_raw(name)))
+    return copy.deepcopy(dict(builtin_document(DATA, FILES[name])))
 
 
 @cache

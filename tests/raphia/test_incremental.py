@@ -28,6 +28,7 @@ from ancients.raphia.commander import DoctrineCommander, attack_value
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.movement import _no_contact
 from ancients.raphia.options import Kind
+from ancients.raphia.rally import _mates, pursued_rout
 from ancients.raphia.state import State, Status
 
 SIDES = ("ptolemaic", "seleucid")
@@ -113,6 +114,14 @@ class _Checking:
                           for h in state.board.neighbors(e.hex)
                           if type_forbids(state, mover, e, h)}
                 assert _no_contact(state, side, mover) == state.board.bits.bits(banned)
+        for p in state.stacks:  # §10 a pursuer's rout, §9 a rallied part's stack-mates
+            near = state.board.neighbors(p.hex)
+            assert pursued_rout(state, p) is next((
+                s for s in state.stacks if s.status is Status.ROUTED and s.side != p.side
+                and p.pursued.intersection(s.counters) and s.hex in near), None)
+            assert _mates(state, p) is next((
+                s for s in state.stacks if s is not p and s.side == p.side
+                and s.hex == p.hex and s.status is Status.GOOD), None)
 
 
 def _play(rs: Any, scenario: Any, seed: int, random: bool, everything: bool = True

@@ -5,6 +5,7 @@ battles (at the built-in size and on a map twice as long)."""
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 from collections.abc import Hashable, Iterator
@@ -144,23 +145,27 @@ def test_caches_updated_in_place_equal_fresh_ones() -> None:
     assert checked > 1000 and attacks > 200
 
 
-@pytest.fixture
-def scaled() -> Iterator[Any]:
-    """The growth benchmark's ``raphia-217bc`` with twice its armies on a map twice as
-    long (``benchmarks/_scaled.py``): the ruleset and the scenario."""
+#: the armies' scales played with every decision checked (``ANCIENTS_SLOW=1``: 4x too)
+SCALES = [2, 4] if os.environ.get("ANCIENTS_SLOW") else [2]
+
+
+@pytest.fixture(params=SCALES)
+def scaled(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """The growth benchmark's ``raphia-217bc`` with k times its armies on a map k times
+    as long (``benchmarks/_scaled.py``): the ruleset and the scenario."""
     sys.path.insert(0, str(BENCHMARKS))
     try:
         import _scaled
 
         with tempfile.TemporaryDirectory() as tmp:
-            options, path = _scaled.raphia(2, Path(tmp))
+            options, path = _scaled.raphia(request.param, Path(tmp))
             rs = ancients.ruleset("raphia", **options)
             yield rs, rs.load_scenario(path)
     finally:
         sys.path.remove(str(BENCHMARKS))
 
 
-def test_caches_equal_fresh_ones_with_twice_the_armies(scaled: Any) -> None:
+def test_caches_equal_fresh_ones_with_more_armies(scaled: Any) -> None:
     rs, scenario = scaled
     checked, attacks = _play(rs, scenario, 5, False, everything=False)
     assert checked > 1000 and attacks > 200

@@ -28,7 +28,7 @@ from ancients.raphia.combat import (
 from ancients.raphia.commander import DoctrineCommander, attack_value
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.movement import _no_contact
-from ancients.raphia.options import Kind
+from ancients.raphia.options import Evade, Kind
 from ancients.raphia.rally import _mates, pursued_rout
 from ancients.raphia.state import State, Status
 
@@ -64,6 +64,7 @@ class _Checking:
         self.everything = everything  # (False: the attack table and ranking only)
         self.checked = 0
         self.attacks = 0
+        self.evasions = 0
 
     def decide(self, battle: Battle, decision: Decision) -> Hashable:
         state: State = battle.state  # type: ignore[attr-defined]
@@ -96,6 +97,13 @@ class _Checking:
             self.attacks += 1
             self._shared(state)
             return choice
+        if decision.kind == Kind.EVADE and isinstance(self.inner, DoctrineCommander):
+            for o in decision.options:  # the search near the evader, as the field
+                if isinstance(o, Evade):
+                    assert o.at is not None
+                    assert self.inner._dist_near(battle, state, o.at) == \
+                        self.inner._dist(battle, state, o.at)
+                    self.evasions += 1
         self._shared(state)
         chosen: Hashable = self.inner.decide(battle, decision)
         return chosen
@@ -126,23 +134,24 @@ class _Checking:
 
 
 def _play(rs: Any, scenario: Any, seed: int, random: bool, everything: bool = True
-          ) -> tuple[int, int]:
+          ) -> tuple[int, int, int]:
     commanders: dict[str, Any] = {
         s: _Checking(RandomCommander() if random else DoctrineCommander(s), everything)
         for s in SIDES}
     rs.new_battle(scenario, seed=seed, commanders=commanders).run()
     return (sum(c.checked for c in commanders.values()),
-            sum(c.attacks for c in commanders.values()))
+            sum(c.attacks for c in commanders.values()),
+            sum(c.evasions for c in commanders.values()))
 
 
 def test_caches_updated_in_place_equal_fresh_ones() -> None:
-    checked = attacks = 0
+    checked = attacks = evasions = 0
     for spec, seed, random in (("raphia", 1, False), ("raphia(edition=1990)", 2, False),
                                ("raphia", 3, True), ("raphia(edition=1990)", 4, True)):
         rs = ancients.ruleset(spec)
-        c, a = _play(rs, rs.scenario(), seed, random)
-        checked, attacks = checked + c, attacks + a
-    assert checked > 1000 and attacks > 200
+        c, a, e = _play(rs, rs.scenario(), seed, random)
+        checked, attacks, evasions = checked + c, attacks + a, evasions + e
+    assert checked > 1000 and attacks > 200 and evasions > 20
 
 
 #: the armies' scales played with every decision checked (``ANCIENTS_SLOW=1``: 4x too)
@@ -167,5 +176,36 @@ def scaled(request: pytest.FixtureRequest) -> Iterator[Any]:
 
 def test_caches_equal_fresh_ones_with_more_armies(scaled: Any) -> None:
     rs, scenario = scaled
-    checked, attacks = _play(rs, scenario, 5, False, everything=False)
-    assert checked > 1000 and attacks > 200
+    checked, attacks, evasions = _play(rs, scenario, 5, False, everything=False)
+    assert checked > 1000 and attacks > 200 and evasions > 20
+
+
+def test_the_search_near_an_evader_reads_as_the_distance_field() -> None:
+    # the doctrine's evasion measures the distance to the nearest enemy not in rout (a
+    # leader alone is none) by a search outward from each hex: as the whole field does,
+    # with enemies in rout and a leader alone nearer, and with no enemy that near or at all
+    from ancients.hexgrid import Hex
+
+    from .helpers import Stage
+    st = Stage()
+    centre = st.hex("1512")
+    doctrine = DoctrineCommander("ptolemaic")
+
+    def agree() -> int:
+        hexes = [h for h in st.state.board.indices if h.distance(centre) <= 7]
+        for h in hexes:
+            assert doctrine._dist_near(st.battle, st.state, h) == \
+                doctrine._dist(st.battle, st.state, h), h
+        return len(hexes)
+
+    assert agree() > 100  # no enemy at all: the field is 0 everywhere
+    st.put("ptolemaic", "1512", ["P-libyan-cav"])
+    st.put("seleucid", st.state.board.label(centre.neighbor(2)), ["antiochos"])
+    st.put("seleucid", st.state.board.label(centre.neighbor(5)), ["S-arabs1"],
+           status=Status.ROUTED)
+    agree()  # nobody the field counts
+    far: Hex = centre
+    for _ in range(3):
+        far = far.neighbor(1)
+    st.put("seleucid", st.state.board.label(far), ["S-cavalry1"])
+    agree()  # within the search, and (from the hexes farther off) beyond it

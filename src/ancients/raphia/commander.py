@@ -174,6 +174,7 @@ def _attack_value(state: State, att: Stack, tgt: Stack, fire: bool, modifier: in
 
 
 _WORTH = 0.02  # an attack worth less than this is not made
+_NEAR = 4  # DoctrineCommander._dist_near: how far it searches before making the field
 
 
 @attrs.define(eq=False)
@@ -277,6 +278,22 @@ class DoctrineCommander:
 
     def _dist(self, battle: Battle, state: State, h: Hex) -> float:
         return self._enemy_distance(battle, state)[state.board.index(h)]
+
+    def _dist_near(self, battle: Battle, state: State, h: Hex) -> float:
+        """:meth:`_dist` for one hex next to the enemy, by a search outward from it over
+        the map's cells (as the distance field spreads) up to :data:`_NEAR` hexes: the
+        whole field is made only when no enemy is that near."""
+        indices, occ, side = state.board.indices, state.occupancy(), self.side
+        ring, seen = [h], {h}
+        for d in range(_NEAR + 1):
+            for c in ring:
+                if any(s.side != side and s.status is not Status.ROUTED
+                       and not state.leader_alone(s) for s in occ.get(c, ())):
+                    return float(d)
+            ring = list(dict.fromkeys(n for c in ring for n in state.board.neighbors(c)
+                                      if n in indices and n not in seen))
+            seen.update(ring)
+        return self._dist(battle, state, h)
 
     def _near_enemy(self, state: State) -> set[Hex]:
         """Hexes next to an enemy combat unit (any status): only there can a stack attack
@@ -391,7 +408,8 @@ class DoctrineCommander:
         p = a.probabilities(state)
         if p["X"] + p["T"] * Fraction(1, 2) < Fraction(1, 4) or not hexes:
             return EVADE_NOT
-        return max(hexes, key=lambda o: self._dist(
+        # (the attacker is next to the evader: the nearest enemy is a few hexes away)
+        return max(hexes, key=lambda o: self._dist_near(
             battle, state, o.at if o.at is not None else state.board.hex(o.to)))
 
     def _advance(self, battle: Battle, state: State, d: Decision) -> Hashable:

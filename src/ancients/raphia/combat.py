@@ -3,9 +3,11 @@ evasion, advance after combat; and the combat phase."""
 
 from __future__ import annotations
 
+import bisect
 import functools
 from collections.abc import Callable, Generator, Hashable
 from fractions import Fraction
+from typing import cast
 
 import attrs
 
@@ -19,9 +21,9 @@ from ancients.raphia.options import ADVANCE, END_ATTACKS, EVADE_NOT, STAY, Attac
 from ancients.raphia.state import Hit, Stack, State, Status
 from ancients.raphia.tables import CombatTable, Result
 
-__all__ = ["Assessment", "assess", "attack_options", "attack_table", "combat_phase",
-           "evasion_hexes", "find_pair", "is_flank", "may_attack", "resolve", "strength",
-           "type_forbids"]
+__all__ = ["Assessment", "AttackTable", "assess", "attack_options", "attack_table",
+           "combat_phase", "evasion_hexes", "find_pair", "is_flank", "kept_attacks",
+           "may_attack", "resolve", "strength", "type_forbids"]
 
 Steps = Generator[Decision, Hashable, None]
 
@@ -173,154 +175,282 @@ def assess(state: State, att: Stack, tgt: Stack, fire: bool = False,
 
 def attack_options(state: State, side: str) -> list[Attack]:
     """Every attack ``side`` may still make this turn (§8: once per counter or stack,
-    each counter attacked once)."""
-    return list(_attack_table(state, side))
+    each counter attacked once), in option order."""
+    return list(kept_attacks(state, side).options)
 
 
-_Pairs = dict[Attack, tuple[Stack, Stack] | None]
+_Pair = tuple[Stack, Stack]
+_Among = tuple[Stack | None, list[Stack]]  # the stacks find_pair chooses among
+#: one attacker's options: per option, the targets it may attack with it (in the order
+#: of the stacks in the hex) and the stacks find_pair chooses among
+_Own = dict[Attack, tuple[list[Stack], _Among]]
+_MAX_CHANGES = 24  # more stacks changed than this: the table is made afresh
+_MAX_LOG = 256  # a table updated this many times is made afresh (its log stays short)
+_OUT = object()  # _entry: the option is not on offer
 
 
 def attack_table(state: State, side: str) -> dict[Attack, tuple[Stack, Stack] | None]:
-    """The attacks ``side`` may still make, each with the stacks it pairs (do not
-    mutate: see :func:`find_pair`)."""
-    return _attack_table(state, side)
-
-
-def _attack_table(state: State, side: str) -> dict[Attack, tuple[Stack, Stack] | None]:
     """The attacks ``side`` may still make, in option order, each with the stacks it
-    pairs: one table per state of the combat phase, read by the phase, the commander
-    and :func:`find_pair` alike (cached until a stack changes or an attack is made)."""
-    version, attacked, defended = state.version(), state.attacked, state.defended
-    kept: tuple[Hashable, frozenset[str], frozenset[str], _Pairs] | None = state.kept(
-        ("attacks", side))
-    if kept is not None and kept[0] == version and kept[1] == attacked \
-            and kept[2] == defended:
-        return kept[3]
-    attacks, pairs = _possible_attacks(state, side)  # (in option order)
-    # what the turn has used only grows while no stack changes: an attack left out of
-    # the last table stays out, so only its options are looked at again
-    still = kept[3] if kept is not None and kept[0] == version \
-        and kept[1] <= attacked and kept[2] <= defended else None
-    top = state.top
-    table: _Pairs = {}
-    for att, tgt, opt in attacks:
-        if opt not in table and (still is None or opt in still) \
-                and attacked.isdisjoint(att.counters) and top(tgt) not in defended:
-            first, targets = pairs[opt]
-            t = next((t for t in targets if top(t) not in defended), None)
-            table[opt] = None if first is None or t is None else (first, t)
-    state.keep(("attacks", side), (version, frozenset(attacked), frozenset(defended), table))
-    return table
-
-
-_Possible = tuple[list[tuple[Stack, Stack, Attack]],
-                  dict[Attack, tuple[Stack | None, list[Stack]]]]
-_Own = tuple[list[tuple[Stack, Stack, Attack]], dict[Attack, tuple[Stack | None, list[Stack]]]]
-_MAX_CHANGES = 24  # more stacks changed than this: the table is made afresh
+    pairs (None: :func:`find_pair` looks them up)."""
+    table = kept_attacks(state, side)
+    return dict(zip(table.options, map(table.pairs.__getitem__, table.options),
+                    strict=True))
 
 
 @attrs.define(eq=False)
-class _Table:
-    """The possible attacks of one side at one state of the stacks, per attacker."""
+class AttackTable:
+    """The attacks one side may still make (§8), kept per option: one table per state
+    of the combat phase, read by the phase, the commander and :func:`find_pair` alike,
+    and updated (:func:`kept_attacks`) only for the options whose stacks changed and
+    those of the counters that have since attacked or defended. Read-only to its
+    users."""
 
-    version: Hashable
-    mark: int  # the state's change mark when made
-    by_attacker: dict[int, tuple[Stack, _Own]]  # sid -> (stack, its attacks and pairs)
-    possible: _Possible
+    version: Hashable  # the state's version when it was brought up to date
+    mark: int  # the state's change mark then
+    attacked: frozenset[str]  # what the turn had used then
+    defended: frozenset[str]
+    #: sid -> (stack, its options): the attackers with attacks, whatever the turn has used
+    by_attacker: dict[int, tuple[Stack, _Own]]
+    #: option -> sid -> (an attacker with it, its targets, what find_pair chooses among)
+    holders: dict[Attack, dict[int, tuple[Stack, list[Stack], _Among]]]
+    #: counter -> the options whose entry depends on whether it has attacked or defended
+    watch: dict[str, set[Attack]]
+    watched: dict[Attack, tuple[str, ...]]
+    #: the attacks on offer, each with the stacks it pairs (None: find_pair scans)
+    pairs: dict[Attack, _Pair | None]
+    keys: list[tuple[str, str, bool]]  # their order keys, sorted ...
+    options: list[Attack]  # ... and the options in that order
+    log: list[set[Attack]]  # per update, the options looked at again
+    _menu: tuple[Hashable, ...] | None = None
+
+    @property
+    def stamp(self) -> int:
+        """A mark of this table's updates, for :meth:`changed_since`."""
+        return len(self.log)
+
+    def changed_since(self, stamp: int) -> set[Attack]:
+        """The options looked at again since :attr:`stamp` was ``stamp`` (their entry
+        may have changed, or they may have come or gone)."""
+        return set().union(*self.log[stamp:])
+
+    def menu(self) -> tuple[Hashable, ...]:
+        """The attack decision's options: the attacks in order, then "no more attacks"
+        (one tuple while the offer stands)."""
+        if self._menu is None:
+            self._menu = (*self.options, END_ATTACKS)
+        return self._menu
 
 
-def _possible_attacks(state: State, side: str) -> _Possible:
-    """Every ``(attacker, target, option)`` that :func:`may_attack` allows, whatever the
-    turn has used (in option order), and per option the stacks :func:`find_pair` would
-    choose among (the first good-order stack of ``side`` in the attacker's hex; the
-    targets in order).
-
-    Kept until a stack changes, as attacks that change nothing are common; then only
-    the stacks that changed and the attackers next to what changed are looked at again,
-    so the cost of a change does not grow with the size of the armies."""
-    version = state.version()
-    old: _Table | None = state.kept(("possible attacks", side))
-    if old is not None and old.version == version:
-        return old.possible
-    occ = state.occupancy()
-    changes = None if old is None else state.changes_since(old.mark)
-    # sid -> (stack, its attacks and pairs), in the order of sid (= of the list of
-    # stacks), holding only the attackers that have attacks
-    by_attacker: dict[int, tuple[Stack, _Own]] = {}
-    if changes is None or len(changes) > _MAX_CHANGES:
-        # the hexes of the stacks one may ever attack: the enemy's, and one's own routed
-        # elephants where the edition allows it (§10 addendum); others are skipped
-        own = state.edition.attack_own_routed_elephants
-        targets = {s.hex for s in state.stacks if s.side != side or (
-            own and s.status is Status.ROUTED
-            and state.stack_class(s) is TroopClass.ELEPHANT)}
-        near = {n for h in targets for n in state.board.neighbors(h)}
-        for att in state.stacks:
-            if att.side == side and att.hex in near and att.status is Status.GOOD \
-                    and not state.leader_alone(att):
-                mine = _attacks_of(state, att, occ)
-                if mine[0]:
-                    by_attacker[att.sid] = (att, mine)
+def kept_attacks(state: State, side: str) -> AttackTable:
+    """The :class:`AttackTable` of ``side`` at this state: kept while no stack changes
+    and no attack is made; after a change, only the stacks that changed and the
+    attackers next to what changed are looked at again, and only the options they hold
+    or the counters that have attacked or defended since are valued again, so that the
+    cost of a change does not grow with the size of the armies."""
+    name = ("attacks", side)
+    table: AttackTable | None = state.kept(name)
+    version, attacked, defended = state.version(), state.attacked, state.defended
+    if table is not None and table.version == version and \
+            table.attacked == attacked and table.defended == defended:
+        return table
+    changes = None if table is None or len(table.log) >= _MAX_LOG else \
+        state.changes_since(table.mark)
+    # what the turn has used only grows within a half-turn: else the table starts afresh
+    if changes is None or len(changes) > _MAX_CHANGES or not (
+            table is not None and table.attacked <= attacked
+            and table.defended <= defended):
+        table = _made(state, side)
+        state.keep(name, table)
     else:
-        assert old is not None
-        by_attacker = dict(old.by_attacker)
-        moved = {id(s) for s, _ in changes}
-        hexes = {h for s, h in changes if h is not None} | {s.hex for s, _ in changes
-                                                             if s is not None}
-        zone = hexes.union(*(state.board.neighbors(h) for h in hexes))
-        # what may have changed: the stacks changed since (those taken off the map
-        # leave), and the stacks next to what changed; an attacker's attacks depend on
-        # it, on the stacks in its hex (the first one attacks) and on those in its
-        # front (next to it); every other attacker keeps its attacks
-        stacks = state.stacks
-        candidates: dict[int, Stack] = {}
-        for c, _ in changes:
-            if c is not None:
-                if c in stacks:  # (not taken off the map)
-                    candidates[c.sid] = c
-                elif (kept := by_attacker.get(c.sid)) is not None and kept[0] is c:
-                    del by_attacker[c.sid]
-        for h in zone:
-            for s in occ.get(h, ()):
-                if s.side == side:
-                    candidates.setdefault(s.sid, s)
-        added = False
-        for sid, att in candidates.items():
-            kept = by_attacker.get(sid)
-            if att.side != side or att.status is not Status.GOOD \
-                    or state.leader_alone(att):
-                if kept is not None:
-                    del by_attacker[sid]
-                continue
-            if kept is None or kept[0] is not att or id(att) in moved or (
-                    att.hex in hexes or not hexes.isdisjoint(front_at(state, att, att.hex))):
-                kept = (att, _attacks_of(state, att, occ))
-            if kept[1][0]:
-                added = added or sid not in by_attacker
-                by_attacker[sid] = kept
-            elif sid in by_attacker:
+        _update(state, side, table, changes)
+    return table
+
+
+def _made(state: State, side: str) -> AttackTable:
+    """The attack table of ``side`` made afresh."""
+    occ = state.occupancy()
+    # the hexes of the stacks one may ever attack: the enemy's, and one's own routed
+    # elephants where the edition allows it (§10 addendum); others are skipped
+    own = state.edition.attack_own_routed_elephants
+    targets = {s.hex for s in state.stacks if s.side != side or (
+        own and s.status is Status.ROUTED and state.stack_class(s) is TroopClass.ELEPHANT)}
+    near = {n for h in targets for n in state.board.neighbors(h)}
+    by_attacker: dict[int, tuple[Stack, _Own]] = {}
+    for att in state.stacks:
+        if att.side == side and att.hex in near and att.status is Status.GOOD \
+                and not state.leader_alone(att):
+            mine = _attacks_of(state, att, occ)
+            if mine:
+                by_attacker[att.sid] = (att, mine)
+    table = AttackTable(state.version(), state.change_mark(), frozenset(state.attacked),
+                        frozenset(state.defended), by_attacker, {}, {}, {}, {}, [], [], [])
+    holders = table.holders
+    for sid, (att, mine) in by_attacker.items():
+        for opt, (hit, among) in mine.items():
+            holders.setdefault(opt, {})[sid] = (att, hit, among)
+    for opt in sorted(holders, key=_key):
+        _watch(state, table, opt)
+        value = _entry(state, holders[opt])
+        if value is not _OUT:
+            table.pairs[opt] = cast("_Pair | None", value)
+            table.keys.append(_key(opt))
+            table.options.append(opt)
+    return table
+
+
+def _update(state: State, side: str, table: AttackTable,
+            changes: list[tuple[Stack | None, Hex | None]]) -> None:
+    """Bring ``table`` up to date after ``changes`` (the stacks changed since it was)
+    and the attacks made since."""
+    again: set[Attack] = set()  # the options to look at again
+    if changes:
+        _update_attackers(state, side, table, changes, again)
+    attacked, defended = state.attacked, state.defended
+    watch = table.watch
+    if len(attacked) != len(table.attacked):  # (it only grows: see kept_attacks)
+        for c in attacked - table.attacked:
+            again.update(watch.get(c, ()))
+        table.attacked = frozenset(attacked)
+    if len(defended) != len(table.defended):
+        for c in defended - table.defended:
+            again.update(watch.get(c, ()))
+        table.defended = frozenset(defended)
+    holders, pairs, keys, options = table.holders, table.pairs, table.keys, table.options
+    for opt in again:
+        held = holders.get(opt)
+        value = _OUT if held is None else _entry(state, held)
+        if value is _OUT:
+            if opt in pairs:
+                del pairs[opt]
+                i = bisect.bisect_left(keys, _key(opt))
+                del keys[i], options[i]
+                table._menu = None
+        else:
+            if opt not in pairs:
+                k = _key(opt)
+                i = bisect.bisect_left(keys, k)
+                keys.insert(i, k)
+                options.insert(i, opt)
+                table._menu = None
+            pairs[opt] = cast("_Pair | None", value)
+    if again:
+        table.log.append(again)
+    table.version, table.mark = state.version(), state.change_mark()
+
+
+def _update_attackers(state: State, side: str, table: AttackTable,
+                      changes: list[tuple[Stack | None, Hex | None]],
+                      again: set[Attack]) -> None:
+    """The attackers' options after ``changes``: what may have changed is the stacks
+    changed (those taken off the map leave) and the stacks next to what changed; an
+    attacker's attacks depend on it, on the stacks in its hex (the first one attacks)
+    and on those in its front (next to it); every other attacker keeps its attacks.
+    Adds the options of the attackers looked at again to ``again``."""
+    occ = state.occupancy()
+    by_attacker = table.by_attacker
+    moved = {id(s) for s, _ in changes}
+    hexes = {h for s, h in changes if h is not None} | {s.hex for s, _ in changes
+                                                         if s is not None}
+    zone = hexes.union(*(state.board.neighbors(h) for h in hexes))
+    stacks = state.stacks
+    candidates: dict[int, Stack] = {}
+    redone: dict[int, tuple[Stack, _Own] | None] = {}  # sid -> its options before
+    for c, _ in changes:
+        if c is not None:
+            if c in stacks:  # (not taken off the map)
+                candidates[c.sid] = c
+            elif (kept := by_attacker.get(c.sid)) is not None and kept[0] is c:
+                redone.setdefault(c.sid, kept)
+                del by_attacker[c.sid]
+    for h in zone:
+        for s in occ.get(h, ()):
+            if s.side == side:
+                candidates.setdefault(s.sid, s)
+    for sid, att in candidates.items():
+        kept = by_attacker.get(sid)
+        if att.side != side or att.status is not Status.GOOD or state.leader_alone(att):
+            if kept is not None:
+                redone.setdefault(sid, kept)
                 del by_attacker[sid]
-        if added:  # (a new key goes last: the order of sid again)
-            by_attacker = dict(sorted(by_attacker.items()))
-    attacks: list[tuple[Stack, Stack, Attack]] = []
-    pairs: dict[Attack, tuple[Stack | None, list[Stack]]] = {}
-    for _, (entries, own_pairs) in by_attacker.values():
-        attacks += entries
-        for opt, pair in own_pairs.items():
-            pairs.setdefault(opt, pair)
-    attacks.sort(key=_by_option)
-    table = _Table(version, state.change_mark(), by_attacker, (attacks, pairs))
-    state.keep(("possible attacks", side), table)
-    return table.possible
+            continue
+        if kept is None or kept[0] is not att or id(att) in moved or (
+                att.hex in hexes or not hexes.isdisjoint(front_at(state, att, att.hex))):
+            redone.setdefault(sid, kept)
+            mine = _attacks_of(state, att, occ)
+            if mine:
+                by_attacker[sid] = (att, mine)
+            elif kept is not None:
+                del by_attacker[sid]
+    holders = table.holders
+    for sid, old in redone.items():
+        if old is not None:
+            for opt in old[1]:
+                held = holders.get(opt)
+                if held is not None:
+                    held.pop(sid, None)
+                    if not held:
+                        del holders[opt]
+                again.add(opt)
+        new = by_attacker.get(sid)
+        if new is not None:
+            for opt, (hit, among) in new[1].items():
+                holders.setdefault(opt, {})[sid] = (new[0], hit, among)
+                again.add(opt)
+    for opt in again:
+        _watch(state, table, opt)
+
+
+def _watch(state: State, table: AttackTable, opt: Attack) -> None:
+    """Index ``opt`` under the counters whose attacking or defending changes its entry:
+    its attackers' counters and its targets' top counters."""
+    watch = table.watch
+    for c in table.watched.pop(opt, ()):
+        opts = watch[c]
+        opts.discard(opt)
+        if not opts:
+            del watch[c]
+    held = table.holders.get(opt)
+    if held is None:
+        return
+    top = state.top
+    counters: set[str] = set()
+    for att, hit, (_, among) in held.values():
+        counters.update(att.counters)
+        counters.update(map(top, hit))
+        counters.update(map(top, among))
+    table.watched[opt] = tuple(counters)
+    for c in counters:
+        watch.setdefault(c, set()).add(opt)
+
+
+def _entry(state: State, held: dict[int, tuple[Stack, list[Stack], _Among]]) -> object:
+    """An option's entry in the table (§8: one attack per counter or stack, each counter
+    attacked once): the stacks it pairs (None: find_pair scans), or _OUT if no attacker
+    with it may still attack one of its targets."""
+    attacked, defended, top = state.attacked, state.defended, state.top
+    for att, hit, _ in held.values():
+        if attacked.isdisjoint(att.counters):
+            for t in hit:
+                if top(t) not in defended:
+                    break
+            else:
+                continue
+            break
+    else:
+        return _OUT
+    # the first attacker in the hex attacks: the lowest sid's view (the list's order)
+    first, among = held[min(held)][2]
+    target = next((t for t in among if top(t) not in defended), None)
+    return None if first is None or target is None else (first, target)
 
 
 def _attacks_of(state: State, att: Stack, occ: dict[Hex, list[Stack]]) -> _Own:
-    """The attacks ``att`` (of its side, in good order, not a leader alone) may make, and
-    per option the stacks :func:`find_pair` would choose among (§8)."""
+    """The attacks ``att`` (of its side, in good order, not a leader alone) may make, per
+    option: the targets it may attack with it and the stacks :func:`find_pair` would
+    choose among (§8)."""
     side, board = att.side, state.board
     own = state.edition.attack_own_routed_elephants
-    attacks: list[tuple[Stack, Stack, Attack]] = []
-    pairs: dict[Attack, tuple[Stack | None, list[Stack]]] = {}
+    mine: _Own = {}
     a_hex, a_class = att.hex, state.stack_class(att)
     missile = state.top_counter(att).missile  # §11 missile troops fire
     for h in front_at(state, att, a_hex):
@@ -335,24 +465,22 @@ def _attacks_of(state: State, att: Stack, occ: dict[Hex, list[Stack]]) -> _Own:
             foe = tgt.side != side or (own and tgt.status is Status.ROUTED and
                                        state.stack_class(tgt) is TroopClass.ELEPHANT)
             if foe and not type_forbids(state, a_class, tgt, a_hex):
-                attacks.append((att, tgt, _attack(board, a_hex, h, False)))
                 melee.append(tgt)
             if foe and missile:  # §8: fire is an attack, wherever one may attack
-                attacks.append((att, tgt, _attack(board, a_hex, h, True)))
                 fire.append(tgt)
         for fired, hit in ((False, melee), (True, fire)):
-            opt = _attack(board, a_hex, h, fired)
-            if hit and opt not in pairs:
+            if hit:
+                opt = _attack(board, a_hex, h, fired)
                 first = _first_attacker(state, opt, side, occ)
                 # the first stack in the hex is the attacker (one in good order)
-                pairs[opt] = (first, hit if first is att else [] if first is None
-                              else [t for t in here if may_attack(state, first, t, fired)])
-    return attacks, pairs
+                mine[opt] = (hit, (first, hit if first is att else [] if first is None
+                                   else [t for t in here if may_attack(state, first, t,
+                                                                       fired)]))
+    return mine
 
 
-def _by_option(entry: tuple[Stack, Stack, Attack]) -> tuple[str, str, bool]:
-    a = entry[2]
-    return (a.attacker, a.target, a.fire)  # the options' own order, without attrs' cost
+def _key(opt: Attack) -> tuple[str, str, bool]:
+    return (opt.attacker, opt.target, opt.fire)  # the options' own order, without attrs' cost
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -366,9 +494,9 @@ def find_pair(state: State, option: Attack, side: str,
               table: dict[Attack, tuple[Stack, Stack] | None] | None = None
               ) -> tuple[Stack, Stack]:
     """The attacking and defending stacks an Attack option names (``table``: the
-    current :func:`attack_table`, if the caller holds it)."""
+    current :attr:`AttackTable.pairs`, if the caller holds it)."""
     if table is None:
-        table = _attack_table(state, side)
+        table = kept_attacks(state, side).pairs
     pair = table.get(option) or _scan_pair(state, option, side)
     if pair is None:
         raise LookupError(f"no stacks for {option}")
@@ -404,11 +532,12 @@ def combat_phase(state: State, side: str,
     (``after_each``: what follows each attack at once, the morale tests with
     ``morale_tests=each_combat``)."""
     while True:
-        options = attack_options(state, side)
-        if not options:
+        table = kept_attacks(state, side)
+        if not table.options:
             return
-        choice = yield ask(side, Kind.ATTACK, [*options, END_ATTACKS],
-                                prompt="choose an attack, or stop attacking")
+        # (the table's own menu: the commander knows it for the table's offer)
+        choice = yield ask(side, Kind.ATTACK, table.menu(),
+                           prompt="choose an attack, or stop attacking")
         if choice == END_ATTACKS:
             return
         assert isinstance(choice, Attack)

@@ -12,23 +12,26 @@ attack is worth more than the risk of standing in disorder.
 from __future__ import annotations
 
 import functools
+import heapq
 import operator
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
 from itertools import repeat
 from typing import Any, TypeVar, cast
 
+import attrs
 import numpy as np
 
 from ancients.battle import Battle, Decision
 from ancients.hexgrid import Corner, Hex
 from ancients.morale import MoraleTest
 from ancients.raphia.combat import (
+    AttackTable,
     assess,
-    attack_table,
     find_pair,
     float_odds,
     is_flank,
+    kept_attacks,
     type_forbids,
 )
 from ancients.raphia.counters import TroopClass
@@ -170,6 +173,53 @@ def _attack_value(state: State, att: Stack, tgt: Stack, fire: bool, modifier: in
     return ev
 
 
+_WORTH = 0.02  # an attack worth less than this is not made
+_NEAR = 4  # DoctrineCommander._dist_near: how far it searches before making the field
+
+
+@attrs.define(eq=False)
+class _Ranking:
+    """The values of the attacks on offer, kept per option while the values' other
+    inputs hold (:meth:`DoctrineCommander._ranking_key`): after a change, only the
+    options the table looked at again are valued again, and the best is the top of a
+    heap ordered by value, then by option order (stale entries are dropped as they
+    surface)."""
+
+    table: AttackTable | None = None  # the table it follows ...
+    stamp: int = 0  # ... and how far
+    entries: dict[Attack, tuple[float, tuple[str, str, bool], Attack]] = \
+        attrs.field(factory=dict)  # option -> its entry in the heap
+    heap: list[tuple[float, tuple[str, str, bool], Attack]] = attrs.field(factory=list)
+
+    def best(self, state: State, table: AttackTable, side: str,
+             memo: dict[Hashable, float]) -> Attack | None:
+        """The attack worth most (the first in option order of those worth most), if it
+        is worth more than :data:`_WORTH`."""
+        todo: Iterable[Attack]
+        if table is not self.table:
+            self.table, self.entries, self.heap = table, {}, []
+            todo = table.options
+        else:
+            todo = table.changed_since(self.stamp)
+        self.stamp = table.stamp
+        pairs, entries, heap = table.pairs, self.entries, self.heap
+        for opt in todo:
+            if opt in pairs:
+                att, tgt = pairs[opt] or find_pair(state, opt, side, pairs)
+                entry = (-attack_value(state, att, tgt, opt.fire, memo),
+                         (opt.attacker, opt.target, opt.fire), opt)
+                entries[opt] = entry
+                heapq.heappush(heap, entry)
+            else:
+                entries.pop(opt, None)
+        if len(heap) > 2 * len(entries) + 32:  # mostly stale: made again
+            heap[:] = entries.values()
+            heapq.heapify(heap)
+        while heap and entries.get(heap[0][2]) is not heap[0]:
+            heapq.heappop(heap)
+        return heap[0][2] if heap and -heap[0][0] > _WORTH else None
+
+
 _EAGER = {TroopClass.PHALANX: 0.6, TroopClass.CAVALRY: 0.5, TroopClass.ELEPHANT: 0.5,
           TroopClass.SEMI_HEAVY: 0.4, TroopClass.LIGHT: 0.2}
 
@@ -228,6 +278,22 @@ class DoctrineCommander:
 
     def _dist(self, battle: Battle, state: State, h: Hex) -> float:
         return self._enemy_distance(battle, state)[state.board.index(h)]
+
+    def _dist_near(self, battle: Battle, state: State, h: Hex) -> float:
+        """:meth:`_dist` for one hex next to the enemy, by a search outward from it over
+        the map's cells (as the distance field spreads) up to :data:`_NEAR` hexes: the
+        whole field is made only when no enemy is that near."""
+        indices, occ, side = state.board.indices, state.occupancy(), self.side
+        ring, seen = [h], {h}
+        for d in range(_NEAR + 1):
+            for c in ring:
+                if any(s.side != side and s.status is not Status.ROUTED
+                       and not state.leader_alone(s) for s in occ.get(c, ())):
+                    return float(d)
+            ring = list(dict.fromkeys(n for c in ring for n in state.board.neighbors(c)
+                                      if n in indices and n not in seen))
+            seen.update(ring)
+        return self._dist(battle, state, h)
 
     def _near_enemy(self, state: State) -> set[Hex]:
         """Hexes next to an enemy combat unit (any status): only there can a stack attack
@@ -303,29 +369,35 @@ class DoctrineCommander:
         return HOLD
 
     def _attack(self, battle: Battle, state: State, d: Decision) -> Hashable:
+        """§8: the attack worth most, the first of equal worth, while one is worth more
+        than 0.02 (then "no more attacks", the last option)."""
+        table = kept_attacks(state, self.side)
+        if d.options is not table.menu():  # (a menu of another making: rank it all)
+            return self._attack_ranked(state, d)
+        ranking: _Ranking = self._memo.get(state, "attack ranking",
+                                           self._ranking_key(state), _Ranking)
+        best = ranking.best(state, table, self.side, self._values(state))
+        return d.options[-1] if best is None else best
+
+    def _ranking_key(self, state: State) -> Hashable:
+        """What the attack values depend on beyond the stacks of the attack: the memo of
+        values (the counters' identities and morale) and the targets' morale modifiers'
+        leaders (§9)."""
+        return (id(self._values(state)), frozenset(state.leader_dead),
+                tuple(state.leader_hex(s) for s in state.sides))
+
+    def _attack_ranked(self, state: State, d: Decision) -> Hashable:
+        """:meth:`_attack` by valuing every attack offered, one pass in option order."""
         best: Hashable = d.options[-1]
-        best_ev = 0.02
-        table = attack_table(state, self.side)
-        # the values of the pairs, kept while no stack changes (a "—" or a T result
-        # changes none): the next attack decision reads them again
-        values: dict[tuple[str, str, bool, Stack, Stack], float] = self._memo.get(
-            state, "pair values",
-            (state.version(), len(state.morale_override), len(state.replaced)), dict)
+        best_ev = _WORTH
+        pairs = kept_attacks(state, self.side).pairs
         memo = self._values(state)
-        # the decision offers the table's attacks in its order (then "end"): read the
-        # pairs from it rather than looking each option up
-        offered: Iterable[tuple[Hashable, tuple[Stack, Stack] | None]] = (
-            table.items() if tuple(d.options[:-1]) == tuple(table)
-            else ((o, table.get(o)) for o in d.options if isinstance(o, Attack)))
-        for opt, pair in offered:
-            assert isinstance(opt, Attack)
-            att, tgt = pair or find_pair(state, opt, self.side, table)
-            key = (opt.attacker, opt.target, opt.fire, att, tgt)  # (no attrs hash)
-            ev = values.get(key)
-            if ev is None:
-                ev = values[key] = attack_value(state, att, tgt, opt.fire, memo)
-            if ev > best_ev:
-                best, best_ev = opt, ev
+        for opt in d.options:
+            if isinstance(opt, Attack):
+                att, tgt = pairs.get(opt) or find_pair(state, opt, self.side, pairs)
+                ev = attack_value(state, att, tgt, opt.fire, memo)
+                if ev > best_ev:
+                    best, best_ev = opt, ev
         return best
 
     def _evade(self, battle: Battle, state: State, d: Decision) -> Hashable:
@@ -336,7 +408,8 @@ class DoctrineCommander:
         p = a.probabilities(state)
         if p["X"] + p["T"] * Fraction(1, 2) < Fraction(1, 4) or not hexes:
             return EVADE_NOT
-        return max(hexes, key=lambda o: self._dist(
+        # (the attacker is next to the evader: the nearest enemy is a few hexes away)
+        return max(hexes, key=lambda o: self._dist_near(
             battle, state, o.at if o.at is not None else state.board.hex(o.to)))
 
     def _advance(self, battle: Battle, state: State, d: Decision) -> Hashable:

@@ -34,9 +34,21 @@ Steps = Generator[Decision, Hashable, None]
 def pursued_rout(state: State, p: Stack) -> Stack | None:
     """§10: the rout next to the pursuer ``p`` holding a counter it pursues, or None if
     it has lost contact (or the fugitives are eliminated, off the map or rallied)."""
-    near = state.board.neighbors(p.hex)
-    return next((s for s in state.stacks if s.status is Status.ROUTED and s.side != p.side
-                 and p.pursued.intersection(s.counters) and s.hex in near), None)
+    occ = state.occupancy()
+    # (the first in the list of stacks, which is in order of sid)
+    return min((s for h in state.board.neighbors(p.hex) for s in occ.get(h, ())
+                if s.status is Status.ROUTED and s.side != p.side
+                and p.pursued.intersection(s.counters)), key=_sid, default=None)
+
+
+def _sid(stack: Stack) -> int:
+    return stack.sid
+
+
+def _mates(state: State, stack: Stack) -> Stack | None:
+    """The first friendly stack in good order in the hex of ``stack`` (not itself)."""
+    return next((s for s in state.occupancy().get(stack.hex, ()) if s is not stack
+                 and s.side == stack.side and s.status is Status.GOOD), None)
 
 
 def rally_phase(state: State, side: str) -> Steps:
@@ -116,8 +128,7 @@ def _rallied_part(state: State, stack: Stack, failed: list[str]
     order in the same hex is the rest of its own stack: the part that rallied before it
     (1990: each counter of a rout or of a pursuit tests on its own, §9), or the part that
     stood firm when it routed and could not get away."""
-    mates = next((s for s in state.stacks if s is not stack and s.side == stack.side
-                  and s.hex == stack.hex and s.status is Status.GOOD), None)
+    mates = _mates(state, stack)
     if mates is not None and stack_problem(
             state, [*mates.counters, *(c for c in stack.counters if c not in failed)]):
         return None

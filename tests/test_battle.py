@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Hashable
 
+import attrs
 import pytest
 
 import ancients
@@ -206,6 +207,28 @@ def test_decision_membership() -> None:
     assert str(d) == "red decides order for u1 against x: pick"
     options: tuple[Hashable, ...] = d.options
     assert options == ("a", "b")
+
+
+def test_an_option_is_found_by_identity_before_any_comparison() -> None:
+    @attrs.frozen(eq=False)
+    class Counted:
+        name: str
+        compared: list[str]
+
+        def __eq__(self, other: object) -> bool:
+            self.compared.append(self.name)
+            return isinstance(other, Counted) and other.name == self.name
+
+        def __hash__(self) -> int:
+            return hash(self.name)
+
+    compared: list[str] = []
+    options = [Counted(n, compared) for n in "abcd"]
+    d = Decision("red", "order", options)
+    assert d.index(options[3]) == 3 and compared == []  # the option itself: no __eq__
+    assert d.index(Counted("c", compared)) == 2  # an equal copy: found by equality
+    with pytest.raises(IllegalDecision):
+        d.index(Counted("z", compared))
 
 
 def test_svg_and_repr() -> None:

@@ -21,6 +21,8 @@ seed + the decisions taken, and restored by replaying them (:meth:`Battle.to_dic
 
 from __future__ import annotations
 
+import itertools
+import operator
 from abc import ABC, abstractmethod
 from collections.abc import Generator, Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias, runtime_checkable
@@ -85,9 +87,17 @@ class Decision:
         return option in self.options
 
     def index(self, option: object) -> int:
-        """The position of ``option`` among the legal ones (IllegalDecision if absent)."""
+        """The position of ``option`` among the legal ones (IllegalDecision if absent):
+        found by identity first (a commander most often answers with one of the options
+        themselves; the options are distinct, so that is the one an equality search
+        finds, without comparing it to every option before it), else by equality."""
+        options = self.options
         try:
-            return self.options.index(option)
+            return list(map(operator.is_, options, itertools.repeat(option))).index(True)
+        except ValueError:
+            pass
+        try:
+            return options.index(option)
         except ValueError:
             raise IllegalDecision(
                 f"{option!s} is not a legal answer to '{self}'", option=option,

@@ -23,6 +23,7 @@ from ancients.burgess.state import Piece, State
 from ancients.burgess.troops import TroopClass
 from ancients.tabletop import Block
 from ancients.tabletop.index import boxes_meet
+from ancients.testing import placement
 from ancients.units import Condition
 
 RS = ancients.ruleset("burgess")
@@ -34,10 +35,7 @@ CONDITIONS = [Condition.GOOD_ORDER, Condition.SHAKEN, Condition.ROUTED,
 #: enemy ``j``'s front (touching it, ``off`` inches along), a new condition, a part split
 #: off it (a new piece beside it), or a change that moves nothing
 steps = st.lists(st.one_of(
-    st.tuples(st.just("shift"), st.integers(0, 60), st.floats(-6, 6), st.floats(-6, 6),
-              st.sampled_from([0.0, 0.0, 90.0, 180.0, 33.0])),
-    st.tuples(st.just("charge"), st.integers(0, 60), st.integers(0, 60),
-              st.sampled_from([0.0, 0.0, 1.0, -2.5, 1e-7])),
+    placement.shifts(60), placement.charges(60),
     st.tuples(st.just("condition"), st.integers(0, 60), st.sampled_from(CONDITIONS)),
     st.tuples(st.just("split"), st.integers(0, 60), st.floats(-8, 8)),
     st.tuples(st.just("note"), st.integers(0, 60))), min_size=1, max_size=25)
@@ -78,17 +76,11 @@ def _apply(state: State, step: tuple[object, ...]) -> None:
     p = state.pieces[int(step[1]) % len(state.pieces)]  # type: ignore[call-overload]
     b = p.block
     if kind == "shift":
-        _, _, dx, dy, turn = step
-        p.block = b.derived(b.x + float(dx), b.y + float(dy),  # type: ignore[arg-type]
-                            (b.facing + float(turn)) % 360.0, b.files, b.ranks)  # type: ignore[arg-type]
+        p.block = placement.moved(b, step)
     elif kind == "charge":
         foes = [e for e in state.pieces if e.side != p.side]
         e = foes[int(step[2]) % len(foes)]  # type: ignore[call-overload]
-        eb = e.block
-        rx, ry = math.cos(math.radians(eb.facing)), -math.sin(math.radians(eb.facing))
-        off = float(step[3])  # type: ignore[arg-type]
-        p.block = b.derived(eb.x + rx * off, eb.y + ry * off, (eb.facing + 180.0) % 360.0,
-                            b.files, b.ranks)
+        p.block = placement.moved(b, step, e.block)
     elif kind == "condition":
         p.condition = step[2]  # type: ignore[assignment]
     elif kind == "split":
@@ -137,13 +129,7 @@ def _check(state: State) -> None:
 @given(steps, st.integers(1, 4), st.sampled_from(sorted(SCENARIOS)))
 def test_contacts_and_the_index_are_the_full_recompute(moves: list[tuple[object, ...]],
                                                        every: int, k: int) -> None:
-    state = _state(k)
-    _check(state)
-    for n, step in enumerate(moves):
-        _apply(state, step)
-        if n % every == 0:  # sometimes several pieces changed since the last question
-            _check(state)
-    _check(state)
+    placement.checked_along(_state(k), moves, _apply, _check, every)
 
 
 @given(steps, st.sampled_from(sorted(SCENARIOS)))

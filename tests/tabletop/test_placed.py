@@ -20,6 +20,7 @@ from ancients.errors import RuleError
 from ancients.tabletop import EPSILON, Block
 from ancients.tabletop.index import Measure, brute_near, brute_nearest, brute_pairs_within
 from ancients.tabletop.placed import PlacedState
+from ancients.testing.placement import charges, checked_along, moved, shifts
 from ancients.versioned import BOOKKEEPING, Tracked, touched
 
 SIDES = ("red", "blue")
@@ -51,10 +52,7 @@ stands = st.lists(st.tuples(blocks, st.integers(0, 1), st.booleans()), max_size=
 #: piece ``j``'s front (touching it, ``off`` inches along), leaving the table, coming
 #: back, a new piece, a rout (a field a filter reads), a note (bookkeeping)
 steps = st.lists(st.one_of(
-    st.tuples(st.just("shift"), st.integers(0, 80), st.floats(-6, 6), st.floats(-6, 6),
-              st.sampled_from([0.0, 0.0, 90.0, 180.0, 33.0])),
-    st.tuples(st.just("charge"), st.integers(0, 80), st.integers(0, 80),
-              st.sampled_from([0.0, 0.0, 1.0, -2.5, 1e-7])),
+    shifts(80), charges(80),
     st.tuples(st.just("leave"), st.integers(0, 80)),
     st.tuples(st.just("return"), st.integers(0, 80)),
     st.tuples(st.just("add"), blocks, st.integers(0, 1)),
@@ -76,18 +74,11 @@ def _apply(field: Field, step: tuple[object, ...]) -> None:
     if not field.pieces:
         return
     p = field.pieces[int(step[1]) % len(field.pieces)]  # type: ignore[call-overload]
-    b = p.block
     if kind == "shift":
-        _, _, dx, dy, turn = step
-        p.block = b.derived(b.x + float(dx), b.y + float(dy),  # type: ignore[arg-type]
-                            (b.facing + float(turn)) % 360.0, b.files, b.ranks)  # type: ignore[arg-type]
+        p.block = moved(p.block, step)
     elif kind == "charge":
         e = field.pieces[int(step[2]) % len(field.pieces)]  # type: ignore[call-overload]
-        eb = e.block
-        rx, ry = math.cos(math.radians(eb.facing)), -math.sin(math.radians(eb.facing))
-        off = float(step[3])  # type: ignore[arg-type]
-        p.block = b.derived(eb.x + rx * off, eb.y + ry * off, (eb.facing + 180.0) % 360.0,
-                            b.files, b.ranks)
+        p.block = moved(p.block, step, e.block)
     elif kind == "leave":
         p.on_table = False
     elif kind == "return":
@@ -151,13 +142,7 @@ def _check(field: Field) -> None:
 def test_placed_answers_are_the_brute_measures(found: list[tuple[Block, int, bool]],
                                                moves: list[tuple[object, ...]],
                                                every: int) -> None:
-    field = _field(found)
-    _check(field)
-    for n, step in enumerate(moves):
-        _apply(field, step)
-        if n % every == 0:  # sometimes several pieces changed since the last question
-            _check(field)
-    _check(field)
+    checked_along(_field(found), moves, _apply, _check, every)
 
 
 @given(stands, steps)

@@ -59,22 +59,13 @@ from ancients.tabletop.index import (
     edge_distance,
     pairs_within,
 )
-from ancients.versioned import ByVersion, VersionedState
+from ancients.versioned import ByVersion, OnTable, VersionedState
 
 __all__ = ["Placeable", "PlacedState"]
 
 
-class Placeable(Protocol):
+class Placeable(OnTable, Protocol):
     """What :class:`PlacedState` reads of its pieces (and attaches its hook to)."""
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def side(self) -> str: ...
-
-    @property
-    def on_table(self) -> bool: ...
 
     @property
     def block(self) -> Block: ...

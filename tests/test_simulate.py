@@ -7,11 +7,22 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import ancients
 from ancients.dice import derive_seed
 from ancients.errors import AncientsError, SimulationError
-from ancients.simulate import Results, compare, mean_interval, simulate, t_quantile, wilson
+from ancients.simulate import (
+    CHUNK_MOST,
+    Results,
+    chunk_bounds,
+    compare,
+    mean_interval,
+    simulate,
+    t_quantile,
+    wilson,
+)
 
 pytestmark = pytest.mark.usefixtures("toy")
 
@@ -240,3 +251,25 @@ def test_summary_says_once_that_every_battle_lasted_as_long() -> None:
     one = _results([3], ["turn limit"], [5])
     assert one.summary().title.startswith("x / y: 1 battle, seed 0")
     assert one.summary().as_dict()["turns"] == ["3", "one battle"]
+
+
+@given(st.lists(st.tuples(st.integers(0, 300), st.integers(1, 120)), max_size=4),
+       st.integers(1, 8), st.none() | st.integers(1, 40))
+def test_chunks_cover_every_battle_once_in_order_and_shrink(
+        gaps: list[tuple[int, int]], workers: int, size: int | None) -> None:
+    todo, at = [], 0
+    for gap, n in gaps:  # disjoint ranges in order, as a checkpoint leaves them
+        todo.append((at + gap, at + gap + n))
+        at += gap + n
+    bounds = chunk_bounds(todo, workers, size)
+    assert [i for a, b in bounds for i in range(a, b)] == [
+        i for a, b in todo for i in range(a, b)]
+    assert all(any(a <= x < y <= b for a, b in todo) for x, y in bounds)
+    sizes = [y - x for x, y in bounds]
+    if size:
+        assert all(n <= size for n in sizes)
+    else:
+        assert all(n <= CHUNK_MOST for n in sizes)
+        total = sum(b - a for a, b in todo)
+        if total >= 2 * workers * 2:  # the last chunks are small: a worker waits little
+            assert sizes[-1] <= 2 and max(sizes) >= sizes[-1]

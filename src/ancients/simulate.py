@@ -142,6 +142,32 @@ def _standing_array(rows: Sequence[Sequence[Mapping[str, float]]], sides: Sequen
     return out
 
 
+#: the most battles in a chunk when the run chooses (a worker's share arrives in pieces)
+CHUNK_MOST = 50
+
+
+def chunk_bounds(todo: Sequence[tuple[int, int]], workers: int, size: int | None = None
+                 ) -> list[tuple[int, int]]:
+    """The chunks ``(start, stop)`` that play the battles of ``todo`` (ranges of battle
+    indices): of ``size`` battles each if given, else shrinking as the run goes (each a
+    share of what is left: ``ceil(left / (2 * workers))``, at most :data:`CHUNK_MOST`),
+    so that the workers, handed the next chunk as each comes free, finish within about a
+    battle of each other. Which battles a chunk holds never changes what they play (each
+    battle's seed is its index's)."""
+    if size:
+        return [(s, min(s + size, b)) for a, b in todo for s in range(a, b, size)]
+    left = sum(b - a for a, b in todo)
+    out: list[tuple[int, int]] = []
+    for a, b in todo:
+        s = a
+        while s < b:
+            n = min(b - s, CHUNK_MOST, max(1, -(-left // (2 * workers))))
+            out.append((s, s + n))
+            s += n
+            left -= n
+    return out
+
+
 def _run_chunk(task: _Task, start: int, stop: int) -> _Chunk:
     """Play battles ``start..stop-1`` of a run (in whatever process this is)."""
     rs, sc = task.ruleset, task.scenario
@@ -642,8 +668,7 @@ class _Run:
         total = sum(b - a for a, b in todo)
         if not total:
             return
-        size = self.chunk_size or max(1, min(50, total // (self.pool.workers * 8) or 1))
-        bounds = [(s, min(s + size, b)) for a, b in todo for s in range(a, b, size)]
+        bounds = chunk_bounds(todo, self.pool.workers, self.chunk_size)
         task = self.rows.task
 
         def play_chunk(a: int, b: int) -> _Chunk:

@@ -8,9 +8,8 @@ such assignment goes through the unit's ``on_setattr`` hook, which bumps the sta
 which no cache reads; the core's :mod:`ancients.versioned` keeps the version, and
 :class:`~ancients.tabletop.placed.PlacedState` every unit's block in the spatial index
 with who touches whom, brought up to date for the units touched since last read). Every
-cache below is keyed by that version (or by
-immutable blocks, compared by identity), so no rule module has a cache to invalidate by
-hand.
+cache below is keyed by that version (or by immutable blocks, compared by identity), so
+no rule module has a cache to invalidate by hand.
 Blocks are immutable values and the table never changes. The rule modules take the
 state (with the dice and ``emit`` it carries); the battle (:mod:`.battle`) drives them.
 """
@@ -195,10 +194,10 @@ class State(PlacedState[Unit]):
                   ) -> tuple[list[int], NDArray[np.float64]]:
         """The enemies of ``side`` whose bounds come within ``reach`` of the bounds of
         all of ``blocks`` (their columns of :meth:`gaps`, ascending: every enemy within
-        ``reach`` of a block, and some farther) and the edge-to-edge inches from each block to
-        each of them, (n, k): the same values as :meth:`gaps`' columns, bit for bit,
-        measured against the nearby enemies only (or read from the rows :meth:`gaps`
-        has kept, if it has them all)."""
+        ``reach`` of a block, and some farther) and the edge-to-edge inches from each
+        block to each of them, (n, k): the same values as :meth:`gaps`' columns, bit for
+        bit, measured against the nearby enemies only (or read from the rows
+        :meth:`gaps` has kept, if it has them all)."""
         table = self._foe_table(side)
         if not blocks:
             return [], np.zeros((0, 0))

@@ -88,7 +88,9 @@ class PlacedState(VersionedState[Q]):
     slot: dict[str, int] = attrs.field(init=False)
     #: every piece's block on the table by slot (empty: off it) in the tabletop's spatial
     #: index, one group a side, with who touches whom (read it through :meth:`settled`)
-    placed: Contacts = attrs.field(factory=Contacts, init=False)
+    placed: Contacts = attrs.field(
+        default=attrs.Factory(lambda self: Contacts(measure=self.contact_measure()),
+                              takes_self=True), init=False)
     _memo: ByVersion[dict[Hashable, Any]] = attrs.field(factory=ByVersion, init=False)
     _steady: ByVersion[dict[Hashable, Any]] = attrs.field(factory=ByVersion, init=False)
     #: the slots of the pieces touched since :attr:`placed` was last brought up to date
@@ -112,9 +114,6 @@ class PlacedState(VersionedState[Q]):
         sides: tuple[str, str]
 
     def __attrs_post_init__(self) -> None:
-        measure = self.contact_measure()
-        if measure is not edge_distance:
-            self.placed = Contacts(measure=measure)
         self._group = {s: g for g, s in enumerate(self.sides)}
         self.by_id = {}
         self.slot = {}

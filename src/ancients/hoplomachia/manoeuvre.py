@@ -113,7 +113,7 @@ def _check(state: State, pieces: Sequence[Piece], path: Sequence[Sequence[Block]
            ) -> Clearance:
     """:func:`~.geometry.clearance` of the move against the pieces near its path."""
     near = state.around(pieces, _bounds([b for body in path for b in body], 0.0),
-                   _reach(state, pieces))
+                        _reach(state, pieces))
     return clearance(state.table, pieces, path, near, _keep(state, pieces, near))
 
 
@@ -140,7 +140,7 @@ def _straight(state: State, pieces: Sequence[Piece], start: Sequence[Block],
     # only the pieces whose bounds come within the widest spacing of the path's: no
     # other can be entered or come too near
     near = state.around(pieces, _bounds([b for body in path for b in body], 0.0),
-                   _reach(state, pieces))
+                        _reach(state, pieces))
     near_keep = _keep(state, pieces, near)
     before = {o.id: min(p.block.distance(o.block) for p in pieces) for o, _ in near_keep}
     through: list[str] = []

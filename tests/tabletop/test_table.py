@@ -590,6 +590,80 @@ def test_line_of_sight(table: Table) -> None:
     assert table.line_of_sight(shooter, target, [Block(40, 6, 0, 2, 1, 0.5, 0.5)])
 
 
+
+def test_a_sight_line_along_the_seam_of_two_touching_units_is_blocked() -> None:
+    t = Table(40.0, 30.0)
+    a = Block(10, 10, 0, 4, 2, 1.0, 1.0)  # x 8..12, y 8..10
+    b = Block(14, 10, 0, 4, 2, 1.0, 1.0)  # x 12..16: touching a along x = 12
+    p, q = (12.0, 2.0), (12.0, 20.0)  # straight along the seam
+    assert t.line_of_sight(p, q, [a]) and t.line_of_sight(p, q, [b])  # each only grazed
+    assert not t.line_of_sight(p, q, [a, b])
+    assert t.sight_blockers(p, q, [b, a]) == [b, a]  # both, in the order given
+    assert t.sight_blockers(p, q, [a]) == []
+    # a hair apart there is a gap to see through; touching over part of the seam, none
+    assert t.line_of_sight(p, q, [a, Block(14.01, 10, 0, 4, 2, 1.0, 1.0)])
+    assert not t.line_of_sight(p, q, [a, Block(14, 11, 0, 4, 2, 1.0, 1.0)])
+    # touching at a corner only (x = 12, y = 10) leaves a point, not a seam
+    corner = Block(14, 12, 0, 4, 2, 1.0, 1.0)  # x 12..16, y 10..12
+    assert t.line_of_sight(p, q, [a, corner])
+    assert t.line_of_sight((8.0, 14.0), (16.0, 6.0), [a, corner])
+    # the observer and target are not in their own way
+    assert t.line_of_sight(a, b, [a, b]) and t.sight_blockers(a, b, [a, b]) == []
+    # a line crossing a unit is blocked by that one only
+    assert t.sight_blockers((2.0, 9.0), (20.0, 9.0), [a, corner, b]) == [a, b]
+
+
+grid_blocks = st.builds(
+    lambda left, top, files, ranks: Block(left + files / 2, top, 0, files, ranks, 1.0, 1.0),
+    st.integers(0, 10), st.integers(1, 10), st.integers(1, 4), st.integers(1, 3))
+half_points = st.tuples(st.integers(0, 24), st.integers(0, 24)).map(
+    lambda ij: (ij[0] / 2, ij[1] / 2))
+
+
+def _blocked_as_a_union(units: list[Block], p: tuple[float, float], q: tuple[float, float]
+                        ) -> None:
+    """A sight line is blocked by the units exactly when it runs through the inside of the
+    ground they cover together (on a whole-inch grid: no near misses of float size)."""
+    assume(p != q)
+    t = Table(40.0, 30.0)
+    inside = shapely.unary_union([u.polygon for u in units]).buffer(-1e-4) if units \
+        else shapely.Polygon()
+    covered = shapely.LineString([p, q]).intersection(inside).length > 1e-4
+    assert t.line_of_sight(p, q, units) is not covered
+    assert bool(t.sight_blockers(p, q, units)) is covered
+
+
+@given(st.lists(grid_blocks, max_size=5), half_points, half_points)
+def test_units_block_a_sight_line_as_their_union_would(units: list[Block],
+                                                       p: tuple[float, float],
+                                                       q: tuple[float, float]) -> None:
+    _blocked_as_a_union(units, p, q)
+
+
+@given(st.lists(st.tuples(st.integers(1, 4), st.integers(1, 6), st.integers(1, 3)),
+                min_size=2, max_size=4),
+       st.data(), st.integers(0, 12), st.integers(0, 12))
+def test_a_row_of_touching_units_blocks_sight_along_its_seams(
+        row: list[tuple[int, int, int]], data: st.DataObject, y0: int, y1: int) -> None:
+    """Units side by side (each touching the next, standing a little forward or back of
+    it), and a sight line straight along one of the seams: blocked where two units
+    flank it over a stretch, as their union says."""
+    units, left = [], 0
+    for files, top, ranks in row:
+        units.append(Block(left + files / 2, top, 0, files, ranks, 1.0, 1.0))
+        left += files
+    x = float(data.draw(st.sampled_from([u.bounds[2] for u in units[:-1]])))
+    _blocked_as_a_union(units, (x, float(y0)), (x, float(y1)))
+    # the same, the whole scene turned about a point: float error does not open the seam
+    turn, about = data.draw(angles), (20.0, 15.0)
+    assume(y0 != y1)
+    turned = [Block(*rotate_point((u.x, u.y), turn, about), turn, u.files, u.ranks, 1.0, 1.0)
+              for u in units]
+    ends = rotate_point((x, float(y0)), turn, about), rotate_point((x, float(y1)), turn, about)
+    t = Table(40.0, 30.0)
+    assert t.line_of_sight(*ends, turned) is t.line_of_sight((x, y0), (x, y1), units)
+
+
 def test_move_legality(table: Table) -> None:
     b = Block(30, 4, 0, 4, 2, 0.5, 0.5)
     enemy = Block(30, 10, 180, 4, 2, 0.5, 0.5)

@@ -193,6 +193,15 @@ def rect_distance(c1: Corners, c2: Corners) -> float:
 def clip_segment(a: Point, b: Point, corners: Corners, grow: float = 0.0) -> float:
     """Length of the segment ``a``-``b`` inside the rectangle ``corners`` grown by ``grow``
     on every side (Liang-Barsky), or -1.0 if it misses."""
+    span = clip_span(a, b, corners, grow)
+    return -1.0 if span is None else (span[1] - span[0]) * math.hypot(b[0] - a[0], b[1] - a[1])
+
+
+def clip_span(a: Point, b: Point, corners: Corners, grow: float = 0.0
+              ) -> tuple[float, float] | None:
+    """The part of the segment ``a``-``b`` inside the rectangle ``corners`` grown by
+    ``grow`` on every side, as the fractions ``(t0, t1)`` of the way from ``a`` to ``b``
+    (Liang-Barsky), or None if it misses."""
     t0, t1 = 0.0, 1.0
     dx, dy = b[0] - a[0], b[1] - a[1]
     for i in range(4):
@@ -205,7 +214,7 @@ def clip_segment(a: Point, b: Point, corners: Corners, grow: float = 0.0) -> flo
         rate = dx * nx + dy * ny
         if rate == 0.0:
             if start > 0.0:
-                return -1.0
+                return None
             continue
         t = -start / rate
         if rate > 0.0:
@@ -213,8 +222,8 @@ def clip_segment(a: Point, b: Point, corners: Corners, grow: float = 0.0) -> flo
         else:
             t0 = max(t0, t)
         if t0 > t1:
-            return -1.0
-    return (t1 - t0) * math.hypot(dx, dy)
+            return None
+    return t0, t1
 
 
 def clip_band(points: Sequence[Point], width: float) -> list[Point]:

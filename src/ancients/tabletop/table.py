@@ -14,7 +14,7 @@ from shapely.ops import substring
 
 from ancients.errors import GeometryError
 from ancients.tabletop.block import Block
-from ancients.tabletop.geometry import EPSILON, Point, clip_segment
+from ancients.tabletop.geometry import EPSILON, Point, clip_segment, clip_span
 from ancients.tabletop.movement import Move
 from ancients.tabletop.overlay import union
 from ancients.tabletop.terrain import LineCrossing, Terrain, TerrainArea, TerrainLine
@@ -25,6 +25,11 @@ Where = Block | Move | Point | Sequence[Point] | Any
 
 #: Margin of the bounding-box cuts before exact tests (inches: far above float error).
 _BOX = 1e-6
+
+#: The least stretch (inches) over which a sight line must run beside two units at once,
+#: within float error of each, to run along a seam between them: well above the few
+#: EPSILON a line passing the point where two units touch corner to corner spends near both.
+_SEAM = 10 * EPSILON
 
 #: Terrain that hides what lies beyond it by default.
 SIGHT_BLOCKING = frozenset({Terrain.WOODS, Terrain.BUILDING})
@@ -145,24 +150,13 @@ class Table:
         see_into: float = 0.0,
     ) -> bool:
         """Whether the sight line is clear: from a point, or a block's front-centre, to a
-        point, or the nearest point of a target block. Blocked by any other unit it passes
-        through, by more than ``see_into`` inches of one ``blocking`` area, and (if
-        ``hills_block``) by a hill that neither end stands on."""
-        p = observer.front_centre if isinstance(observer, Block) else observer
-        q = target.nearest_points(p)[0] if isinstance(target, Block) else target
-        # bounding boxes first (with a margin far above float error): a unit or area
-        # whose box the sight line's misses cannot block it
-        x0, x1 = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])
-        y0, y1 = (p[1], q[1]) if p[1] <= q[1] else (q[1], p[1])
-        x0, y0, x1, y1 = x0 - _BOX, y0 - _BOX, x1 + _BOX, y1 + _BOX
-        for unit in units:
-            ux0, uy0, ux1, uy1 = unit.bounds
-            if ux0 > x1 or ux1 < x0 or uy0 > y1 or uy1 < y0:
-                continue
-            if unit in (observer, target):
-                continue
-            if clip_segment(p, q, unit.corners, grow=-EPSILON) >= 0.0:
-                return False
+        point, or the nearest point of a target block. Blocked by the other units as
+        :meth:`sight_blockers` finds them, by more than ``see_into`` inches of one
+        ``blocking`` area, and (if ``hills_block``) by a hill that neither end stands on."""
+        p, q = sight_ends(observer, target)
+        x0, y0, x1, y1 = _box(p, q)
+        if _blockers(p, q, observer, target, units, first=True):
+            return False
         if math.hypot(q[0] - p[0], q[1] - p[1]) <= EPSILON:
             return True
         sight = shapely.LineString([p, q])
@@ -181,6 +175,16 @@ class Table:
             ):
                 return False
         return True
+
+    def sight_blockers(self, observer: Block | Point, target: Block | Point,
+                       units: Iterable[Block] = ()) -> list[Block]:
+        """The ``units`` (other than ``observer`` and ``target``) that block the sight line
+        of :meth:`line_of_sight`, in their order: each one the line passes through, and
+        both of two units the line runs between along the seam where they touch (two
+        bodies of troops side by side leave no gap to see through, though neither alone
+        is crossed); a line that only grazes one unit's edge passes."""
+        p, q = sight_ends(observer, target)
+        return _blockers(p, q, observer, target, units, first=False)
 
     def move_is_legal(
         self,
@@ -274,3 +278,55 @@ def _at_ford(feature: TerrainLine, core: Any) -> bool:
 
 def _polygons(areas: Sequence[TerrainArea]) -> Any:
     return np.array([a.polygon for a in areas], dtype=object)
+
+
+def sight_ends(observer: Block | Point, target: Block | Point) -> tuple[Point, Point]:
+    """A sight line's ends: a point, or a block's front-centre, to a point, or the point of
+    a target block nearest to it."""
+    p = observer.front_centre if isinstance(observer, Block) else observer
+    q = target.nearest_points(p)[0] if isinstance(target, Block) else target
+    return p, q
+
+
+def _box(p: Point, q: Point) -> tuple[float, float, float, float]:
+    """The segment's bounding box with a margin far above float error: a unit or area whose
+    box it misses cannot block it."""
+    x0, x1 = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])
+    y0, y1 = (p[1], q[1]) if p[1] <= q[1] else (q[1], p[1])
+    return x0 - _BOX, y0 - _BOX, x1 + _BOX, y1 + _BOX
+
+
+def _blockers(p: Point, q: Point, observer: Block | Point, target: Block | Point,
+              units: Iterable[Block], *, first: bool) -> list[Block]:
+    """The units blocking the segment ``p``-``q`` (see :meth:`Table.sight_blockers`; with
+    ``first``, no more than the first found)."""
+    x0, y0, x1, y1 = _box(p, q)
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    length = math.hypot(dx, dy)
+    hits: list[tuple[Block, bool]] = []  # (unit, the line goes through it), in order
+    along: list[tuple[Block, float, float, bool]] = []  # (unit, t0, t1, on the left)
+    for unit in units:
+        ux0, uy0, ux1, uy1 = unit.bounds
+        if ux0 > x1 or ux1 < x0 or uy0 > y1 or uy1 < y0:
+            continue
+        if unit in (observer, target):
+            continue
+        if clip_segment(p, q, unit.corners, grow=-EPSILON) >= 0.0:
+            if first:
+                return [unit]
+            hits.append((unit, True))
+            continue
+        span = clip_span(p, q, unit.corners, grow=EPSILON)
+        if span is not None and (span[1] - span[0]) * length > _SEAM:  # along its edge
+            cx, cy = unit.centre
+            along.append((unit, span[0], span[1], dx * (cy - p[1]) - dy * (cx - p[0]) > 0.0))
+            hits.append((unit, False))
+    # along a seam: beside a unit on its left and one on its right over the same stretch
+    seams: set[int] = set()
+    for i, (a, a0, a1, left) in enumerate(along):
+        for b, b0, b1, other in along[i + 1:]:
+            if left != other and (min(a1, b1) - max(a0, b0)) * length > _SEAM:
+                if first:
+                    return [a, b]
+                seams.update((id(a), id(b)))
+    return [u for u, through in hits if through or id(u) in seams]

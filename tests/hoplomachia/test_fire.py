@@ -15,6 +15,7 @@ from ancients.errors import IllegalDecision
 from ancients.hoplomachia.decisions import HOLD_FIRE, NO, Fire, Kind
 from ancients.hoplomachia.fire import (
     Volley,
+    _sight,
     belos_phase,
     front_stands,
     shoot,
@@ -254,6 +255,27 @@ def test_a_stand_fires_at_the_unit_directly_ahead_not_a_nearer_one_off_axis() ->
     assert stand.distance(piece(b, "c").block) < stand.distance(piece(b, "a").block)
     assert [t.id for t in stand_targets(st, x, stand)] == ["a"]
     assert volleys(st, x) == {"a": Volley((("a", 1),))}
+
+
+
+def test_no_shot_along_the_seam_of_two_units_side_by_side_nor_through_woods() -> None:
+    """Belos: not through other units. Two psiloi stands touching side by side leave no
+    gap straight ahead of the archers' stand (though the line only grazes each); half an
+    inch apart they do. Woods hide what lies beyond them, whatever else is on the table."""
+    def sight(q_x: float) -> bool:
+        b = battle(_doc([division("a", "athenian", 36.0, 18.0, 1),
+                         division("p", "psiloi", 35.25, 24.0, 1, stands=1),  # x 34.5..36
+                         division("q", "psiloi", q_x, 24.0, 1, stands=1)],
+                        [division("x", "toxotai", 36.0, 30.0, 1, stands=1, facing=180.0)]))
+        return _sight(b.state, piece(b, "x"), piece(b, "a"))
+    assert not sight(36.75)  # x 36..37.5: the seam is at x = 36, straight ahead
+    assert sight(37.25)
+    doc = _doc([division("a", "athenian", 36.0, 18.0, 1)],
+               [division("x", "toxotai", 36.0, 30.0, 1, stands=1, facing=180.0)])
+    doc["table"]["terrain"] = [{"kind": "woods", "name": "w",
+                                "polygon": [[30, 22], [42, 22], [42, 26], [30, 26]]}]
+    b = battle(doc)
+    assert not _sight(b.state, piece(b, "x"), piece(b, "a"))
 
 
 def test_with_one_unit_in_reach_every_stand_concentrates_on_it() -> None:

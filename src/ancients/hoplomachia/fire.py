@@ -75,16 +75,19 @@ def _sight(state: State, shooter: Piece, target: Piece, block: Block | None = No
     blocked by another unit, unless over a phalanx from uphill when neither moved
     (Hoplomachia, Belos)."""
     eye = shooter.block if block is None else block
-    between = [p.block for p in state.present() if p.id not in (shooter.id, target.id)]
-    if state.table.line_of_sight(eye, target.block, between):
+    others = [p for p in state.present() if p.id not in (shooter.id, target.id)]
+    between = [p.block for p in others]
+    table = state.table
+    if table.line_of_sight(eye, target.block, between):
         return True
+    if not table.line_of_sight(eye, target.block):  # the ground hides it
+        return False
+    hit = {id(b) for b in table.sight_blockers(eye, target.block, between)}
     uphill = hill_under(state, shooter.block)
-    blockers = [p for p in state.present() if p.id not in (shooter.id, target.id)
-                and not state.table.line_of_sight(eye, target.block, [p.block])]
     fire = state.rules.belos.fire
     return all(b.hoplite and fire.may_fire_over(uphill, shooter.moved_turn == state.turn,
                                                 b.moved_turn == state.turn)
-               for b in blockers)
+               for b in others if id(b.block) in hit)
 
 
 def shooters(state: State, division: Division) -> list[Piece]:

@@ -65,6 +65,7 @@ class _Checking:
         self.checked = 0
         self.attacks = 0
         self.evasions = 0
+        self.seen: dict[int, Any] = {}  # every stack met, by id (some since taken off)
 
     def decide(self, battle: Battle, decision: Decision) -> Hashable:
         state: State = battle.state  # type: ignore[attr-defined]
@@ -109,13 +110,9 @@ class _Checking:
         return chosen
 
     def _shared(self, state: State) -> None:
+        _kept_stacks(state, self.seen)
         if not self.everything:
             return
-        fresh: dict[object, list[object]] = {}
-        for s in state.stacks:
-            fresh.setdefault(s.hex, []).append(s)
-        assert state.occupancy() == fresh
-        assert state.occupied_cells() == state.board.bits.bits(fresh)  # type: ignore[arg-type]
         for side in SIDES:  # the cells no mover may end next to, decided per enemy
             for mover in (TroopClass.CAVALRY, TroopClass.ELEPHANT):
                 banned = {h for e in state.stacks if e.side != side
@@ -131,6 +128,24 @@ class _Checking:
             assert _mates(state, p) is next((
                 s for s in state.stacks if s is not p and s.side == p.side
                 and s.hex == p.hex and s.status is Status.GOOD), None)
+
+
+def _kept_stacks(state: State, seen: dict[int, Any]) -> None:
+    """The occupancy (brought up to date in place) and the stacks by sid (kept by the
+    state's changes) equal ones made afresh from the list of stacks; ``seen``: the
+    stacks met so far (those taken off the map since are not on it)."""
+    fresh: dict[object, list[object]] = {}
+    for s in state.stacks:
+        fresh.setdefault(s.hex, []).append(s)
+    occ, cells = state.occupancy_cells()
+    assert occ == fresh
+    assert state.occupancy() is occ and state.occupied_cells() == cells
+    assert cells == state.board.bits.bits(fresh)  # type: ignore[arg-type]
+    by_sid = {s.sid: s for s in state.stacks}
+    assert all(state.stack(sid) is by_sid.get(sid) for sid in range(state.next_sid + 1))
+    seen.update((id(s), s) for s in state.stacks)
+    alive = {id(s) for s in state.stacks}
+    assert all(state.on_map(s) is (k in alive) for k, s in seen.items())
 
 
 def _play(rs: Any, scenario: Any, seed: int, random: bool, everything: bool = True

@@ -352,12 +352,12 @@ def _update_attackers(state: State, side: str, table: AttackTable,
     hexes = {h for s, h in changes if h is not None} | {s.hex for s, _ in changes
                                                          if s is not None}
     zone = hexes.union(*(state.board.neighbors(h) for h in hexes))
-    stacks = state.stacks
+    on_map = state.on_map
     candidates: dict[int, Stack] = {}
     redone: dict[int, tuple[Stack, _Own] | None] = {}  # sid -> its options before
     for c, _ in changes:
         if c is not None:
-            if c in stacks:  # (not taken off the map)
+            if on_map(c):  # (not taken off the map)
                 candidates[c.sid] = c
             elif (kept := by_attacker.get(c.sid)) is not None and kept[0] is c:
                 redone.setdefault(c.sid, kept)
@@ -681,7 +681,7 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
         gone = eliminate_top(state, tgt)
         state.emit("eliminated", f"{state.counter_name(gone)} ({label(t_hex)}): eliminated",
                    side=tgt.side, units=[gone], counter=gone, hex=label(t_hex))
-        if not routed and tgt in state.stacks and not state.leader_alone(tgt):
+        if not routed and state.on_map(tgt) and not state.leader_alone(tgt):
             _record(state, tgt, att, "X")
     elif result == "T" and not routed:
         _record(state, tgt, att, "T")
@@ -717,7 +717,7 @@ def _combat_words(state: State, a: Assessment, att: Stack, tgt: Stack, roll: int
 def _advance(state: State, att: Stack, vacated: Hex) -> Steps:
     """§8: the whole attacking stack may occupy a vacated hex, keeping its facing."""
     occ = state.occupancy()
-    if vacated in occ or att not in state.stacks or att.status is not Status.GOOD:
+    if vacated in occ or not state.on_map(att) or att.status is not Status.GOOD:
         return
     # §5: no voluntary contact with enemies in good order one may not attack (cavalry and
     # elephants; as for movement)

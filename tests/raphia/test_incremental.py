@@ -159,6 +159,11 @@ def _kept_stacks(state: State, seen: dict[int, Any]) -> None:
     assert cells == state.board.bits.bits(fresh)  # type: ignore[arg-type]
     by_sid = {s.sid: s for s in state.stacks}
     assert all(state.stack(sid) is by_sid.get(sid) for sid in range(state.next_sid + 1))
+    holder: dict[str, Any] = {}
+    for s in state.stacks:
+        for c in s.counters:
+            holder.setdefault(c, s)
+    assert all(state.stack_of(c) is s for c, s in holder.items())
     seen.update((id(s), s) for s in state.stacks)
     alive = {id(s) for s in state.stacks}
     assert all(state.on_map(s) is (k in alive) for k, s in seen.items())

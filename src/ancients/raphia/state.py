@@ -311,16 +311,15 @@ class State:
         if (hit is None or hit[0] != version) and self.kept("index scanned") != version:
             self.keep("index scanned", version)
             return next((s for s in self.stacks if cid in s.counters), None)
-        return self._index()[1].get(cid)
+        return self._index().get(cid)
 
-    def _index(self) -> tuple[dict[int, Stack], dict[str, Stack]]:
-        result: tuple[dict[int, Stack], dict[str, Stack]] = self.cached(
-            "index", self.version(), self._make_index)
+    def _index(self) -> dict[str, Stack]:
+        result: dict[str, Stack] = self.cached("index", self.version(), self._make_index)
         return result
 
-    def _make_index(self) -> tuple[dict[int, Stack], dict[str, Stack]]:
-        stacks = self.stacks[::-1]  # the first stack holding a counter (or sid) wins
-        return {s.sid: s for s in stacks}, {c: s for s in stacks for c in s.counters}
+    def _make_index(self) -> dict[str, Stack]:
+        stacks = self.stacks[::-1]  # the first stack holding a counter wins
+        return {c: s for s in stacks for c in s.counters}
 
     def occupancy(self) -> dict[Hex, list[Stack]]:
         """The stacks in each occupied hex, in the order of the list of stacks (cached:

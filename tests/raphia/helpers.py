@@ -22,7 +22,8 @@ class Stage:
         assert isinstance(b, RaphiaBattle)
         self.battle = b
         self.state: State = b.state
-        self.state.stacks.clear()
+        for s in list(self.state.stacks):
+            self.state.discard(s)
         for c in b.state.counters.counters.values():
             if c.egyptian:
                 self.state.morale_override[c.id] = 8

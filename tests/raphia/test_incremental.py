@@ -20,7 +20,6 @@ from ancients.raphia.combat import (
     AttackTable,
     _made,
     attack_table,
-    find_pair,
     kept_attacks,
     may_attack,
     type_forbids,
@@ -37,16 +36,11 @@ BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
 def _table(table: AttackTable) -> Any:
-    """What an attack table holds, by sid: each option's attackers (their targets and
-    what find_pair chooses among), the offer in order with its pairs, the index of the
-    counters watched."""
-    def sid(s: Any) -> int | None:
-        return None if s is None else int(s.sid)
-    holders = {o: {k: (a.sid, [t.sid for t in hit], (sid(f), [t.sid for t in among]))
-                   for k, (a, hit, (f, among)) in held.items()}
+    """What an attack table holds, by sid: each option's attackers (their targets),
+    the offer in order with its pairs, the index of the counters watched."""
+    holders = {o: {k: (a.sid, [t.sid for t in hit]) for k, (a, hit) in held.items()}
                for o, held in table.holders.items()}
-    offer = [(o, None if p is None else (p[0].sid, p[1].sid))
-             for o, p in ((o, table.pairs[o]) for o in table.options)]
+    offer = [(o, (p[0].sid, p[1].sid)) for o, p in ((o, table.pairs[o]) for o in table.options)]
     assert len(table.pairs) == len(table.options)
     assert table.keys == [(o.attacker, o.target, o.fire) for o in table.options]
     assert table.keys == sorted(table.keys)
@@ -65,6 +59,7 @@ class _Checking:
         self.checked = 0
         self.attacks = 0
         self.evasions = 0
+        self.seen: dict[int, Any] = {}  # every stack met, by id (some since taken off)
 
     def decide(self, battle: Battle, decision: Decision) -> Hashable:
         state: State = battle.state  # type: ignore[attr-defined]
@@ -74,11 +69,16 @@ class _Checking:
             # the pairs are those may_attack allows (checked at every 8th decision)
             assert not self.everything or self.checked % 16 > 1 or {
                 (a.sid, t.sid, o.fire) for o, held in kept.holders.items()
-                for a, hit, _ in held.values() for t in hit} == {
+                for a, hit in held.values() for t in hit} == {
                 (a.sid, t.sid, fire) for a in state.stacks if a.side == side
                 for t in state.stacks for fire in (False, True)
                 if may_attack(state, a, t, fire)}
             assert list(attack_table(state, side)) == kept.options
+            # each attack on offer is made by the first stack of its hex that may still
+            # make it, on the first target there not yet attacked (§8); no other is offered
+            assert not self.everything or self.checked % 16 > 1 or {
+                (o.attacker_at, o.target_at, o.fire): (p[0].sid, p[1].sid)
+                for o, p in kept.pairs.items()} == _pairs(state, side)
             self.checked += 1
         if decision.kind == Kind.ATTACK and isinstance(self.inner, DoctrineCommander):
             table = kept_attacks(state, decision.side)
@@ -91,7 +91,7 @@ class _Checking:
             assert ranking is not None and ranking.table is table
             pairs, memo = table.pairs, self.inner._values(state)
             assert {o: -e[0] for o, e in ranking.entries.items()} == {
-                o: attack_value(state, *(pairs[o] or find_pair(state, o, decision.side)),
+                o: attack_value(state, *pairs[o],
                                 o.fire, memo)
                 for o in table.options}
             self.attacks += 1
@@ -109,13 +109,9 @@ class _Checking:
         return chosen
 
     def _shared(self, state: State) -> None:
+        _kept_stacks(state, self.seen)
         if not self.everything:
             return
-        fresh: dict[object, list[object]] = {}
-        for s in state.stacks:
-            fresh.setdefault(s.hex, []).append(s)
-        assert state.occupancy() == fresh
-        assert state.occupied_cells() == state.board.bits.bits(fresh)  # type: ignore[arg-type]
         for side in SIDES:  # the cells no mover may end next to, decided per enemy
             for mover in (TroopClass.CAVALRY, TroopClass.ELEPHANT):
                 banned = {h for e in state.stacks if e.side != side
@@ -131,6 +127,46 @@ class _Checking:
             assert _mates(state, p) is next((
                 s for s in state.stacks if s is not p and s.side == p.side
                 and s.hex == p.hex and s.status is Status.GOOD), None)
+
+
+def _pairs(state: State, side: str) -> dict[Any, tuple[int, int]]:
+    """The attacks ``side`` may make now, by the rules functions: per pair of hexes (and
+    fire or not) the first stack that may still attack and the first target it may."""
+    occ = state.occupancy()
+    hexes = {(a.hex, t.hex, fire) for a in state.stacks if a.side == side
+             for t in state.stacks for fire in (False, True) if may_attack(state, a, t, fire)}
+    out: dict[Any, tuple[int, int]] = {}
+    for a_hex, t_hex, fire in hexes:
+        pair = next(((a.sid, t.sid) for a in occ[a_hex] if a.side == side
+                     and state.attacked.isdisjoint(a.counters) for t in occ[t_hex]
+                     if state.top(t) not in state.defended
+                     and may_attack(state, a, t, fire)), None)
+        if pair is not None:
+            out[a_hex, t_hex, fire] = pair
+    return out
+
+
+def _kept_stacks(state: State, seen: dict[int, Any]) -> None:
+    """The occupancy (brought up to date in place) and the stacks by sid (kept by the
+    state's changes) equal ones made afresh from the list of stacks; ``seen``: the
+    stacks met so far (those taken off the map since are not on it)."""
+    fresh: dict[object, list[object]] = {}
+    for s in state.stacks:
+        fresh.setdefault(s.hex, []).append(s)
+    occ, cells = state.occupancy_cells()
+    assert occ == fresh
+    assert state.occupancy() is occ and state.occupied_cells() == cells
+    assert cells == state.board.bits.bits(fresh)  # type: ignore[arg-type]
+    by_sid = {s.sid: s for s in state.stacks}
+    assert all(state.stack(sid) is by_sid.get(sid) for sid in range(state.next_sid + 1))
+    holder: dict[str, Any] = {}
+    for s in state.stacks:
+        for c in s.counters:
+            holder.setdefault(c, s)
+    assert all(state.stack_of(c) is s for c, s in holder.items())
+    seen.update((id(s), s) for s in state.stacks)
+    alive = {id(s) for s in state.stacks}
+    assert all(state.on_map(s) is (k in alive) for k, s in seen.items())
 
 
 def _play(rs: Any, scenario: Any, seed: int, random: bool, everything: bool = True

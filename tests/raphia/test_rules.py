@@ -1197,6 +1197,44 @@ def test_second_rank_exposed_only_to_a_stack_that_has_not_attacked(stage: Any) -
     assert attack_options(s, P) == []  # S-arabs2 has defended, both have attacked
 
 
+def test_the_attack_from_a_hex_of_two_stacks_is_made_by_one_that_may_make_it(
+        stage: Any) -> None:
+    # §8: a unit attacks an enemy on its front, and each stack attacks once; two stacks
+    # in good order share a hex when a rallied part has no room to rejoin its stack-mates
+    # (§5, §9) and faces as it chose (§6 addendum). The attack from that hex is made by
+    # the first of them that may make it: the second, if the target is on its front only;
+    # once the target's top counter has defended it is not offered, and find_pair refuses
+    # it with a library error
+    from ancients.errors import RuleError
+    from ancients.raphia.combat import find_pair, resolve
+    st = stage()
+    s = st.state
+    target_hex = nb(st, C, 3)
+    facings = [f for f in range(1, 7) if st.hex(target_hex) in s.board.corner_front(
+        st.hex(C), f)]
+    away = next(f for f in range(1, 7) if f not in facings)
+    first = st.put(P, C, ["P-phal-mace1"], facing=away)
+    second = st.put(P, C, ["P-phal-mace2"], facing=facings[0])
+    tgt = st.put(S, target_hex, ["S-arabs1", "S-arabs2"])
+
+    def melee() -> list[Any]:
+        return [o for o in attack_options(s, P) if o.target == target_hex and not o.fire]
+    assert len(melee()) == 1 and melee()[0].attacker == C
+    assert find_pair(s, melee()[0], P) == (second, tgt)
+    s.update(first, facing=facings[-1])  # both may: the first in the list attacks
+    attack = melee()[0]
+    assert find_pair(s, attack, P) == (first, tgt)
+    s.dice = _Scripted(s.dice, [], rolls=[2])  # no effect
+
+    def stand(d: Any) -> Any:
+        return d.options[0] if d.kind == "evade" else d.options[-1]
+    drive(resolve(s, first, tgt), stand)
+    assert "P-phal-mace1" in s.attacked and "S-arabs1" in s.defended
+    assert tgt.counters[0] == "S-arabs1" and melee() == []
+    with pytest.raises(RuleError, match="not on offer"):
+        find_pair(s, attack, P)
+
+
 # -- pursuit, back attacks, rearguards, fire at routed elephants ----------------------
 def test_blocked_pursuer_may_back_attack_other_routs_in_contact(stage: Any) -> None:
     # §10 addendum: a pursuer blocked because its rout crossed steady friends may not

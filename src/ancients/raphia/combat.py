@@ -7,12 +7,12 @@ import bisect
 import functools
 from collections.abc import Callable, Generator, Hashable
 from fractions import Fraction
-from typing import cast
 
 import attrs
 
 from ancients.battle import Decision
 from ancients.dice import pmf
+from ancients.errors import RuleError
 from ancients.hexgrid import Hex
 from ancients.raphia.board import Board
 from ancients.raphia.counters import TroopClass
@@ -180,18 +180,16 @@ def attack_options(state: State, side: str) -> list[Attack]:
 
 
 _Pair = tuple[Stack, Stack]
-_Among = tuple[Stack | None, list[Stack]]  # the stacks find_pair chooses among
 #: one attacker's options: per option, the targets it may attack with it (in the order
-#: of the stacks in the hex) and the stacks find_pair chooses among
-_Own = dict[Attack, tuple[list[Stack], _Among]]
+#: of the stacks in the hex)
+_Own = dict[Attack, list[Stack]]
 _MAX_CHANGES = 24  # more stacks changed than this: the table is made afresh
 _MAX_LOG = 256  # a table updated this many times is made afresh (its log stays short)
-_OUT = object()  # _entry: the option is not on offer
 
 
-def attack_table(state: State, side: str) -> dict[Attack, tuple[Stack, Stack] | None]:
+def attack_table(state: State, side: str) -> dict[Attack, tuple[Stack, Stack]]:
     """The attacks ``side`` may still make, in option order, each with the stacks it
-    pairs (None: :func:`find_pair` looks them up)."""
+    pairs."""
     table = kept_attacks(state, side)
     return dict(zip(table.options, map(table.pairs.__getitem__, table.options),
                     strict=True))
@@ -211,13 +209,13 @@ class AttackTable:
     defended: frozenset[str]
     #: sid -> (stack, its options): the attackers with attacks, whatever the turn has used
     by_attacker: dict[int, tuple[Stack, _Own]]
-    #: option -> sid -> (an attacker with it, its targets, what find_pair chooses among)
-    holders: dict[Attack, dict[int, tuple[Stack, list[Stack], _Among]]]
+    #: option -> sid -> (an attacker with it, its targets)
+    holders: dict[Attack, dict[int, tuple[Stack, list[Stack]]]]
     #: counter -> the options whose entry depends on whether it has attacked or defended
     watch: dict[str, set[Attack]]
     watched: dict[Attack, tuple[str, ...]]
-    #: the attacks on offer, each with the stacks it pairs (None: find_pair scans)
-    pairs: dict[Attack, _Pair | None]
+    #: the attacks on offer, each with the stacks it pairs
+    pairs: dict[Attack, _Pair]
     keys: list[tuple[str, str, bool]]  # their order keys, sorted ...
     options: list[Attack]  # ... and the options in that order
     log: list[set[Attack]]  # per update, the options looked at again
@@ -286,13 +284,13 @@ def _made(state: State, side: str) -> AttackTable:
                         frozenset(state.defended), by_attacker, {}, {}, {}, {}, [], [], [])
     holders = table.holders
     for sid, (att, mine) in by_attacker.items():
-        for opt, (hit, among) in mine.items():
-            holders.setdefault(opt, {})[sid] = (att, hit, among)
+        for opt, hit in mine.items():
+            holders.setdefault(opt, {})[sid] = (att, hit)
     for opt in sorted(holders, key=_key):
         _watch(state, table, opt)
         value = _entry(state, holders[opt])
-        if value is not _OUT:
-            table.pairs[opt] = cast("_Pair | None", value)
+        if value is not None:
+            table.pairs[opt] = value
             table.keys.append(_key(opt))
             table.options.append(opt)
     return table
@@ -318,8 +316,8 @@ def _update(state: State, side: str, table: AttackTable,
     holders, pairs, keys, options = table.holders, table.pairs, table.keys, table.options
     for opt in again:
         held = holders.get(opt)
-        value = _OUT if held is None else _entry(state, held)
-        if value is _OUT:
+        value = None if held is None else _entry(state, held)
+        if value is None:
             if opt in pairs:
                 del pairs[opt]
                 i = bisect.bisect_left(keys, _key(opt))
@@ -332,7 +330,7 @@ def _update(state: State, side: str, table: AttackTable,
                 keys.insert(i, k)
                 options.insert(i, opt)
                 table._menu = None
-            pairs[opt] = cast("_Pair | None", value)
+            pairs[opt] = value
     if again:
         table.log.append(again)
     table.version, table.mark = state.version(), state.change_mark()
@@ -352,12 +350,12 @@ def _update_attackers(state: State, side: str, table: AttackTable,
     hexes = {h for s, h in changes if h is not None} | {s.hex for s, _ in changes
                                                          if s is not None}
     zone = hexes.union(*(state.board.neighbors(h) for h in hexes))
-    stacks = state.stacks
+    on_map = state.on_map
     candidates: dict[int, Stack] = {}
     redone: dict[int, tuple[Stack, _Own] | None] = {}  # sid -> its options before
     for c, _ in changes:
         if c is not None:
-            if c in stacks:  # (not taken off the map)
+            if on_map(c):  # (not taken off the map)
                 candidates[c.sid] = c
             elif (kept := by_attacker.get(c.sid)) is not None and kept[0] is c:
                 redone.setdefault(c.sid, kept)
@@ -393,8 +391,8 @@ def _update_attackers(state: State, side: str, table: AttackTable,
                 again.add(opt)
         new = by_attacker.get(sid)
         if new is not None:
-            for opt, (hit, among) in new[1].items():
-                holders.setdefault(opt, {})[sid] = (new[0], hit, among)
+            for opt, hit in new[1].items():
+                holders.setdefault(opt, {})[sid] = (new[0], hit)
                 again.add(opt)
     for opt in again:
         _watch(state, table, opt)
@@ -414,40 +412,34 @@ def _watch(state: State, table: AttackTable, opt: Attack) -> None:
         return
     top = state.top
     counters: set[str] = set()
-    for att, hit, (_, among) in held.values():
+    for att, hit in held.values():
         counters.update(att.counters)
         counters.update(map(top, hit))
-        counters.update(map(top, among))
     table.watched[opt] = tuple(counters)
     for c in counters:
         watch.setdefault(c, set()).add(opt)
 
 
-def _entry(state: State, held: dict[int, tuple[Stack, list[Stack], _Among]]) -> object:
-    """An option's entry in the table (§8: one attack per counter or stack, each counter
-    attacked once): the stacks it pairs (None: find_pair scans), or _OUT if no attacker
-    with it may still attack one of its targets."""
+def _entry(state: State, held: dict[int, tuple[Stack, list[Stack]]]) -> _Pair | None:
+    """An option's entry in the table: the stacks it pairs, or None (not on offer) if no
+    attacker with it may still attack one of its targets (§8: a unit attacks an enemy on its front,
+    each counter or stack once, each counter attacked once). Of two stacks in good order
+    in the attacker's hex (a rallied part with no room to rejoin its stack-mates, §5, §9)
+    the first in the list of stacks that may still make the attack makes it, on the
+    first of its targets in the hex not yet attacked."""
     attacked, defended, top = state.attacked, state.defended, state.top
-    for att, hit, _ in held.values():
+    for sid in (sorted(held) if len(held) > 1 else held):
+        att, hit = held[sid]
         if attacked.isdisjoint(att.counters):
             for t in hit:
                 if top(t) not in defended:
-                    break
-            else:
-                continue
-            break
-    else:
-        return _OUT
-    # the first attacker in the hex attacks: the lowest sid's view (the list's order)
-    first, among = held[min(held)][2]
-    target = next((t for t in among if top(t) not in defended), None)
-    return None if first is None or target is None else (first, target)
+                    return att, t
+    return None
 
 
 def _attacks_of(state: State, att: Stack, occ: dict[Hex, list[Stack]]) -> _Own:
     """The attacks ``att`` (of its side, in good order, not a leader alone) may make, per
-    option: the targets it may attack with it and the stacks :func:`find_pair` would
-    choose among (§8)."""
+    option: the targets it may attack with it (§8)."""
     side, board = att.side, state.board
     own = state.edition.attack_own_routed_elephants
     mine: _Own = {}
@@ -470,12 +462,7 @@ def _attacks_of(state: State, att: Stack, occ: dict[Hex, list[Stack]]) -> _Own:
                 fire.append(tgt)
         for fired, hit in ((False, melee), (True, fire)):
             if hit:
-                opt = _attack(board, a_hex, h, fired)
-                first = _first_attacker(state, opt, side, occ)
-                # the first stack in the hex is the attacker (one in good order)
-                mine[opt] = (hit, (first, hit if first is att else [] if first is None
-                                   else [t for t in here if may_attack(state, first, t,
-                                                                       fired)]))
+                mine[_attack(board, a_hex, h, fired)] = hit
     return mine
 
 
@@ -491,39 +478,17 @@ def _attack(board: Board, a_hex: Hex, t_hex: Hex, fire: bool) -> Attack:
 
 
 def find_pair(state: State, option: Attack, side: str,
-              table: dict[Attack, tuple[Stack, Stack] | None] | None = None
-              ) -> tuple[Stack, Stack]:
-    """The attacking and defending stacks an Attack option names (``table``: the
-    current :attr:`AttackTable.pairs`, if the caller holds it)."""
+              table: dict[Attack, _Pair] | None = None) -> _Pair:
+    """The attacking and defending stacks an Attack option on offer names (``table``:
+    the current :attr:`AttackTable.pairs`, if the caller holds it); an attack not on
+    offer is refused (:class:`~ancients.errors.RuleError`)."""
     if table is None:
         table = kept_attacks(state, side).pairs
-    pair = table.get(option) or _scan_pair(state, option, side)
+    pair = table.get(option)
     if pair is None:
-        raise LookupError(f"no stacks for {option}")
+        raise RuleError(f"{side}: the attack {option} is not on offer (§8: no stack in "
+                        f"{option.attacker} may still make it)")
     return pair
-
-
-def _scan_pair(state: State, option: Attack, side: str) -> tuple[Stack, Stack] | None:
-    att = _first_attacker(state, option, side)
-    if att is None:
-        return None
-    tgt = next((s for s in state.occupancy().get(_target_hex(state, option), ())
-                if state.top(s) not in state.defended
-                and may_attack(state, att, s, option.fire)), None)
-    return None if tgt is None else (att, tgt)
-
-
-def _first_attacker(state: State, option: Attack, side: str,
-                    occ: dict[Hex, list[Stack]] | None = None) -> Stack | None:
-    a_hex = option.attacker_at if option.attacker_at is not None else \
-        state.board.hex(option.attacker)
-    return next((s for s in (occ or state.occupancy()).get(a_hex, ()) if s.side == side
-                 and s.status is Status.GOOD and not state.leader_alone(s)), None)
-
-
-def _target_hex(state: State, option: Attack) -> Hex:
-    return option.target_at if option.target_at is not None else \
-        state.board.hex(option.target)
 
 
 def combat_phase(state: State, side: str,
@@ -681,7 +646,7 @@ def resolve(state: State, att: Stack, tgt: Stack, fire: bool = False,
         gone = eliminate_top(state, tgt)
         state.emit("eliminated", f"{state.counter_name(gone)} ({label(t_hex)}): eliminated",
                    side=tgt.side, units=[gone], counter=gone, hex=label(t_hex))
-        if not routed and tgt in state.stacks and not state.leader_alone(tgt):
+        if not routed and state.on_map(tgt) and not state.leader_alone(tgt):
             _record(state, tgt, att, "X")
     elif result == "T" and not routed:
         _record(state, tgt, att, "T")
@@ -717,7 +682,7 @@ def _combat_words(state: State, a: Assessment, att: Stack, tgt: Stack, roll: int
 def _advance(state: State, att: Stack, vacated: Hex) -> Steps:
     """§8: the whole attacking stack may occupy a vacated hex, keeping its facing."""
     occ = state.occupancy()
-    if vacated in occ or att not in state.stacks or att.status is not Status.GOOD:
+    if vacated in occ or not state.on_map(att) or att.status is not Status.GOOD:
         return
     # §5: no voluntary contact with enemies in good order one may not attack (cavalry and
     # elephants; as for movement)

@@ -205,7 +205,7 @@ class _Ranking:
         pairs, entries, heap = table.pairs, self.entries, self.heap
         for opt in todo:
             if opt in pairs:
-                att, tgt = pairs[opt] or find_pair(state, opt, side, pairs)
+                att, tgt = pairs[opt]
                 entry = (-attack_value(state, att, tgt, opt.fire, memo),
                          (opt.attacker, opt.target, opt.fire), opt)
                 entries[opt] = entry
@@ -394,7 +394,7 @@ class DoctrineCommander:
         memo = self._values(state)
         for opt in d.options:
             if isinstance(opt, Attack):
-                att, tgt = pairs.get(opt) or find_pair(state, opt, self.side, pairs)
+                att, tgt = find_pair(state, opt, self.side, pairs)
                 ev = attack_value(state, att, tgt, opt.fire, memo)
                 if ev > best_ev:
                     best, best_ev = opt, ev

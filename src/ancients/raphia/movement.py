@@ -433,7 +433,7 @@ def movement_phase(state: State, side: str) -> Steps:
              if not state.leader_alone(s)]
     while queue:
         stack = queue.pop(0)
-        if stack not in state.stacks or stack.sid in moved:
+        if not state.on_map(stack) or stack.sid in moved:
             continue
         occ, zoc, contact = state.occupancy(), state.zoc(side), state.contact_hexes(side)
         options = move_options(state, stack, occ, zoc, contact)
@@ -472,7 +472,7 @@ def _leader_moves(state: State, side: str, moved: set[int]) -> Steps:
     """§11: leaders join and leave stacks freely (moving at their own speed)."""
     for stack in sorted(state.side_stacks(side, Status.GOOD), key=lambda s: s.sid):
         leader = state.leader_in(stack)
-        if leader is None or stack.sid in moved or stack not in state.stacks:
+        if leader is None or stack.sid in moved or not state.on_map(stack):
             continue
         occ, zoc, contact = state.occupancy(), state.zoc(side), state.contact_hexes(side)
         alone = state.leader_alone(stack)

@@ -56,7 +56,7 @@ def rally_phase(state: State, side: str) -> Steps:
     order or pursuing."""
     label = state.board.label
     for p in sorted(state.side_stacks(side, Status.PURSUING), key=lambda s: s.sid):
-        if p not in state.stacks:
+        if not state.on_map(p):
             continue
         if pursued_rout(state, p) is not None:
             # §10: still in contact it may attempt to rally or pursue on (a free attack
@@ -81,7 +81,7 @@ def rally_phase(state: State, side: str) -> Steps:
         if mates is not None:
             _rejoin(state, p, mates)
     for r in sorted(state.side_stacks(side, Status.ROUTED), key=lambda s: s.sid):
-        if r not in state.stacks:
+        if not state.on_map(r):
             continue
         if state.stack_class(r) is TroopClass.ELEPHANT and not state.edition.elephants_rally:
             continue  # §10 addendum: a routed elephant is never rallied

@@ -498,7 +498,7 @@ def rout_phase(state: State, side: str) -> Steps:
     move."""
     state.paths.clear()
     for stack in sorted(state.side_stacks(side, Status.ROUTED), key=lambda s: s.sid):
-        if stack not in state.stacks:
+        if not state.on_map(stack):
             continue
         if state.stack_class(stack) is TroopClass.ELEPHANT:
             yield from move_elephants(state, stack)
@@ -597,7 +597,7 @@ def back_attack_phase(state: State, side: str) -> Generator[Decision, Hashable, 
     that rout blocked it by crossing its own steady troops)."""
     label = state.board.label
     for p in sorted(state.side_stacks(side, Status.PURSUING), key=lambda s: s.sid):
-        if p not in state.stacks:
+        if not state.on_map(p):
             continue
         blocked = p.sid in state.blocked_pursuit
         # §8: the arms that may never attack a type (cavalry against elephants, elephants

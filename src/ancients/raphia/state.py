@@ -137,6 +137,9 @@ class State:
                                     metadata=NOT_STATE)
     _cache: dict[Hashable, tuple[Hashable, Any]] = attrs.field(
         init=False, factory=dict, repr=False, metadata=NOT_STATE)
+    # the stacks on the map by sid (kept by new_stack and discard: see on_map)
+    _on_map: dict[int, Stack] = attrs.field(init=False, factory=dict, repr=False,
+                                            metadata=NOT_STATE)
     _labels: dict[str, str] = attrs.field(init=False, repr=False, metadata=NOT_STATE)
     _names: dict[tuple[str, ...], str] = attrs.field(init=False, factory=dict, repr=False,
                                                      metadata=NOT_STATE)
@@ -201,7 +204,9 @@ class State:
         s = Stack(self.next_sid, side, hex_, tuple(counters), facing, status, edge, pursued,
                   push, origin)
         self.next_sid += 1  # (so the list of stacks stays in order of sid)
+        on_map = self._by_sid()
         self.stacks.append(s)
+        on_map[s.sid] = s
         self._changes.touch(side, s)
         return s
 
@@ -283,7 +288,20 @@ class State:
 
     # -- stacks --------------------------------------------------------------------------
     def stack(self, sid: int) -> Stack | None:
-        return self._index()[0].get(sid)
+        """The stack ``sid``, if it is on the map."""
+        return self._by_sid().get(sid)
+
+    def on_map(self, stack: Stack) -> bool:
+        """Whether ``stack`` is on the map (``stack in state.stacks``, without a scan of
+        the list)."""
+        return self._by_sid().get(stack.sid) is stack
+
+    def _by_sid(self) -> dict[int, Stack]:
+        on_map = self._on_map
+        if len(on_map) != len(self.stacks):  # (the list changed behind the state's back)
+            on_map.clear()
+            on_map.update((s.sid, s) for s in self.stacks)
+        return on_map
 
     def stack_of(self, cid: str) -> Stack | None:
         """The (first) stack holding counter ``cid``; after a change, the first question
@@ -293,21 +311,22 @@ class State:
         if (hit is None or hit[0] != version) and self.kept("index scanned") != version:
             self.keep("index scanned", version)
             return next((s for s in self.stacks if cid in s.counters), None)
-        return self._index()[1].get(cid)
+        return self._index().get(cid)
 
-    def _index(self) -> tuple[dict[int, Stack], dict[str, Stack]]:
-        result: tuple[dict[int, Stack], dict[str, Stack]] = self.cached(
-            "index", self.version(), self._make_index)
+    def _index(self) -> dict[str, Stack]:
+        result: dict[str, Stack] = self.cached("index", self.version(), self._make_index)
         return result
 
-    def _make_index(self) -> tuple[dict[int, Stack], dict[str, Stack]]:
-        stacks = self.stacks[::-1]  # the first stack holding a counter (or sid) wins
-        return {s.sid: s for s in stacks}, {c: s for s in stacks for c in s.counters}
+    def _make_index(self) -> dict[str, Stack]:
+        stacks = self.stacks[::-1]  # the first stack holding a counter wins
+        return {c: s for s in stacks for c in s.counters}
 
     def occupancy(self) -> dict[Hex, list[Stack]]:
         """The stacks in each occupied hex, in the order of the list of stacks (cached:
-        do not mutate; a change makes a new dict, updated from the last one where few
-        stacks changed)."""
+        do not mutate). After a change of the stacks the next call brings the same dict
+        up to date in place (a hex whose stacks changed gets a new list; the lists are
+        never changed), so ask again after a change rather than keep the dict across
+        one."""
         return self._occupancy()[2]
 
     def occupied_cells(self) -> int:
@@ -327,7 +346,7 @@ class State:
             return kept
         changes = None if kept is None else self.changes_since(kept[1])
         single = self.board.bits.single
-        if changes is None or len(changes) > 8:
+        if changes is None or len(changes) > max(8, len(self.stacks) // 4):
             occ: dict[Hex, list[Stack]] = {}
             get = occ.get
             for s in self.stacks:
@@ -339,13 +358,13 @@ class State:
             cells = self.board.bits.bits(occ)
         else:
             assert kept is not None
-            occ = dict(kept[2])
+            occ = kept[2]  # (brought up to date in place)
             changed = [c for c, _ in changes if c is not None]  # (none is None here)
             hexes = {h for _, h in changes if h is not None} | {c.hex for c in changed}
             again = {s.sid: s for h in hexes for s in occ.pop(h, ())}  # (unchanged, alive)
-            stacks = self.stacks
+            on_map = self._by_sid()
             for c in changed:
-                if c in stacks:  # (not taken off the map)
+                if on_map.get(c.sid) is c:  # (not taken off the map)
                     again[c.sid] = c
                 else:
                     again.pop(c.sid, None)
@@ -374,7 +393,9 @@ class State:
 
     def discard(self, stack: Stack) -> None:
         """Take ``stack`` off the map (merged, lost or destroyed)."""
+        on_map = self._by_sid()
         self.stacks.remove(stack)
+        on_map.pop(stack.sid, None)
         self._changes.touch(stack.side, stack)
 
     def combatants(self, stack: Stack) -> list[str]:

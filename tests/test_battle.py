@@ -235,3 +235,40 @@ def test_svg_and_repr() -> None:
     battle = ancients.ruleset("toy").new_battle(seed=1)
     assert battle._repr_svg_().startswith("<svg")
     assert "seed=1" in repr(battle)
+
+
+@pytest.mark.parametrize("name", ["toy", "raphia", "monks_corner", "burgess", "hoplomachia"])
+def test_a_battle_dropped_is_freed_without_the_cyclic_collector(name: str) -> None:
+    """A state logs through Battle.weak_emit: no reference cycle keeps a played battle
+    (and everything it holds) until the collector's next full pass."""
+    import gc
+    import weakref
+
+    rs = ancients.ruleset(name)
+    sides = rs.scenario().sides
+    battle = rs.new_battle(seed=3, commanders={s: RandomCommander() for s in sides})
+    battle.run()
+    assert battle.finished and len(battle.log) > 5
+    gone = weakref.ref(battle)
+    state = getattr(battle, "state", None)
+    kept = None if state is None else weakref.ref(state)
+    del state
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        del battle
+        assert gone() is None and (kept is None or kept() is None)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def test_a_state_kept_past_its_battle_says_so_when_it_logs() -> None:
+    battle = ancients.ruleset("raphia").new_battle(seed=1)
+    state = battle.state  # type: ignore[attr-defined]
+    state.emit("note", "kept")
+    assert battle.log[-1].message == "kept"
+    del battle
+    with pytest.raises(BattleStateError, match="the battle this state belongs to is gone"):
+        state.emit("note", "lost")
+

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import itertools
 import operator
+import weakref
 from abc import ABC, abstractmethod
-from collections.abc import Generator, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Generator, Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias, runtime_checkable
 
 import attrs
@@ -253,6 +254,23 @@ def _causes(u: UnitView) -> dict[str, float]:
 _DOCTRINE = object()  # sentinel: "use the ruleset's doctrine commander"
 
 
+class _WeakEmit:
+    """:meth:`Battle.emit` of a battle held by a weak reference (:attr:`Battle.weak_emit`)."""
+
+    __slots__ = ("battle",)
+
+    def __init__(self, battle: weakref.ref[Battle]) -> None:
+        self.battle = battle
+
+    def __call__(self, kind: str, message: str, **details: Any) -> Event:
+        battle = self.battle()
+        if battle is None:
+            raise BattleStateError(
+                f"cannot log {kind!r} ({message}): the battle this state belongs to is gone "
+                "(keep the battle while its state is in use)")
+        return battle.emit(kind, message, **details)
+
+
 class Battle(ABC):
     """One battle under one ruleset. Subclasses set up their state in ``__init__`` (after
     calling ``super().__init__``) and implement :meth:`play`, :meth:`units` and
@@ -388,6 +406,15 @@ class Battle(ABC):
                       self.dice.take_rolls())
         self.log.append(event)
         return event
+
+    @property
+    def weak_emit(self) -> Callable[..., Event]:
+        """:meth:`emit`, through a weak reference to the battle: for the state a battle
+        holds to log through, so that the state holds nothing back to its battle and a
+        battle dropped is freed at once (with all it keeps) rather than left in a
+        reference cycle for the cyclic collector's next full pass. Logging through it
+        once the battle is gone is a :class:`~ancients.errors.BattleStateError`."""
+        return _WeakEmit(weakref.ref(self))
 
     # -- the loop ------------------------------------------------------------------------
     def _advance(self, answer: Hashable) -> None:

@@ -129,7 +129,8 @@ def test_neither_fighting_on_the_holder_of_the_slain_wins_the_herald_asks() -> N
     assert [d.kind for d in asked] == [Kind.FIGHT_ON, Kind.FIGHT_ON]
     assert out.winner == "athens" and out.reason == "possession of the slain"
     assert events(b, "herald")[0].side == "sparta"
-    assert drive(nike(battle(_doc()).state)) is None  # no slain: not asked
+    quiet = battle(_doc())
+    assert drive(nike(quiet.state)) is None  # no slain: not asked
     b = battle(_doc())
     b.state.counters.append(CasualtyCounter("sparta", "x", 36.0, 22.0))
     assert drive(nike(b.state), lambda d: FIGHT_ON) is None  # one fights on: it goes on
@@ -152,7 +153,8 @@ def test_the_turn_limit_judges_as_if_neither_would_fight_on() -> None:
     outcome = b.run()
     assert outcome.turns <= 2
     assert outcome.reason in END_REASONS
-    st = battle(_doc()).state
+    b = battle(_doc())
+    st = b.state
     out = drive(nike(st, final=True))
     assert out.reason == "turn limit" and out.winner is None
     st.counters.append(CasualtyCounter("sparta", "x", 36.0, 22.0))

@@ -66,27 +66,3 @@ def test_fingerprint_follows_every_field_of_the_state(stage: Any) -> None:
         s.update(a, **{name: value})
         assert s.fingerprint() != before, name
 
-
-def test_a_battle_dropped_is_freed_without_the_cyclic_collector() -> None:
-    # the state logs through a weak proxy of its battle: no reference cycle holds a
-    # played battle (and everything it keeps) until the collector's next full pass
-    import gc
-    import weakref
-
-    import ancients
-    from ancients.battle import RandomCommander
-
-    rs = ancients.ruleset("raphia")
-    battle = rs.new_battle(seed=3, commanders={s: RandomCommander() for s in (P, S)})
-    battle.run()
-    assert battle.log[-1].kind == "end" and len(battle.log) > 100
-    gone = weakref.ref(battle)
-    state = weakref.ref(battle.state)  # type: ignore[attr-defined]
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        del battle
-        assert gone() is None and state() is None
-    finally:
-        if enabled:
-            gc.enable()

@@ -42,7 +42,7 @@ class BurgessBattle(Battle):
         works = [Work(w.id, w.name, w.defence, w.area, w.line, w.faces(rules))
                  for w in setup.works]
         a, b = self.sides
-        self.state = State(setup.table, (a, b), rules, opts, self.dice, self.emit, pieces,
+        self.state = State(setup.table, (a, b), rules, opts, self.dice, self.weak_emit, pieces,
                            works)
 
     @property

@@ -45,7 +45,7 @@ class HoplomachiaBattle(Battle):
             which = setup.generate.seed if setup.generate.seed is not None else self.seed
             setup = generate_setup(rules, which, setup.generate.model)
         self.setup = setup
-        self.state = _build(rules, opts, setup, self.dice, self.emit,
+        self.state = _build(rules, opts, setup, self.dice, self.weak_emit,
                             opts.turn_limit or setup.turn_limit)
 
     @property

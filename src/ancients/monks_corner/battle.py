@@ -49,7 +49,7 @@ class MonksCornerBattle(Battle):
             ))
         a, b = self.sides
         self.state = State(setup.table, (a, b), {s.name: s.leader for s in setup.sides},
-                           opts, rules, self.dice, self.emit, pieces)
+                           opts, rules, self.dice, self.weak_emit, pieces)
 
     @property
     def by_id(self) -> Mapping[str, Unit]:

@@ -4,8 +4,6 @@ half-turns in the edition's order, the first player's extra rally, victory (§13
 from __future__ import annotations
 
 import re
-import types
-import weakref
 from collections.abc import Generator, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -47,12 +45,8 @@ class RaphiaBattle(Battle):
         super().__init__(ruleset, scenario, seed, commanders)
         data = ruleset.data
         setup: RaphiaSetup = scenario.parsed
-        # the state logs through a weak proxy of the battle: no reference cycle between
-        # them, so a battle dropped is freed at once rather than left, with everything it
-        # holds, for the cyclic collector's next full pass
-        emit = types.MethodType(type(self).emit, weakref.proxy(self))
         self.state = State(setup.board or data.board, setup.counters or data.counters,
-                           data.tables, ruleset.edition_rules, self.dice, emit)
+                           data.tables, ruleset.edition_rules, self.dice, self.weak_emit)
         #: §13: the side that wins a tie of victory points (None: a draw)
         self.tie = setup.tie
         for spec in setup.stacks:

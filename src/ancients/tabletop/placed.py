@@ -43,6 +43,7 @@ afresh (:meth:`~PlacedState._compute_contacts`, :func:`~ancients.tabletop.index.
 from __future__ import annotations
 
 import functools
+import weakref
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -154,7 +155,9 @@ class PlacedState(VersionedState[Q]):
             self._every.add(piece.block if piece.on_table else None)
         self._presence += 1
         self._side_touches[g] += 1
-        piece.attach(functools.partial(self._touched, i))
+        # (through a weak reference: the state's pieces hold nothing back to it, so a
+        # state dropped is freed at once, not left in a cycle for the collector)
+        piece.attach(functools.partial(_touch, weakref.ref(self), i))
 
     def _touched(self, i: int) -> None:
         """Piece ``i`` changed (its ``on_setattr`` hook)."""
@@ -295,3 +298,12 @@ class PlacedState(VersionedState[Q]):
         if key not in table:
             table[key] = compute()
         return table[key]
+
+
+def _touch(state: weakref.ref[PlacedState[Any]], i: int) -> None:
+    """A piece's ``on_setattr`` hook: piece ``i`` of ``state`` (if it is still there)
+    changed."""
+    placed = state()
+    if placed is not None:
+        placed._touched(i)
+

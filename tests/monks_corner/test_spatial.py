@@ -220,15 +220,20 @@ def _check_sights(battle: Any, decision: Any, monkeypatch: pytest.MonkeyPatch) -
 _LONG_REACH = "monks_corner(melee.contact.reach=9,melee.contact.horse_reach=16)"
 
 
+@pytest.mark.parametrize("prefetch", [True, False])
 @pytest.mark.parametrize(("spec", "wide"), [("monks_corner", False), ("monks_corner", True),
                                             (_LONG_REACH, True)])
 def test_the_doctrine_scores_each_end_as_against_every_enemy(
-        spec: str, wide: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+        spec: str, wide: bool, prefetch: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """At every move decision of doctrine battles (mantinea-418bc, and on a table twice as
     wide through the index's cells, also with longer reaches) the scores see the enemies
     near each end and the one it closes on as one matrix of every end against every
-    enemy gives them, and the doctrine chooses the same move."""
+    enemy gives them, and the doctrine chooses the same move: reading the rows the
+    side's prefetch measured (but at a phase's first decision, checked before the
+    doctrine asks for them), and without the prefetch (measured near each menu)."""
     monkeypatch.setattr(BlockIndex, "FEW", 0)  # the cells always
+    if not prefetch:
+        monkeypatch.setattr(State, "prefetch_gaps", lambda self, side, blocks: None)
     if wide:
         rs, sc = _scenario(spec)
     else:

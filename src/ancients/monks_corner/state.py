@@ -213,6 +213,13 @@ class State(PlacedState[Unit]):
         return columns, distance_matrix(corners_array(blocks), table.corners[columns],
                                         table.frames[:, columns])
 
+    def has_gaps(self, side: str, blocks: Sequence[Block]) -> bool:
+        """:meth:`gaps` has the rows of all of ``blocks`` measured already (a prefetch):
+        reading them costs no measure."""
+        rows = self._foe_table(side).rows
+        return all((found := rows.get(id(b))) is not None and found[0] is b
+                   and found[1] is not _PENDING for b in blocks)
+
     def prefetch_gaps(self, side: str, blocks: Callable[[], Sequence[Block]]) -> None:
         """Measure the rows of ``blocks()`` for :meth:`gaps` in one matrix, once for each
         state of the enemies of ``side`` (numpy's cost is mostly per call: one big

@@ -352,8 +352,9 @@ def _sights(state: State, unit: Unit, ends: list[Block], foes: list[Unit], aim: 
     can be."""
     reach = _reach(state.rules)
     accept = None if aim == _RIDE else _kind(foes, aim)
-    if state.has_gaps(unit.side, ends):
-        columns, gaps = list(range(len(foes))), state.gaps(unit.side, ends)
+    kept = state.kept_gaps(unit.side, ends)
+    if kept is not None:
+        columns, gaps = list(range(len(foes))), kept
     else:
         far = reach
         if aim != _RIDE:
@@ -435,10 +436,10 @@ def _aims(state: State, unit: Unit, ends: list[Block], foes: list[Unit]) -> list
     grid = state.foe_grid(unit.side)
     anchor = grid.nearest(unit.block, None, _apart)
     assert anchor is not None
-    first = foes[anchor[1]]
-    bound = max(_aim(unit, end, first) for end in ends)
+    (x, y), w = _mark(unit, foes[anchor[1]])
     xs = [end.centre[0] for end in ends]
     ys = [end.centre[1] for end in ends]
+    bound = max(((cx - x) ** 2 + (cy - y) ** 2) ** 0.5 * w for cx, cy in zip(xs, ys, strict=True))
     marks = [(x, y, w, j) for j in grid.near((min(xs), min(ys), max(xs), max(ys)),
                                              bound + _BEHIND + _SLACK)
              for (x, y), w in (_mark(unit, foes[j]),)]

@@ -213,12 +213,17 @@ class State(PlacedState[Unit]):
         return columns, distance_matrix(corners_array(blocks), table.corners[columns],
                                         table.frames[:, columns])
 
-    def has_gaps(self, side: str, blocks: Sequence[Block]) -> bool:
-        """:meth:`gaps` has the rows of all of ``blocks`` measured already (a prefetch):
-        reading them costs no measure."""
+    def kept_gaps(self, side: str, blocks: Sequence[Block]) -> NDArray[np.float64] | None:
+        """:meth:`gaps` of ``blocks`` if it has all their rows measured already (a
+        prefetch), else None (nothing measured)."""
         rows = self._foe_table(side).rows
-        return all((found := rows.get(id(b))) is not None and found[0] is b
-                   and found[1] is not _PENDING for b in blocks)
+        kept = []
+        for b in blocks:
+            found = rows.get(id(b))
+            if found is None or found[0] is not b or found[1] is _PENDING:
+                return None
+            kept.append(found[1])
+        return np.array(kept) if kept else None
 
     def prefetch_gaps(self, side: str, blocks: Callable[[], Sequence[Block]]) -> None:
         """Measure the rows of ``blocks()`` for :meth:`gaps` in one matrix, once for each

@@ -14,6 +14,9 @@ from hypothesis import strategies as st
 
 import ancients
 from ancients.battle import RandomCommander
+from ancients.monks_corner import commander
+from ancients.monks_corner.commander import DoctrineCommander
+from ancients.monks_corner.decisions import Kind
 from ancients.monks_corner.geometry import paths_blocked, paths_blocked_among
 from ancients.monks_corner.movement import (
     Plan,
@@ -25,8 +28,11 @@ from ancients.monks_corner.movement import (
     movable,
 )
 from ancients.monks_corner.state import State
-from ancients.tabletop import EPSILON, BlockIndex
+from ancients.monks_corner.troops import Troop
+from ancients.tabletop import EPSILON, BlockIndex, corners_array, distance_matrix
 from ancients.tabletop.geometry import separation
+
+from . import helpers
 
 _TWICE: dict[str, Any] = {}
 
@@ -156,3 +162,135 @@ def test_a_scaled_doctrine_battle_plays_as_with_every_block_a_candidate(
         battle.run()
         logs.append([(e.kind, e.data) for e in battle.log])
     assert logs[0] == logs[1]
+
+
+# -- the doctrine's scores: what each end is scored on, near against every enemy ----------
+def _brute_sights(state: State, unit: Any, ends: list[Any], foes: list[Any], aim: str
+                  ) -> list[tuple[list[tuple[int, float]], tuple[float, int]]]:
+    """What the doctrine's scores read off the rows of every end against every enemy
+    (one matrix of the whole table): the enemies within the reach, and the nearest of the
+    kind each score closes on (for horse the least weighted distance), the first of
+    equals."""
+    _, corners, frames_ = state.foes(unit.side)
+    rows = distance_matrix(corners_array(ends), corners, frames_).tolist()
+    reach = commander._reach(state.rules)
+    near = [[(j, d) for j, d in enumerate(row) if d <= reach] for row in rows]
+    if aim == commander._RIDE:
+        leads = [min((commander._aim(unit, end, e), j) for j, e in enumerate(foes))
+                 for end in ends]
+    else:
+        every = list(range(len(foes)))
+        if aim == commander._DRESS:
+            columns = ([j for j, e in enumerate(foes) if e.is_phalanx]
+                       or [j for j, e in enumerate(foes) if e.troop is not Troop.HORSE]
+                       or every)
+        elif aim == commander._SOFT:
+            columns = [j for j, e in enumerate(foes) if e.unformed] or every
+        else:
+            columns = every
+        leads = [min((row[j], j) for j in columns) for row in rows]
+    return list(zip(near, leads, strict=True))
+
+
+_AIMS = (commander._DRESS, commander._RIDE, commander._ANY, commander._SOFT)
+
+
+def _check_sights(battle: Any, decision: Any, monkeypatch: pytest.MonkeyPatch) -> int:
+    """At a move decision: every score's view of every end (whichever troop's it is) as
+    the whole-table rows give it, and the doctrine's choice the same with them."""
+    state = battle.state
+    unit = state.by_id[decision.unit]
+    plans = [p for o in decision.options if isinstance(p := state.menu.get(o), Plan)]
+    foes = state.foes(unit.side)[0]
+    if not plans or not foes:
+        return 0
+    ends = [p.end for p in plans]
+    for aim in _AIMS:
+        assert commander._sights(state, unit, ends, foes, aim) == _brute_sights(
+            state, unit, ends, foes, aim), (aim, unit.id)
+    doctrine = DoctrineCommander()
+    fast = doctrine.decide(battle, decision)
+    with monkeypatch.context() as m:
+        m.setattr(commander, "_sights", _brute_sights)
+        assert doctrine.decide(battle, decision) == fast
+    return 1
+
+
+#: a variant whose contact moves reach farther (9", horse 16"): the scores look farther
+_LONG_REACH = "monks_corner(melee.contact.reach=9,melee.contact.horse_reach=16)"
+
+
+@pytest.mark.parametrize("prefetch", [True, False])
+@pytest.mark.parametrize(("spec", "wide"), [("monks_corner", False), ("monks_corner", True),
+                                            (_LONG_REACH, True)])
+def test_the_doctrine_scores_each_end_as_against_every_enemy(
+        spec: str, wide: bool, prefetch: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At every move decision of doctrine battles (mantinea-418bc, and on a table twice as
+    wide through the index's cells, also with longer reaches) the scores see the enemies
+    near each end and the one it closes on as one matrix of every end against every
+    enemy gives them, and the doctrine chooses the same move: reading the rows the
+    side's prefetch measured (but at a phase's first decision, checked before the
+    doctrine asks for them), and without the prefetch (measured near each menu)."""
+    monkeypatch.setattr(BlockIndex, "FEW", 0)  # the cells always
+    if not prefetch:
+        monkeypatch.setattr(State, "prefetch_gaps", lambda self, side, blocks: None)
+    if wide:
+        rs, sc = _scenario(spec)
+    else:
+        rs = ancients.ruleset(spec)
+        sc = rs.scenario("mantinea-418bc")
+    doctrine = DoctrineCommander()
+    checked = 0
+    for seed in range(2):
+        b = rs.new_battle(sc, seed=seed, commanders=dict.fromkeys(sc.sides))
+        for _ in range(5000):
+            if b.finished:
+                break
+            b.step()
+            d = b.pending
+            if d is not None:
+                if Kind(d.kind) is Kind.MOVE:
+                    checked += _check_sights(b, d, monkeypatch)
+                b.decide(doctrine.decide(b, d))
+        assert b.finished
+    assert checked > 50, checked
+
+
+#: where a block stands: near the middle of the table (the cases where the search's
+#: bound is tight are those where the enemies crowd the horse), square or askew
+_SPOT = st.tuples(st.floats(28.0, 44.0), st.floats(16.0, 32.0), st.sampled_from(
+    [0.0, 90.0, 180.0, 270.0, 35.0]))
+
+
+@settings(max_examples=300)
+@given(horse=_SPOT, enemies=st.lists(st.tuples(_SPOT, st.sampled_from(
+    ["phalanx", "unformed", "horse", "light infantry"])), min_size=1, max_size=8))
+def test_the_horse_aim_is_the_least_over_every_enemy(
+        horse: tuple[float, float, float],
+        enemies: list[tuple[tuple[float, float, float], str]]) -> None:
+    """Horse making for the rears of phalanxes and for unformed troops: the least weighted
+    distance the search near the unit finds is the least over every enemy (whatever
+    stands where: overlapping blocks too, placed by hand)."""
+    units = [helpers.unit("h", "south", "horse", 4, 36.0, 4.0)]
+    for k, (_, troop) in enumerate(enemies):
+        if troop == "phalanx" or troop == "unformed":
+            units.append(helpers.phalanx(f"e{k}", "north", 10.0 * k + 5, 40.0, figures=12, ranks=2))
+        else:  # horse as strong and stronger
+            units.append(helpers.unit(f"e{k}", "north", troop, 4 + 2 * (k % 2), 10.0 * k + 5, 40.0))
+    b = helpers.battle(units, width=96.0)
+    few, BlockIndex.FEW = BlockIndex.FEW, 0  # the cells always (put back below)
+    try:
+        helpers.place(b, "h", x=horse[0], y=horse[1], facing=horse[2])
+        for k, ((x, y, facing), troop) in enumerate(enemies):
+            helpers.place(b, f"e{k}", x=x, y=y, facing=facing)
+            if troop == "unformed":
+                helpers.u(b, f"e{k}").formed = False
+        state = b.state
+        h = helpers.u(b, "h")
+        foes = state.foes(h.side)[0]
+        for ends in ([h.block], [h.block, *(h.block.translated(dx, dy)
+                                             for dx, dy in ((0, 6), (5, 3)))]):
+            assert [lead for _, lead in commander._sights(state, h, ends, foes, commander._RIDE)
+                    ] == [lead for _, lead in _brute_sights(state, h, ends, foes, commander._RIDE)]
+    finally:
+        BlockIndex.FEW = few

@@ -8,6 +8,7 @@ import math
 from collections.abc import Callable, Hashable
 
 import attrs
+import numpy as np
 
 from ancients.battle import Battle, Decision
 from ancients.monks_corner.battle import MonksCornerBattle
@@ -48,9 +49,17 @@ _MARGIN = 0.5
 _TOUCH = 1e-5
 #: The enemies near a block: (place among the foes, edge-to-edge inches), in order.
 Near = list[tuple[int, float]]
+#: What a move's end is scored on besides the enemies near it: (measure, place among the
+#: foes) of the enemy it closes on (the nearest of the kind its score looks for, the first
+#: of equals).
+Lead = tuple[float, int]
 #: what a front-to-front clash lost by a figure's worth of hits costs a phalanx's move,
 #: in inches of advance
 _FRONT_WEIGHT = 4.0
+#: inches behind a phalanx's rear that horse make for
+_BEHIND = 3.0
+#: inches added to a search radius so that rounding never loses an enemy
+_SLACK = 1e-6
 _ORDER = {Troop.PHALANX: 1, Troop.HORSE: 2, Troop.MEDIUM: 3, Troop.LIGHT: 4}
 
 
@@ -99,40 +108,38 @@ class DoctrineCommander:
         if any(p.order.kind == "withdraw" for p in plans):
             return next(p.order for p in plans if p.order.kind == "withdraw")
         if unit.is_phalanx and unit.formed:
-            score = self._phalanx_score
+            score, aim = self._phalanx_score, _DRESS
         elif unit.is_phalanx:
             return plans[0].order  # unformed: hold and re-form
         elif unit.troop is Troop.HORSE:
-            score = self._horse_score
+            score, aim = self._horse_score, _RIDE
         elif unit.troop is Troop.LIGHT:
-            score = self._skirmish_score
+            score, aim = self._skirmish_score, _ANY
         else:
-            score = self._medium_score
+            score, aim = self._medium_score, _SOFT
         foes = state.foes(unit.side)[0]
         if not foes:
             return plans[0].order
-        # every candidate's distance to every enemy at once (closed form, numpy); the
-        # scores loop only over the enemies within the farthest reach they look at
+        # every end of the side's menus against every enemy at once, once per state of
+        # the enemies (numpy's cost is mostly per call: measured, this costs less than a
+        # matrix of the enemies near each menu, from 1x to 4x mantinea-418bc)
         state.prefetch_gaps(unit.side, lambda: side_ends(state, unit.side))
-        gaps = state.gaps(unit.side, [p.end for p in plans]).tolist()
-        near = _within(gaps, _reach(state.rules))
-        lead = _dressing(gaps, foes) if score == self._phalanx_score else None
+        # what each end is scored on
+        sights = _sights(state, unit, [p.end for p in plans], foes, aim)
         best = min(range(len(plans)), key=lambda i: score(
-            state, unit, plans[i], foes, gaps[i], near[i], None if lead is None else lead[i]))
+            state, unit, plans[i], foes, *sights[i]))
         return plans[best].order
 
     def _phalanx_score(self, state: State, unit: Unit, plan: Plan,
-                       foes: list[Unit], gaps: list[float], near: Near,
-                       lead: tuple[float, int] | None = None) -> float:
+                       foes: list[Unit], near: Near, lead: Lead) -> float:
         """Advance in line, square to the enemy; avoid rough ground and columns; close on
         exposed or shallower enemies, keep out of the charge reach of fresh phalanxes
         that would win the clash (:func:`_front_threat`) and of enemies that could reach
         a flank or the rear (:func:`_flank_threat`)."""
         end = plan.end
         # the line dresses on the nearest enemy phalanx (else foot): skirmishers and
-        # horse are for the flanks to watch, not to chase
-        if lead is None:
-            lead = _dressing([gaps], foes)[0]
+        # horse are for the flanks to watch, not to chase (``lead``: the nearest phalanx,
+        # else the nearest foot, else the nearest)
         gap, closest = lead
         foe = foes[closest]
         off = abs(angle_difference(end.facing, bearing(end.centre, foe.block.centre)))
@@ -156,10 +163,10 @@ class DoctrineCommander:
                 + (4.0 if plan.rough else 0.0) + risk)
 
     def _skirmish_score(self, state: State, unit: Unit, plan: Plan,
-                        foes: list[Unit], gaps: list[float], near: Near,
-                        lead: tuple[float, int] | None = None) -> float:
-        """Stay at three quarters of missile range, well clear of charges."""
-        gap = min(gaps)
+                        foes: list[Unit], near: Near, lead: Lead) -> float:
+        """Stay at three quarters of missile range, well clear of charges (``lead``: the
+        nearest enemy)."""
+        gap = lead[0]
         rules = state.rules
         reach = unit.missile.range(rules)
         want = reach * 0.75 if reach else 8.0
@@ -167,20 +174,11 @@ class DoctrineCommander:
         return abs(gap - want) + 10.0 * danger
 
     def _horse_score(self, state: State, unit: Unit, plan: Plan,
-                     foes: list[Unit], gaps: list[float], near: Near,
-                     lead: tuple[float, int] | None = None) -> float:
-        """Make for unformed foot and the rears of phalanxes; keep off phalanx fronts."""
+                     foes: list[Unit], near: Near, lead: Lead) -> float:
+        """Make for unformed foot and the rears of phalanxes (``lead``: the least
+        :func:`_aim` over the enemies); keep off phalanx fronts."""
         end = plan.end
-        best = 1e9
-        for e in foes:
-            if e.troop is Troop.HORSE:
-                point, weight = e.block.centre, 1.5 if e.figures <= unit.figures else 4.0
-            elif e.unformed:
-                point, weight = e.block.centre, 1.0
-            else:
-                point, weight = _behind(e.block), 1.2
-            d = ((end.centre[0] - point[0]) ** 2 + (end.centre[1] - point[1]) ** 2) ** 0.5
-            best = min(best, d * weight)
+        best = lead[0]
         keep = state.rules.contact_reach + 1.0  # off the front of a phalanx's charge
         fronts = sum(1 for j, d in near
                      if d < keep and (e := foes[j]).is_phalanx and e.formed
@@ -188,13 +186,12 @@ class DoctrineCommander:
         return best + 15.0 * fronts
 
     def _medium_score(self, state: State, unit: Unit, plan: Plan,
-                      foes: list[Unit], gaps: list[float], near: Near,
-                      lead: tuple[float, int] | None = None) -> float:
-        """Close on unformed enemies, keep off formed phalanx fronts."""
-        soft = [d for e, d in zip(foes, gaps, strict=True) if e.unformed]
-        if soft:
-            return min(soft)
-        return self._skirmish_score(state, unit, plan, foes, gaps, near)
+                      foes: list[Unit], near: Near, lead: Lead) -> float:
+        """Close on unformed enemies, keep off formed phalanx fronts (``lead``: the
+        nearest unformed enemy, else the nearest)."""
+        if foes[lead[1]].unformed:
+            return lead[0]
+        return self._skirmish_score(state, unit, plan, foes, near, lead)
 
     # -- missiles and contact -------------------------------------------------------------
     def _shoot(self, state: State, unit: Unit, decision: Decision) -> Hashable:
@@ -338,20 +335,119 @@ def _reach(rules: Rules) -> float:
     return max(rules.horse_reach, rules.contact_reach) + max(_MARGIN, 1.0)
 
 
-def _within(gaps: list[list[float]], reach: float) -> list[Near]:
-    """For each row of gaps, the enemies at most ``reach`` away: (column, gap), in
-    order."""
-    return [[(j, d) for j, d in enumerate(row) if d <= reach] for row in gaps]
+#: What a score closes on (:data:`Lead`): the enemy a phalanx line dresses on (the
+#: nearest phalanx, else the nearest foot, else the nearest), the least :func:`_aim` of
+#: horse, the nearest enemy, the nearest unformed enemy (else the nearest).
+_DRESS, _RIDE, _ANY, _SOFT = "dress", "ride", "any", "soft"
 
 
-def _dressing(gaps: list[list[float]], foes: list[Unit]) -> list[tuple[float, int]]:
-    """For each row of gaps, the enemy a phalanx line dresses on: the nearest phalanx,
-    else the nearest foot, else the nearest (gap, column; the first of equals), the
-    columns of each kind picked once for all the rows."""
-    columns = ([j for j, e in enumerate(foes) if e.is_phalanx]
-               or [j for j, e in enumerate(foes) if e.troop is not Troop.HORSE]
-               or list(range(len(foes))))
-    return [min((row[j], j) for j in columns) for row in gaps]
+def _sights(state: State, unit: Unit, ends: list[Block], foes: list[Unit], aim: str
+            ) -> list[tuple[Near, Lead]]:
+    """For each of ``ends`` (a move's end for ``unit``): the enemies within
+    :func:`_reach` of it (:data:`Near`) and what its score closes on (``aim``), as the
+    rows of :meth:`~.state.State.gaps` against every enemy give them (the same values,
+    bit for bit, the first of equals). The rows a prefetch measured are read whole (in
+    numpy); else only the enemies the spatial index finds near enough to count are
+    measured: any enemy of the kind looked for bounds how far the nearest of that kind
+    can be."""
+    reach = _reach(state.rules)
+    accept = None if aim == _RIDE else _kind(foes, aim)
+    kept = state.kept_gaps(unit.side, ends)
+    if kept is not None:
+        columns, gaps = list(range(len(foes))), kept
+    else:
+        far = reach
+        if aim != _RIDE:
+            # the nearest of the kind to the unit, centre to centre (any one would do):
+            # no end's nearest is farther than its centre is from that one's centre
+            anchor = state.foe_grid(unit.side).nearest(
+                unit.block, None if accept is None else (lambda j: accept(foes[j])),
+                _apart)
+            assert anchor is not None
+            cx, cy = foes[anchor[1]].block.centre
+            far = max(far, max(math.hypot(e.centre[0] - cx, e.centre[1] - cy) for e in ends))
+        columns, gaps = state.gaps_near(unit.side, ends, far + _SLACK)
+    near: list[Near] = [[] for _ in ends]
+    rows, at = np.nonzero(gaps <= reach)  # in order: by end, then by column
+    for i, k, d in zip(rows.tolist(), at.tolist(), gaps[rows, at].tolist(), strict=True):
+        near[i].append((columns[k], d))
+    if aim == _RIDE:
+        return list(zip(near, _aims(state, unit, ends, foes), strict=True))
+    kind = [k for k, j in enumerate(columns) if accept is None or accept(foes[j])]
+    of_kind = gaps[:, kind]
+    first = of_kind.argmin(axis=1)  # the first of equals: the least column
+    leads = zip(of_kind[np.arange(len(ends)), first].tolist(),
+                [columns[kind[k]] for k in first.tolist()], strict=True)
+    return list(zip(near, leads, strict=True))
+
+
+def _apart(a: Block, b: Block) -> float:
+    """Centre to centre inches (never less than edge to edge)."""
+    return math.hypot(a.centre[0] - b.centre[0], a.centre[1] - b.centre[1])
+
+
+def _kind(foes: list[Unit], aim: str) -> Callable[[Unit], bool] | None:
+    """The enemies ``aim`` looks for the nearest of (None: every one)."""
+    if aim == _DRESS:
+        if any(e.is_phalanx for e in foes):
+            return _is_phalanx
+        if any(e.troop is not Troop.HORSE for e in foes):
+            return _is_foot
+    elif aim == _SOFT and any(e.unformed for e in foes):
+        return _is_unformed
+    return None
+
+
+def _is_phalanx(e: Unit) -> bool:
+    return e.is_phalanx
+
+
+def _is_foot(e: Unit) -> bool:
+    return e.troop is not Troop.HORSE
+
+
+def _is_unformed(e: Unit) -> bool:
+    return e.unformed
+
+
+def _aim(unit: Unit, end: Block, e: Unit) -> float:
+    """How far a horse unit ending at ``end`` is from where it would strike ``e``
+    (:func:`_mark`), weighted."""
+    (x, y), weight = _mark(unit, e)
+    d: float = ((end.centre[0] - x) ** 2 + (end.centre[1] - y) ** 2) ** 0.5
+    return d * weight
+
+
+def _mark(unit: Unit, e: Unit) -> tuple[tuple[float, float], float]:
+    """Where horse make for on ``e`` and what its distance weighs: the centre of unformed
+    troops (1) and of horse (1.5 no stronger, 4 stronger), 3" behind a formed phalanx's
+    rear (1.2)."""
+    if e.troop is Troop.HORSE:
+        return e.block.centre, 1.5 if e.figures <= unit.figures else 4.0
+    if e.unformed:
+        return e.block.centre, 1.0
+    return _behind(e.block), 1.2
+
+
+def _aims(state: State, unit: Unit, ends: list[Block], foes: list[Unit]) -> list[Lead]:
+    """For each of ``ends``, the least :func:`_aim` over every enemy (the first of equals),
+    measured only for the enemies that can come under the one nearest the unit: every
+    weight is at least 1 and every point within :data:`_BEHIND` of its enemy's block."""
+    grid = state.foe_grid(unit.side)
+    anchor = grid.nearest(unit.block, None, _apart)
+    assert anchor is not None
+    (x, y), w = _mark(unit, foes[anchor[1]])
+    xs = [end.centre[0] for end in ends]
+    ys = [end.centre[1] for end in ends]
+    bound = max(((cx - x) ** 2 + (cy - y) ** 2) ** 0.5 * w for cx, cy in zip(xs, ys, strict=True))
+    marks = [(x, y, w, j) for j in grid.near((min(xs), min(ys), max(xs), max(ys)),
+                                             bound + _BEHIND + _SLACK)
+             for (x, y), w in (_mark(unit, foes[j]),)]
+    out = []
+    for end in ends:
+        cx, cy = end.centre  # (as :func:`_aim` measures)
+        out.append(min((((cx - x) ** 2 + (cy - y) ** 2) ** 0.5 * w, j) for x, y, w, j in marks))
+    return out
 
 
 def _at_least(rules: Rules, dice: int, need: int, k: int) -> float:
@@ -375,8 +471,8 @@ def _break_risk(rules: Rules, unit: Unit, dice: int, need: int) -> float:
 
 
 def _behind(block: Block) -> tuple[float, float]:
-    """A point 3 inches behind a block's rear."""
-    return block.world(0.0, -block.depth - 3.0)
+    """A point :data:`_BEHIND` inches behind a block's rear."""
+    return block.world(0.0, -block.depth - _BEHIND)
 
 
 def _expected(rules: Rules, dice: int, need: int) -> float:

@@ -4,17 +4,11 @@ handlers, and no import cycles in the tabletop and Monk's Corner packages."""
 from __future__ import annotations
 
 import attrs
-import numpy as np
-from hypothesis import example, given, settings
-from hypothesis import strategies as st
 
 import ancients
 from ancients.battle import RandomCommander
-from ancients.monks_corner import state as state_module
 from ancients.monks_corner.commander import HANDLERS
 from ancients.monks_corner.decisions import Kind
-from ancients.tabletop import distance_matrix
-from ancients.tabletop.geometry import frames
 from ancients.testing.imports import cycles, imports
 
 from .helpers import battle, phalanx, u
@@ -74,22 +68,3 @@ def test_no_import_cycles_in_the_tabletop_or_monks_corner() -> None:
     assert sorted(importers) == ["ancients.monks_corner",
                                  "ancients.monks_corner.commander",
                                  "ancients.monks_corner.ruleset"]
-
-
-
-@settings(max_examples=40)
-@example(n=420, m=28, seed=0)  # a side's menus at 4x: 12 runs
-@example(n=36, m=28, seed=1)  # one run
-@given(n=st.integers(1, 300), m=st.integers(1, 40), seed=st.integers(0, 2**32 - 1))
-def test_a_distance_matrix_measured_in_runs_is_the_whole_one(n: int, m: int, seed: int) -> None:
-    """The gaps a state measures in runs of rows (for the CPU's caches) are the entries
-    of the one matrix, bit for bit, whatever the sizes."""
-    rng = np.random.default_rng(seed)
-    corner = np.array([[-3.0, -1.0], [3.0, -1.0], [3.0, 1.0], [-3.0, 1.0]])
-    turn = rng.uniform(0.0, 2 * np.pi, (n + m, 1, 1))
-    cos, sin = np.cos(turn), np.sin(turn)
-    shapes = np.stack([corner[:, 0] * cos[..., 0] - corner[:, 1] * sin[..., 0],
-                       corner[:, 0] * sin[..., 0] + corner[:, 1] * cos[..., 0]], axis=-1)
-    rects = shapes + rng.uniform(0.0, 100.0, (n + m, 1, 2))
-    a, b = rects[:n], rects[n:]
-    assert np.array_equal(state_module.measured(a, b, frames(b)), distance_matrix(a, b))

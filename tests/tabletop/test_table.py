@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 import shapely
-from hypothesis import assume, given
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from ancients.errors import AncientsError, GeometryError
@@ -30,7 +30,7 @@ from ancients.tabletop import (
     normalise_angle,
     rotate_point,
 )
-from ancients.tabletop.geometry import overlapping, separation
+from ancients.tabletop.geometry import frames, overlapping, separation
 
 # -- helpers and strategies --------------------------------------------------------------
 
@@ -227,6 +227,27 @@ def test_matrix_frames_give_the_distance_matrix_bit_for_bit(xs: list[Block],
     want = [[separation(x.corners, x.matrix_frame, y.corners, y.matrix_frame)[1]
              for y in ys] for x in xs]
     assert m.tolist() == want
+
+
+@settings(max_examples=40)
+@example(n=420, m=28, seed=0)  # a side's menus in a wide Monk's Corner battle: 12 runs
+@example(n=36, m=28, seed=1)  # one run
+@given(n=st.integers(1, 300), m=st.integers(1, 40), seed=st.integers(0, 2**32 - 1))
+def test_a_big_distance_matrix_worked_out_in_runs_is_row_by_row_the_same(
+        n: int, m: int, seed: int) -> None:
+    """A matrix worked out in runs of rows (for the CPU's caches) has the entries each row
+    has alone, bit for bit, whatever the sizes."""
+    rng = np.random.default_rng(seed)
+    corner = np.array([[-3.0, -1.0], [3.0, -1.0], [3.0, 1.0], [-3.0, 1.0]])
+    turn = rng.uniform(0.0, 2 * np.pi, (n + m, 1, 1))
+    cos, sin = np.cos(turn), np.sin(turn)
+    shapes = np.stack([corner[:, 0] * cos[..., 0] - corner[:, 1] * sin[..., 0],
+                       corner[:, 0] * sin[..., 0] + corner[:, 1] * cos[..., 0]], axis=-1)
+    rects = shapes + rng.uniform(0.0, 100.0, (n + m, 1, 2))
+    a, b = rects[:n], rects[n:]
+    rows = np.concatenate([distance_matrix(a[i:i + 1], b) for i in range(n)])
+    whole = distance_matrix(a, b, frames(b))
+    assert whole.shape == (n, m) and np.array_equal(whole, rows)
 
 
 @given(blocks)

@@ -34,29 +34,10 @@ from ancients.tabletop.index import Measure, matrix_distance
 from ancients.tabletop.placed import PlacedState
 from ancients.units import UnitView
 
-__all__ = ["State", "measured", "position"]
+__all__ = ["State", "position"]
 
 T = TypeVar("T")
 _PENDING = np.zeros(0)  # a row being measured
-
-
-#: entries of a distance matrix measured at once: numpy's temporaries for a bigger one
-#: (32 floats an entry) outgrow the CPU's caches, and a whole side's menus against 28
-#: enemies costs 4-5 times as much measured whole as in runs of this many entries
-#: (each entry is its own pair's: the runs change no value)
-_RUN = 1024
-
-
-def measured(corners: NDArray[np.float64], against: NDArray[np.float64],
-             frames_: NDArray[np.float64]) -> NDArray[np.float64]:
-    """``distance_matrix(corners, against, frames_)``, bit for bit, measured in runs of
-    rows of at most :data:`_RUN` entries."""
-    step = max(1, _RUN // max(1, against.shape[0]))
-    n = corners.shape[0]
-    if n <= step:
-        return distance_matrix(corners, against, frames_)
-    return np.concatenate([distance_matrix(corners[i:i + step], against, frames_)
-                           for i in range(0, n, step)])
 
 
 def position(block: Block) -> list[float]:
@@ -200,7 +181,7 @@ class State(PlacedState[Unit]):
                 keep = {id(b) for b in blocks}
                 for k in [k for k in rows if k not in keep]:
                     del rows[k]
-            fresh = measured(corners_array(missing), corners, frames_)
+            fresh = distance_matrix(corners_array(missing), corners, frames_)
             for b, row in zip(missing, fresh, strict=True):
                 rows[id(b)] = (b, row)
             if len(missing) == len(blocks):  # all new, in order: the matrix (a copy:
@@ -229,8 +210,8 @@ class State(PlacedState[Unit]):
                 and found[0] is b and found[1] is not _PENDING]
         if len(kept) == len(blocks):  # all measured already (a prefetch): read them
             return columns, np.array(kept)[:, columns]
-        return columns, measured(corners_array(blocks), table.corners[columns],
-                                 table.frames[:, columns])
+        return columns, distance_matrix(corners_array(blocks), table.corners[columns],
+                                        table.frames[:, columns])
 
     def kept_gaps(self, side: str, blocks: Sequence[Block]) -> NDArray[np.float64] | None:
         """:meth:`gaps` of ``blocks`` if it has all their rows measured already (a

@@ -154,9 +154,10 @@ class Table:
         :meth:`sight_blockers` finds them, by more than ``see_into`` inches of one
         ``blocking`` area, and (if ``hills_block``) by a hill that neither end stands on."""
         p, q = sight_ends(observer, target)
-        x0, y0, x1, y1 = _box(p, q)
-        if _blockers(p, q, observer, target, units, first=True):
+        box = _box(p, q)
+        if _blockers(p, q, box, observer, target, units, first=True):
             return False
+        x0, y0, x1, y1 = box
         if math.hypot(q[0] - p[0], q[1] - p[1]) <= EPSILON:
             return True
         sight = shapely.LineString([p, q])
@@ -184,7 +185,7 @@ class Table:
         bodies of troops side by side leave no gap to see through, though neither alone
         is crossed); a line that only grazes one unit's edge passes."""
         p, q = sight_ends(observer, target)
-        return _blockers(p, q, observer, target, units, first=False)
+        return _blockers(p, q, _box(p, q), observer, target, units, first=False)
 
     def move_is_legal(
         self,
@@ -296,11 +297,12 @@ def _box(p: Point, q: Point) -> tuple[float, float, float, float]:
     return x0 - _BOX, y0 - _BOX, x1 + _BOX, y1 + _BOX
 
 
-def _blockers(p: Point, q: Point, observer: Block | Point, target: Block | Point,
-              units: Iterable[Block], *, first: bool) -> list[Block]:
-    """The units blocking the segment ``p``-``q`` (see :meth:`Table.sight_blockers`; with
-    ``first``, no more than the first found)."""
-    x0, y0, x1, y1 = _box(p, q)
+def _blockers(p: Point, q: Point, box: tuple[float, float, float, float],
+              observer: Block | Point, target: Block | Point, units: Iterable[Block], *,
+              first: bool) -> list[Block]:
+    """The units blocking the segment ``p``-``q`` whose :func:`_box` is ``box`` (see
+    :meth:`Table.sight_blockers`; with ``first``, no more than the first found)."""
+    x0, y0, x1, y1 = box
     dx, dy = q[0] - p[0], q[1] - p[1]
     length = math.hypot(dx, dy)
     hits: list[tuple[Block, bool]] = []  # (unit, the line goes through it), in order

@@ -68,11 +68,17 @@ def test_combat_table_is_monotone_and_clamps() -> None:
 
 def test_ratio_rounds_down_in_the_defenders_favour() -> None:
     t = load_tables().combat
-    assert t.columns[t.column(11, 5)] == "2/1"  # the §8 example
+
+    def column(attack: int, defence: int) -> str:
+        index = t.column(attack, defence)
+        assert index is not None, (attack, defence)
+        return t.columns[index]
+
+    assert column(11, 5) == "2/1"  # the §8 example
     assert t.column(1, 5) is None  # below 1/4: no effect
-    assert t.columns[t.column(50, 2)] == "4/1"
-    assert t.columns[t.column(3, 2)] == "1.5/1"
-    assert t.columns[t.column(29, 10)] == "2/1"
+    assert column(50, 2) == "4/1"
+    assert column(3, 2) == "1.5/1"
+    assert column(29, 10) == "2/1"
 
 
 def test_modifiers_table_printed_rows_and_flank_drops_negatives() -> None:

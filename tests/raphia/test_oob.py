@@ -418,7 +418,7 @@ _PLAYABLE = [k for k in TroopKind
 
 
 @given(orders_of_battle(kinds=_PLAYABLE, max_contingents=4), st.integers(0, 2**32 - 1))
-@settings(max_examples=max(2, settings.default.max_examples // 20), deadline=None,
+@settings(max_examples=max(2, settings().max_examples // 20), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 def test_conformance_battles_on_drawn_orders_of_battle(oob: Any, seed: int) -> None:
     rs = _raphia()

@@ -12,6 +12,7 @@ import pytest
 import ancients
 from ancients.battle import RandomCommander
 from ancients.errors import ScenarioError
+from ancients.raphia.battle import RaphiaBattle
 
 from .helpers import own_scenario
 
@@ -168,6 +169,7 @@ def test_the_egyptian_rule_follows_the_counters_side() -> None:
     assert egyptian.side == "athens" and egyptian.message.startswith("Levy: morale")
     rs = ancients.ruleset("raphia(egyptian_morale=championship)")
     battle = rs.new_battle(rs.parse_scenario(own_scenario(), "s"), seed=2)
+    assert isinstance(battle, RaphiaBattle)
     state = battle.state
     for _ in range(400):
         if battle.finished or state.replaced:

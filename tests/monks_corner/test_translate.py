@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import ancients
 from ancients.errors import OOBWarning, OptionError, ScenarioError
+from ancients.monks_corner import MonksCornerBattle
 from ancients.monks_corner.invariants import invariants
 from ancients.monks_corner.scenario import Setup, UnitSetup
 from ancients.oob import Line, OrderOfBattle
@@ -91,6 +92,7 @@ def test_every_built_in_battle_translates_with_its_warnings(name: str) -> None:
             assert len(cids) == 1
             assert u.figures == round(oob.contingent(cids[0]).men.best / 100), u.id
     battle = RS.new_battle(sc, seed=1)
+    assert isinstance(battle, MonksCornerBattle)
     assert list(invariants(battle.state)) == []  # on the table, no overlaps, legal shapes
 
 
@@ -291,6 +293,7 @@ def test_any_order_of_battle_gives_a_scenario_or_a_clear_error(oob: OrderOfBattl
         assert oob.name in str(error) or error.source  # says which battle (or file)
         return
     battle = RS.new_battle(sc, seed=0)
+    assert isinstance(battle, MonksCornerBattle)
     assert list(invariants(battle.state)) == []
     assert set(sc.sides) == set(oob.side_names)
 

@@ -20,7 +20,8 @@ def test_run_to_the_end() -> None:
     rs = ancients.ruleset("toy")
     battle = rs.new_battle(seed=42)
     assert battle.sides == ("red", "blue")
-    assert not battle.finished and battle.outcome is None and battle.turn == 0
+    # one tuple: mypy would hold 'not battle.finished' true for the rest of the test
+    assert (battle.finished, battle.outcome, battle.turn) == (False, None, 0)
     outcome = battle.run()
     assert battle.finished and battle.outcome is outcome
     assert outcome.winner in ("red", "blue", None)

@@ -205,7 +205,7 @@ def test_the_standing_is_the_figures_left_and_reads_the_state_only() -> None:
         start, now = b.state.figures(side)
         assert standing[side] == pytest.approx(now / start)
     b.run()
-    assert len(b.standings) == b.outcome.turns + 1  # type: ignore[union-attr]
+    assert b.outcome is not None and len(b.standings) == b.outcome.turns + 1
 
 
 def test_the_picture_to_scale_with_units_marks_and_colours() -> None:

@@ -17,9 +17,9 @@ def test_casualties_come_off_the_first_rank_and_the_block_closes_up() -> None:
     a = state.by_id["a"]
     assert a.unit.depths == (2, 2, 2, 2) and a.unit.officer == 1
     results.remove_figures(state, a, 4, "test", melee=True)
+    a = state.by_id["a"]  # the same piece (so mypy forgets what it narrowed a.unit to above)
     # Hand to hand C: the die counts from the left: the first file empties, the next too
-    # read afresh: mypy would keep the (2, 2, 2, 2) it narrowed a.unit.depths to above
-    assert state.by_id["a"].unit.depths == (2, 2) and a.block.files == 2 and a.block.ranks == 2
+    assert a.unit.depths == (2, 2) and a.block.files == 2 and a.block.ranks == 2
     assert a.officer_fell and a.unit.officer is None  # the officer was in the second file
     event = log[-1]
     assert event.kind == "casualties" and event.data["figures"] == 4

@@ -265,8 +265,11 @@ def test_a_battle_dropped_is_freed_without_the_cyclic_collector(name: str) -> No
 
 
 def test_a_state_kept_past_its_battle_says_so_when_it_logs() -> None:
+    from ancients.raphia.battle import RaphiaBattle
+
     battle = ancients.ruleset("raphia").new_battle(seed=1)
-    state = battle.state  # type: ignore[attr-defined]
+    assert isinstance(battle, RaphiaBattle)
+    state = battle.state
     state.emit("note", "kept")
     assert battle.log[-1].message == "kept"
     del battle

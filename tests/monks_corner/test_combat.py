@@ -456,8 +456,9 @@ def test_every_unit_event_message_starts_with_the_units_name(spec: str, scenario
     sides = rs.scenario(scenario).sides
     b = rs.new_battle(scenario, seed=seed, commanders=None if doctrine else
                       {s: RandomCommander() for s in sides})
+    assert isinstance(b, MonksCornerBattle)
     b.run()
-    names = {p.id: p.name for p in b.state.pieces}  # type: ignore[attr-defined]
+    names = {p.id: p.name for p in b.state.pieces}
     for e in b.log:
         assert "(s)" not in e.message, e.message
         assert not re.search(r"\b1 (hits|figures|dice|ranks)\b", e.message), e.message

@@ -26,7 +26,9 @@ from ancients.scenario import Scenario
 from ancients.testing import check_ruleset
 from ancients.units import TroopKind
 
-RS = ancients.ruleset("monks_corner")
+from .helpers import ruleset
+
+RS = ruleset()
 UNFIELDED = (TroopKind.ELEPHANTS, TroopKind.CHARIOTS, TroopKind.WAR_ENGINES,
              TroopKind.LEADER)
 SLOW = bool(os.environ.get("ANCIENTS_SLOW"))
@@ -146,7 +148,7 @@ def test_the_translation_of_mantinea_stays_close_to_the_hand_made_one() -> None:
         got = translated[group]
         assert got["kind"] == want["kind"], sorted(group)
         phalanx = any(k[1] == "phalanx" for k in want["kind"])
-        rounding = RS.rules().company if phalanx else 1  # type: ignore[attr-defined]
+        rounding = RS.rules().company if phalanx else 1
         assert abs(got["figures"] - want["figures"]) <= rounding, sorted(group)
         low = sum(oob.contingent(c).men.low for c in group) / 100
         high = sum(oob.contingent(c).men.high for c in group) / 100
@@ -174,7 +176,7 @@ def test_phalanx_sizes_depths_and_splits() -> None:
     sc, _ = _field("raphia-217bc")
     phalanx = [u for u in sc.parsed.units if u.id.startswith("P-phalanx-")]
     assert [u.figures for u in phalanx] == [36] * 7 and {u.ranks for u in phalanx} == {3}
-    assert all(u.figures in RS.rules().legal_shapes for u in sc.parsed.units  # type: ignore[attr-defined]
+    assert all(u.figures in RS.rules().legal_shapes for u in sc.parsed.units
                if u.troop.value == "phalanx")
     # no unit of any kind has more than 36 figures
     assert max(u.figures for u in sc.parsed.units) <= 36

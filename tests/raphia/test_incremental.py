@@ -16,6 +16,7 @@ import pytest
 
 import ancients
 from ancients.battle import Battle, Decision, RandomCommander
+from ancients.raphia.battle import RaphiaBattle
 from ancients.raphia.combat import (
     AttackTable,
     _made,
@@ -62,7 +63,8 @@ class _Checking:
         self.seen: dict[int, Any] = {}  # every stack met, by id (some since taken off)
 
     def decide(self, battle: Battle, decision: Decision) -> Hashable:
-        state: State = battle.state  # type: ignore[attr-defined]
+        assert isinstance(battle, RaphiaBattle)
+        state: State = battle.state
         for side in SIDES:
             kept = kept_attacks(state, side)
             assert _table(kept) == _table(_made(state, side))  # as made afresh

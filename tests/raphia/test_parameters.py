@@ -172,7 +172,9 @@ def test_a_variant_is_parsed_once_and_shared() -> None:
 
 def test_counter_factors_reach_every_copy_on_the_map() -> None:
     rs = _raphia("raphia(counters.P-phal-mace.combat=8, counters.S-elephants.movement=4)")
-    state = rs.new_battle(seed=1).state  # type: ignore[attr-defined]
+    battle = rs.new_battle(seed=1)
+    assert isinstance(battle, RaphiaBattle)
+    state = battle.state
     mace = [state.counter(f"P-phal-mace{i}") for i in range(1, 15)]
     assert {c.combat for c in mace} == {8} and mace[0].printed == "8 6 2"
     assert state.counter("S-elephants10").movement == 4

@@ -52,9 +52,10 @@ def opts(st: Stage, stack: Any) -> list[Any]:
 @pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)"])
 def test_turn_sequence_and_final_rally(spec: str) -> None:
     b = ancients.ruleset(spec).new_battle(seed=3)
+    assert isinstance(b, RaphiaBattle)
     b.run()
     phases = [e.phase for e in b.log if e.kind == "phase"]
-    seq = b.state.edition.sequence  # type: ignore[attr-defined]
+    seq = b.state.edition.sequence
     assert seq == ({
         "raphia": ("movement", "combat", "morale", "rout", "pursuit", "rout tests",
                    "back attacks", "rally"),

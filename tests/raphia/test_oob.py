@@ -159,9 +159,11 @@ def test_the_line_as_each_side_sees_it() -> None:
     assert rows["athenian-horse"] > rows["athenians"] > rows["argives"] > \
         rows["mantineans"]  # argos's left is the south
     # the screen before the line, phalanxes on it facing the enemy (§2, §6)
+    counters = setup.counters
+    assert counters is not None  # the translation brings its own counters
     for s in setup.stacks:
         zone = board.lines[s.side].zone(board.column(s.hex))
-        first = setup.counters[s.counters[0]]  # type: ignore[index]
+        first = counters[s.counters[0]]
         assert zone == ("front1" if first.id.startswith(("helots", "argive-light"))
                         else "line"), first.id
         if first.phalanx:

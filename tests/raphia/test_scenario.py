@@ -13,6 +13,7 @@ import ancients
 from ancients.battle import RandomCommander
 from ancients.errors import ScenarioError
 from ancients.raphia.battle import RaphiaBattle
+from ancients.raphia.ruleset import Raphia
 
 from .helpers import own_scenario
 
@@ -123,7 +124,7 @@ def test_a_scenario_may_bring_its_own_map_counters_and_sides() -> None:
     svg = battle.to_svg()
     assert "Athens army" in svg and "Sparta army" in svg
     # the built-in counter sheet and map are left alone
-    assert "hoplites1" not in rs.data.counters  # type: ignore[attr-defined]
+    assert isinstance(rs, Raphia) and "hoplites1" not in rs.data.counters
     again = rs.restore(battle.to_dict(), commanders={s: RandomCommander() for s in sc.sides})
     assert again.log.to_jsonl() == battle.log.to_jsonl()
 

@@ -137,12 +137,14 @@ def hoplomachia(k: int) -> Any:
     a table ``k`` times as wide, one Hegemon a side (as ``bench_hoplomachia.py`` scales
     it)."""
     import ancients
+    from ancients.hoplomachia.ruleset import Hoplomachia
     from ancients.hoplomachia.translate import overlaid
     from ancients.scenario import Field
 
     rs = ancients.ruleset("hoplomachia")
+    assert isinstance(rs, Hoplomachia)
     sc = rs.scenario("poteidaia-432bc")
-    base = overlaid(Field.root(sc.data, "bench"), rs.rules())  # type: ignore[attr-defined]
+    base = overlaid(Field.root(sc.data, "bench"), rs.rules())
     doc: dict[str, Any] = copy.deepcopy(base)
     width = float(doc["table"]["width"])
     doc["table"]["width"] = width * k

@@ -12,6 +12,7 @@ in the same run, since absolute times on shared machines are noisy.
 from __future__ import annotations
 
 import argparse
+import functools
 import statistics
 import subprocess
 import sys
@@ -141,8 +142,8 @@ def bench_dask(spec: str, runs: int, repeat: int, chunk: int) -> None:
         with dask_client(local=workers) as client:
             ancients.simulate(spec, runs=2 * workers, seed=0, jobs=client)  # warm-up
             times[workers] = statistics.median(
-                _time(lambda c=client: ancients.simulate(spec, runs=runs, seed=0, jobs=c,
-                                                         chunk_size=chunk))
+                _time(functools.partial(ancients.simulate, spec, runs=runs, seed=0,
+                                        jobs=client, chunk_size=chunk))
                 for _ in range(repeat))
     chunks = -(-runs // chunk)
     print(f"{spec}: {runs} battles in chunks of {chunk} ({chunks} chunks), median of {repeat}")

@@ -72,6 +72,7 @@ def worker(ruleset: str, scenario: str, k: int, commander: str, seeds: list[int]
         spent = time.process_time() - start
         if calls:
             profile.disable()
+            # total_calls: set by Stats, missing from typeshed's stub
             spent = float(pstats.Stats(profile).total_calls)  # type: ignore[attr-defined]
         return spent, len(battle.log), outcome.turns
 

@@ -196,14 +196,14 @@ def test_the_narrative_is_not_wrapped_when_piped(spec: str, scenario: str) -> No
 
 
 def test_help_texts_have_no_markup() -> None:
-    commands = [[], *([name] for name in main.commands)]  # type: ignore[attr-defined]
+    commands = [[], *([name] for name in main.commands)]
     for command in commands:
         text = _run(*command, "--help").output
         assert "``" not in text and "\b" not in text and ":meth:" not in text, command
     group = main
     assert isinstance(group, click.Group)
-    for name, command in group.commands.items():
-        for param in command.params:
+    for name, sub in group.commands.items():
+        for param in sub.params:
             if isinstance(param, click.Option) and param.name != "help":
                 assert param.help, f"{name} {param.opts}"
 

@@ -3,6 +3,8 @@ forbid is one class, :class:`ancients.errors.RuleError`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 import ancients.burgess
@@ -19,16 +21,18 @@ def test_the_rules_error_is_one_class_of_the_family() -> None:
 @pytest.mark.parametrize("bad", [lambda: PerDie(per=0, up_from=1),
                                  lambda: require(False, "no such chart")],
                          ids=["burgess", "hoplomachia"])
-def test_each_tabletop_ruleset_raises_it(bad) -> None:  # type: ignore[no-untyped-def]
+def test_each_tabletop_ruleset_raises_it(bad: Callable[[], object]) -> None:
     with pytest.raises(RuleError):
         bad()
 
 
 def test_raphia_refuses_a_rearguard_the_stack_lacks_with_it() -> None:
+    from ancients.raphia.battle import RaphiaBattle
     from ancients.raphia.stacking import split_rearguard
 
     battle = ancients.ruleset("raphia").new_battle(seed=0)
-    state = battle.state  # type: ignore[attr-defined]
+    assert isinstance(battle, RaphiaBattle)
+    state = battle.state
     stack = next(s for s in state.stacks if state.combatants(s))
     with pytest.raises(RuleError, match="rearguard"):
         split_rearguard(state, stack, rearguard=len(state.combatants(stack)))

@@ -48,8 +48,8 @@ hexes = st.builds(Hex, coord, coord)
 directions = st.sampled_from(list(Direction))
 corners = st.sampled_from(list(Corner))
 layouts = st.sampled_from(["odd-q", "even-q"])
-FAST = settings(max_examples=max(150, settings.default.max_examples), deadline=None)
-SLOW = settings(max_examples=max(40, settings.default.max_examples // 10), deadline=None)
+FAST = settings(max_examples=max(150, settings().max_examples), deadline=None)
+SLOW = settings(max_examples=max(40, settings().max_examples // 10), deadline=None)
 
 
 # -- Hex basics -------------------------------------------------------------------------

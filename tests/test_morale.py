@@ -25,7 +25,7 @@ def test_modifiers_and_at_most() -> None:
     assert t.with_modifier("army leader killed", -3).exact_probability() == Fraction(1, 36)
     assert MoraleTest(4, dice="1d6", passes="at_most").exact_probability() == Fraction(4, 6)
     with pytest.raises(DiceSpecError):
-        MoraleTest(7, passes="sometimes")  # type: ignore[arg-type]
+        MoraleTest(7, passes="sometimes")
     with pytest.raises(DiceSpecError):
         MoraleTest(7, modifiers=[3])  # type: ignore[list-item]
 

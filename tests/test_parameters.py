@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import pickle
+from typing import Any
 
 import numpy as np
 import pytest
@@ -75,7 +76,7 @@ def test_bad_names_and_values_are_refused_before_any_battle() -> None:
 
 
 def test_document_helpers_list_and_apply_leaves() -> None:
-    doc = {"reconstructed": True, "reason": "rows 2-4 missing",
+    doc: dict[str, Any] = {"reconstructed": True, "reason": "rows 2-4 missing",
            "rows": [{"hits": 2}, {"hits": 3}], "factor": 1.5,
            "printed": {"reconstructed": False, "reason": "", "cap": 6}}
     found = document_parameters(doc, "table", "my.toml")
@@ -89,7 +90,8 @@ def test_document_helpers_list_and_apply_leaves() -> None:
 
 
 def test_a_key_with_spaces_names_a_parameter_with_the_spaces_written_as_asked() -> None:
-    doc = {"class": {"HV INF": {"move": 6}, "LT_CAV": {"move": 12}}, "variant": "mine"}
+    doc: dict[str, Any] = {"class": {"HV INF": {"move": 6}, "LT_CAV": {"move": 12}},
+                           "variant": "mine"}
     assert set(document_parameters(doc, "troops", "t.toml")) == {"troops.class.LT_CAV.move",
                                                                  "troops.variant"}
     found = document_parameters(doc, "troops", "t.toml", space="_",
@@ -161,7 +163,8 @@ class _NoDuels(Toy):
 @given(variants(Toy(), ranges={"rules.combat.loss": (1, 3),
                                "rules.morale.dice": ["2d6", "1d12"]}), seeds())
 def test_variants_draw_from_the_space(rs: ancients.Ruleset, seed: int) -> None:
-    assert 1 <= rs.parameter("rules.combat.loss") <= 3
+    loss = rs.parameter("rules.combat.loss")
+    assert isinstance(loss, int) and 1 <= loss <= 3
     assert rs.parameter("rules.morale.dice") in ("2d6", "1d12")
     assert rs.new_battle(seed=seed).run().turns >= 1
 

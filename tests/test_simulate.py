@@ -157,7 +157,8 @@ def test_progress_callback_and_commanders() -> None:
 def test_bad_arguments_are_refused_before_any_battle(arguments: dict[str, Any],
                                                      message: str) -> None:
     played: list[int] = []
-    kwargs = {"runs": 3, "progress": lambda done, total: played.append(done)} | arguments
+    kwargs: dict[str, Any] = {"runs": 3,
+                              "progress": lambda done, total: played.append(done)} | arguments
     with pytest.raises(SimulationError, match=message):
         simulate("toy", **kwargs)
     with pytest.raises(SimulationError, match=message):
@@ -168,7 +169,9 @@ def test_bad_arguments_are_refused_before_any_battle(arguments: dict[str, Any],
 def test_simulate_gives_no_table_of_nan_for_no_battles() -> None:
     with pytest.raises(SimulationError):
         simulate("toy", runs=0)
-    assert simulate("toy", runs=np.int64(2), seed=np.int64(1), jobs=np.int64(1)).seed == 1
+    # numpy ints are taken as ints (the annotation names the int they stand for)
+    assert simulate("toy", runs=np.int64(2), seed=np.int64(1),  # type: ignore[arg-type]
+                    jobs=np.int64(1)).seed == 1
 
 
 def test_compare() -> None:

@@ -6,8 +6,8 @@ from ancients.units import Condition, TroopKind, UnitView
 def test_conditions() -> None:
     lost = {c for c in Condition if c.lost}
     assert lost == {Condition.ELIMINATED, Condition.CAPTURED, Condition.LEFT_FIELD}
-    assert Condition.FORMED is Condition.GOOD_ORDER
-    assert Condition.UNFORMED is Condition.DISORDERED
+    assert Condition["FORMED"] is Condition.GOOD_ORDER  # aliases: one member each
+    assert Condition["UNFORMED"] is Condition.DISORDERED
     assert Condition.ROUTED.on_field
 
 

@@ -220,11 +220,12 @@ class _Killer:
         if battle.seed == self.seed and os.getpid() != self.parent:
             if self.marker is None:
                 os.kill(os.getpid(), signal.SIGKILL)
-            try:
-                os.close(os.open(self.marker, os.O_CREAT | os.O_EXCL))
-                os.kill(os.getpid(), signal.SIGKILL)
-            except FileExistsError:
-                pass
+            else:
+                try:
+                    os.close(os.open(self.marker, os.O_CREAT | os.O_EXCL))
+                    os.kill(os.getpid(), signal.SIGKILL)
+                except FileExistsError:
+                    pass
         return battle.ruleset.doctrine_commander(decision.side).decide(battle, decision)
 
 

@@ -4,11 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import icepool
 
+from ancients.burgess.battle import BurgessBattle
+from ancients.burgess.ruleset import Burgess
 from ancients.burgess.troops import Armour, TroopClass, Unit, Weapon, load_troops
+
+if TYPE_CHECKING:
+    from ancients.burgess.state import State
+    from ancients.events import Event
 
 TROOPS = load_troops()
 
@@ -83,8 +89,17 @@ def document(units: list[dict[str, Any]], *, terrain: list[dict[str, Any]] | Non
             **extra}
 
 
+def ruleset(spec: str = "burgess") -> Burgess:
+    """``ancients.ruleset(spec)``, checked to be Burgess."""
+    import ancients
+
+    rs = ancients.ruleset(spec)
+    assert isinstance(rs, Burgess)
+    return rs
+
+
 def battle(units: list[dict[str, Any]], spec: str = "burgess", seed: int = 0,
-           **kw: Any) -> Any:
+           **kw: Any) -> BurgessBattle:
     """A battle of a staged position, both sides by hand, in the first player turn of
     the first game turn (the south phasing)."""
     import ancients
@@ -92,6 +107,7 @@ def battle(units: list[dict[str, Any]], spec: str = "burgess", seed: int = 0,
     rs = ancients.ruleset(spec)
     b = rs.new_battle(rs.parse_scenario(document(units, **kw), "staged.toml"), seed=seed,
                       commanders={"south": None, "north": None})
+    assert isinstance(b, BurgessBattle)
     b.turn = b.state.turn = 1
     b.state.player = 0
     b.state.phasing = "south"
@@ -130,7 +146,7 @@ class Loaded:
 
 
 def staged(units: list[dict[str, Any]], options: Any = None, dice: Any = None,
-           **kw: Any) -> tuple[Any, list[Any]]:
+           **kw: Any) -> tuple[State, list[Event]]:
     """The state of a staged position without a battle, and the list its events go to
     (the first side phasing, in the first player turn of the first game turn)."""
     from ancients.burgess.options import BurgessOptions

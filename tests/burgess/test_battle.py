@@ -115,7 +115,7 @@ def _imports(path: Path, typing: bool) -> set[str]:
     for node in ast.walk(tree):
         if not typing and isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             skip.update(id(n) for b in node.body for n in ast.walk(b))
-    found = set()
+    found: set[str] = set()
     for node in ast.walk(tree):
         if id(node) in skip:
             continue
@@ -194,6 +194,7 @@ def test_explain_gives_the_terms_a_message_uses() -> None:
 
 def test_the_standing_is_the_figures_left_and_reads_the_state_only() -> None:
     b = ancients.ruleset("burgess").new_battle("zama-202bc", seed=2)
+    assert isinstance(b, BurgessBattle)
     assert b.standing() == {"rome": 1.0, "carthage": 1.0}
     for _ in range(60):
         b.step()
@@ -204,11 +205,12 @@ def test_the_standing_is_the_figures_left_and_reads_the_state_only() -> None:
         start, now = b.state.figures(side)
         assert standing[side] == pytest.approx(now / start)
     b.run()
-    assert len(b.standings) == b.outcome.turns + 1  # type: ignore[union-attr]
+    assert b.outcome is not None and len(b.standings) == b.outcome.turns + 1
 
 
 def test_the_picture_to_scale_with_units_marks_and_colours() -> None:
     b = ancients.ruleset("burgess").new_battle("assault", seed=4)
+    assert isinstance(b, BurgessBattle)
     svg = b._repr_svg_()
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     assert 'width="600" height="570"' in svg  # 60 x 48 inches at 10 px, with the bands
@@ -224,6 +226,7 @@ def test_the_picture_to_scale_with_units_marks_and_colours() -> None:
 def test_the_picture_renders_to_a_readable_png() -> None:
     resvg_py = pytest.importorskip("resvg_py")
     b = ancients.ruleset("burgess").new_battle("zama-202bc", seed=0)
+    assert isinstance(b, BurgessBattle)
     for _ in range(30):
         b.step()
     svg = b.to_svg()

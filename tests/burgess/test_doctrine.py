@@ -5,12 +5,16 @@ lead."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
+
 import ancients
 from ancients.battle import Decision
 from ancients.burgess import charges, moves
+from ancients.burgess.battle import BurgessBattle
 from ancients.burgess.commander import DoctrineCommander, _sheltered, melee_chance
 from ancients.burgess.decisions import NO_CHARGE, Charge, Kind, Respond, Shoot
 from ancients.burgess.melee import ChargeResponse
+from ancients.burgess.moves import Plan
 
 from .helpers import battle, bows, cavalry, entry, foot
 
@@ -33,7 +37,8 @@ def test_doctrine_as_carthage_beats_random() -> None:
     assert _win_rate("rome") >= BAR
 
 
-def _ask(b, kind: Kind, unit: str, options, target: str | None = None):  # type: ignore[no-untyped-def]
+def _ask(b: BurgessBattle, kind: Kind, unit: str, options: Sequence[Hashable],
+         target: str | None = None) -> Hashable:
     side = b.state.by_id[unit].side
     return DoctrineCommander().decide(b, Decision(side, kind, options, unit=unit,
                                                   target=target))
@@ -63,7 +68,7 @@ def test_skirmishers_evade_a_charge_and_heavies_hold() -> None:
     assert _ask(b, Kind.RESPOND, "h", hold, "e") == hold[1]
 
 
-def _move_of(b, uid: str):  # type: ignore[no-untyped-def]
+def _move_of(b: BurgessBattle, uid: str) -> Plan:
     st = b.state
     plans = moves.menu(st, st.by_id[uid])
     st.menu = {p.order: p for p in plans}

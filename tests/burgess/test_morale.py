@@ -119,8 +119,8 @@ def test_post_contact_after_two_rounds() -> None:
 
 def test_rally_4_5_6_then_5_6_then_6() -> None:
     def p(attempt: int) -> Fraction:
-        return rally_table(attempt).odds().get(
-            next(r for r in rally_table(attempt).table.rows if r.action is Action.RALLY))
+        return rally_table(attempt).odds()[
+            next(r for r in rally_table(attempt).table.rows if r.action is Action.RALLY)]
     assert [p(n) for n in (1, 2, 3, 4, 9)] == [Fraction(1, 2), Fraction(1, 3)] + \
         [Fraction(1, 6)] * 3
     assert rally_table(1).table.result(1).action is Action.RUN

@@ -70,7 +70,7 @@ def test_rivers_cost_6_and_3_inches_and_stop_fire() -> None:
     # Movement E
     big = allowance(horse(), [C.LARGE_RIVER])
     small = allowance(horse(), [C.SMALL_RIVER])
-    assert (big.inches, small.inches) == (9, 12)
+    assert (big.inches, small.inches) == (Fraction(9), Fraction(12))
     assert not big.may_fire and not small.may_fire
     assert inches(legio(), C.LARGE_RIVER) == 0  # never below nothing
 
@@ -87,7 +87,7 @@ def test_war_engines_move_6_and_8_and_may_not_fire_after_moving() -> None:
     # Movement F
     heavy = allowance(TROOPS.unit("onager", TroopClass.HV_ENGINE, 1, 1), [])
     light = allowance(TROOPS.unit("bolt", TroopClass.LT_ENGINE, 1, 1), [])
-    assert (heavy.inches, light.inches) == (6, 8)
+    assert (heavy.inches, light.inches) == (Fraction(6), Fraction(8))
     assert not heavy.may_fire and not light.may_fire
 
 

@@ -17,6 +17,7 @@ def test_casualties_come_off_the_first_rank_and_the_block_closes_up() -> None:
     a = state.by_id["a"]
     assert a.unit.depths == (2, 2, 2, 2) and a.unit.officer == 1
     results.remove_figures(state, a, 4, "test", melee=True)
+    a = state.by_id["a"]  # the same piece (so mypy forgets what it narrowed a.unit to above)
     # Hand to hand C: the die counts from the left: the first file empties, the next too
     assert a.unit.depths == (2, 2) and a.block.files == 2 and a.block.ranks == 2
     assert a.officer_fell and a.unit.officer is None  # the officer was in the second file

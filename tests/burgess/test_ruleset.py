@@ -13,9 +13,11 @@ from click.testing import CliRunner
 
 import ancients
 from ancients.burgess.missiles import Band
-from ancients.burgess.troops import Weapon
+from ancients.burgess.troops import TroopClass, Weapon
 from ancients.cli import main
 from ancients.errors import OptionError
+
+from .helpers import ruleset
 
 VARIANT = "burgess(missiles.ranges.longbow.long=20)"
 
@@ -58,17 +60,17 @@ def test_every_number_of_every_data_file_is_a_parameter() -> None:
             name = ".".join((prefix, *(part.replace(" ", "_") for part in path)))
             assert name in found, name
             assert found[name].where.endswith(".".join(path))
-    v = ancients.ruleset("burgess(troops.class.HV_INF.move=5)")
-    assert v.rules().troops["HV INF"].move == 5 and str(v) == \
+    v = ruleset("burgess(troops.class.HV_INF.move=5)")
+    assert v.rules().troops[TroopClass.HV_INF].move == 5 and str(v) == \
         "burgess(troops.class.HV_INF.move=5)"
 
 
 def test_a_variant_round_trips_through_its_spec_a_saved_battle_and_compare() -> None:
-    v = ancients.ruleset(VARIANT)
+    v = ruleset(VARIANT)
     assert str(v) == VARIANT and ancients.ruleset(str(v)) == v
     assert v != ancients.ruleset("burgess") and pickle.loads(pickle.dumps(v)) == v
     assert v.rules().fire.ranges[Weapon.LONGBOW][Band.LONG] == 20
-    assert ancients.ruleset("burgess").rules().fire.ranges[Weapon.LONGBOW][Band.LONG] == 24
+    assert ruleset().rules().fire.ranges[Weapon.LONGBOW][Band.LONG] == 24
     battle = v.new_battle("assault", seed=3)
     battle.run()
     saved = json.loads(json.dumps(battle.to_dict()))

@@ -15,12 +15,14 @@ from hypothesis import strategies as st
 
 import ancients
 from ancients.burgess import charges, fire
+from ancients.burgess.battle import BurgessBattle
 from ancients.burgess.commander import DoctrineCommander, _flank_points, _Points
 from ancients.burgess.decisions import Shoot
 from ancients.burgess.moves import _nearest as every_nearest
 from ancients.burgess.moves import nearest_enemies
 from ancients.burgess.state import Piece, State
 from ancients.burgess.troops import TroopClass
+from ancients.scenario import Scenario
 from ancients.tabletop import Block
 from ancients.tabletop.index import boxes_meet
 from ancients.testing import placement
@@ -41,7 +43,7 @@ steps = st.lists(st.one_of(
     st.tuples(st.just("note"), st.integers(0, 60))), min_size=1, max_size=25)
 
 
-def _scaled(k: int) -> object:
+def _scaled(k: int) -> Scenario:
     """zama-202bc with each side's units ``k`` times side by side on a table ``k`` times
     as wide (enough pieces for the index's cells)."""
     doc = copy.deepcopy(dict(ZAMA.data))
@@ -50,17 +52,16 @@ def _scaled(k: int) -> object:
     doc["units"] = [{**u, "id": f"{u['id']}-{i}" if i else u["id"],
                      "x": float(u["x"]) + width * i}
                     for i in range(k) for u in ZAMA.data["units"]]
-    return RS.parse_scenario(doc, source=f"zama x{k}")  # type: ignore[attr-defined]
+    return RS.parse_scenario(doc, source=f"zama x{k}")
 
 
 SCENARIOS = {1: ZAMA, 3: _scaled(3)}
 
 
 def _state(k: int = 1) -> State:
-    battle = RS.new_battle(SCENARIOS[k], seed=0)  # type: ignore[arg-type]
-    state = battle.state  # type: ignore[attr-defined]
-    assert isinstance(state, State)
-    return state
+    battle = RS.new_battle(SCENARIOS[k], seed=0)
+    assert isinstance(battle, BurgessBattle)
+    return battle.state
 
 
 def _played(moves: list[tuple[object, ...]], k: int) -> State:

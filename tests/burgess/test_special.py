@@ -22,7 +22,7 @@ from ancients.burgess.defences import (
 )
 from ancients.burgess.flank import attack_odds, attacked, load_flank
 from ancients.burgess.missiles import Cover
-from ancients.burgess.reactions import Action, Fate
+from ancients.burgess.reactions import Action, Fate, Reaction
 from ancients.burgess.troops import Weapon
 from ancients.dice import Dice
 from ancients.errors import RuleError
@@ -33,7 +33,7 @@ FLANK = load_flank()
 DEFENCES = load_defences()
 
 
-def actions(table_odds: dict) -> dict[tuple[Action, ...], Fraction]:  # type: ignore[type-arg]
+def actions(table_odds: dict[Reaction, Fraction]) -> dict[tuple[Action, ...], Fraction]:
     out: dict[tuple[Action, ...], Fraction] = {}
     for r, p in table_odds.items():
         key = tuple(part.action for part in r.parts)

@@ -8,12 +8,13 @@ from __future__ import annotations
 from ancients.burgess import charges
 from ancients.burgess.fighting import _fighter
 from ancients.burgess.melee import ChargeResponse
+from ancients.burgess.state import State
 from ancients.units import Condition
 
 from .helpers import Loaded, bows, cavalry, entry, foot, kinds, staged
 
 
-def targets(state, uid):  # type: ignore[no-untyped-def]
+def targets(state: State, uid: str) -> set[str | None]:
     return {p.target for p in charges.plans(state, state.by_id[uid])}
 
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from ancients.burgess import results
 from ancients.burgess.nerve import morale_phase, rally_phase
+from ancients.events import Event
 from ancients.units import Condition
 
 from .helpers import Loaded, foot, kinds, staged
 
 
-def rolls(log, table):  # type: ignore[no-untyped-def]
+def rolls(log: list[Event], table: str) -> list[Event]:
     return [e for e in log if e.kind == "morale" and e.data["table"] == table]
 
 
@@ -96,7 +97,7 @@ def test_rally_phase_the_shaken_table_and_the_rally_attempts() -> None:
     assert a.condition is Condition.GOOD_ORDER  # 5/6 rallies
     assert r.running and r.rally_attempts == 1  # the first attempt needs 4/5/6: a 3
     # the second attempt needs 5/6: a 4 fails; the third needs 6
-    state.dice = Loaded([4, 6])
+    state.dice = Loaded([4, 6])  # type: ignore[assignment]  # fake dice
     rally_phase(state, "south")
     assert r.running and r.rally_attempts == 2
     rally_phase(state, "south")

@@ -4,6 +4,9 @@ crosses (Movement A-F; Chariots & Cavalry 4), clear of other units and short of 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from ancients.burgess import moves
@@ -31,7 +34,8 @@ def longest(state: State, uid: str, kind: str = "advance") -> float:
     (lambda: entry("m", "south", "HV war engine", 1, 30, 10), 6.0),
     (lambda: entry("m", "south", "LT war engine", 1, 30, 10), 8.0),
 ])
-def test_each_class_moves_its_printed_distance_on_open_ground(make, inches) -> None:  # type: ignore[no-untyped-def]
+def test_each_class_moves_its_printed_distance_on_open_ground(
+        make: Callable[[], dict[str, Any]], inches: float) -> None:
     state, _ = staged([make(), foot("far", "north", 60, 46)])
     assert longest(state, "m") == pytest.approx(inches)
 

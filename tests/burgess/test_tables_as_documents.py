@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import tomllib
 from importlib import resources
+from typing import Any
 
 import pytest
 
@@ -17,16 +18,16 @@ from ancients.burgess.troops import TroopClass, Weapon
 from ancients.errors import ScenarioError
 
 
-def raw(name: str) -> dict[str, object]:
+def raw(name: str) -> dict[str, Any]:
     text = resources.files("ancients.burgess.data").joinpath(name).read_text("utf-8")
     return tomllib.loads(text)
 
 
 def test_a_raw_document_replaces_its_file_and_the_tables_built_on_it() -> None:
     missiles = raw("missiles.toml")
-    missiles["ranges"]["longbow"]["long"] = 20  # type: ignore[index]
+    missiles["ranges"]["longbow"]["long"] = 20
     troops = raw("troops.toml")
-    troops["class"]["HV INF"]["move"] = 5  # type: ignore[index]
+    troops["class"]["HV INF"]["move"] = 5
     rules = build_rules(BurgessOptions(), {"missiles": missiles, "troops": troops})
     assert rules.fire.ranges[Weapon.LONGBOW][Band.LONG] == 20
     assert rules.troops[TroopClass.HV_INF].move == 5
@@ -41,7 +42,7 @@ def test_a_raw_document_replaces_its_file_and_the_tables_built_on_it() -> None:
 
 def test_a_bad_document_is_refused_naming_the_file_and_field() -> None:
     missiles = copy.deepcopy(raw("missiles.toml"))
-    missiles["ranges"]["longbow"]["long"] = 2  # type: ignore[index]
+    missiles["ranges"]["longbow"]["long"] = 2
     with pytest.raises(ScenarioError, match=r"missiles\.toml \(variant\).*ranges\.longbow"):
         build_rules(BurgessOptions(), {"missiles": missiles})
     with pytest.raises(ValueError, match="no Burgess data file"):
@@ -63,6 +64,6 @@ def test_the_table_plays_numbers() -> None:
     assert t.crew_save.probability() == pytest.approx(1 / 6)
     assert t.provenance.reconstructed
     doc = raw("table.toml")
-    doc["bases"]["chariots"] = [1.5]  # type: ignore[index]
+    doc["bases"]["chariots"] = [1.5]
     with pytest.raises(ScenarioError, match=r"bases\.chariots"):
         load_table(doc)

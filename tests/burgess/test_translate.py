@@ -13,10 +13,13 @@ from hypothesis import HealthCheck, given, settings
 import ancients
 from ancients.burgess.translate import translate
 from ancients.errors import OOBWarning, ScenarioError
+from ancients.oob import OrderOfBattle
 from ancients.oob.strategies import orders_of_battle
 from ancients.units import TroopKind
 
-RS = ancients.ruleset("burgess")
+from .helpers import ruleset
+
+RS = ruleset()
 
 
 @pytest.mark.parametrize("name", sorted(ancients.battles()))
@@ -83,7 +86,7 @@ def test_troop_kinds_and_weapons_map_to_burgess_classes() -> None:
 
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(orders_of_battle())
-def test_any_order_of_battle_gives_a_scenario_or_a_clear_error(oob) -> None:  # type: ignore[no-untyped-def]
+def test_any_order_of_battle_gives_a_scenario_or_a_clear_error(oob: OrderOfBattle) -> None:
     try:
         tr = RS.translate_oob(oob)
         sc = RS.parse_scenario(tr.document, source="drawn")

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from ancients.battle import Decision
 from ancients.burgess import beasts, charges, moves, turns
+from ancients.burgess.battle import BurgessBattle
 from ancients.burgess.decisions import NO, YES, Kind
 from ancients.burgess.melee import ChargeResponse
 from ancients.burgess.options import BurgessOptions
@@ -15,7 +17,7 @@ from ancients.units import Condition
 from .helpers import Loaded, battle, cavalry, entry, foot, kinds, staged
 
 
-def _until(b, kind: str):  # type: ignore[no-untyped-def]
+def _until(b: BurgessBattle, kind: str) -> Decision:
     while b.pending is None or b.pending.kind != kind:
         assert not b.finished
         if b.pending is not None:
@@ -47,6 +49,7 @@ def test_the_victor_may_follow_a_rout_to_take_its_standard() -> None:
     state.by_id["a"].melee_rounds = state.by_id["e"].melee_rounds = 1
     steps = turns.morale(state)
     decision = next(steps)
+    assert isinstance(decision, Decision)
     assert decision.kind == Kind.FOLLOW and decision.unit == "a" and decision.target == "e"
     with pytest.raises(StopIteration):
         steps.send(YES)
@@ -88,6 +91,7 @@ def test_the_target_of_mounted_bowmen_may_return_their_fire() -> None:
     plan = next(p for p in moves.menu(state, m) if p.order.kind == "skirmish")
     steps = turns.skirmish(state, m, plan)
     decision = next(steps)
+    assert isinstance(decision, Decision)
     assert decision.kind == Kind.RETURN_FIRE and decision.unit == "t"
     with pytest.raises(StopIteration):
         steps.send(YES)

@@ -7,10 +7,11 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 import ancients
-from ancients.battle import Decision
+from ancients.battle import Battle, Decision
 from ancients.dice import Dice
 from ancients.hoplomachia.battle import HoplomachiaBattle
 from ancients.hoplomachia.pieces import Division, Piece
+from ancients.hoplomachia.ruleset import Hoplomachia
 
 
 def division(did: str, card: str, x: float, y: float, units: int = 1, **kw: Any
@@ -58,6 +59,19 @@ def battle(data: dict[str, Any] | None = None, seed: int = 0, spec: str = "hoplo
     b = rs.new_battle(sc, seed=seed, commanders=commanders)
     assert isinstance(b, HoplomachiaBattle)
     b.state.turn = 1  # as in the battle's first turn (play() sets it again)
+    return b
+
+
+def ruleset(spec: str = "hoplomachia") -> Hoplomachia:
+    """``ancients.ruleset(spec)``, checked to be Hoplomachia."""
+    rs = ancients.ruleset(spec)
+    assert isinstance(rs, Hoplomachia)
+    return rs
+
+
+def fielded(b: Battle) -> HoplomachiaBattle:
+    """``b``, checked to be a Hoplomachia battle."""
+    assert isinstance(b, HoplomachiaBattle)
     return b
 
 

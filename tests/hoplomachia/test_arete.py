@@ -11,12 +11,19 @@ from hypothesis import strategies as st
 
 from ancients.dice import Dice
 from ancients.errors import RuleError
-from ancients.hoplomachia.arete import AreteEvent, AreteTrack, arete_sequence, precedence_odds
+from ancients.hoplomachia.arete import (
+    AreteEvent,
+    AreteTrack,
+    CraftyPrecedence,
+    arete_sequence,
+    precedence_odds,
+)
 from ancients.hoplomachia.vocabulary import AreteLevel
 
 from .helpers import RULES
 
 A = RULES.arete
+ZERO, ONE = Fraction(0), Fraction(1)
 
 
 def test_points_give_the_nations_level() -> None:
@@ -99,21 +106,21 @@ def test_the_level_always_matches_the_track_and_points(nation: str, start: int,
 
 
 def _two(a: AreteTrack, b: AreteTrack, crafty: tuple[bool, bool] = (False, False),
-         reading: str = "tie") -> tuple[Fraction, ...]:
-    return precedence_odds([a, b], list(crafty), A, reading)  # type: ignore[arg-type]
+         reading: CraftyPrecedence = "tie") -> tuple[Fraction, ...]:
+    return precedence_odds([a, b], list(crafty), A, reading)
 
 
 def test_precedence_compares_level_then_points_then_crafty_then_a_roll() -> None:
     sparta, athens = A.start("spartan", 9), A.start("athenian", 15)
     assert sparta.level is athens.level is AreteLevel.FIRM
-    assert _two(sparta, athens) == (0, 1)  # same level: more points
+    assert _two(sparta, athens) == (ZERO, ONE)  # same level: more points
     eager = A.start("spartan", 14)
-    assert _two(eager, athens) == (1, 0)  # a better level beats more points
+    assert _two(eager, athens) == (ONE, ZERO)  # a better level beats more points
     even = A.start("athenian", 10)
     even_s = A.start("spartan", 10)
     assert even.level is even_s.level is AreteLevel.FIRM
     assert _two(even_s, even) == (Fraction(1, 2), Fraction(1, 2))
-    assert _two(even_s, even, (False, True)) == (0, 1)
+    assert _two(even_s, even, (False, True)) == (ZERO, ONE)
     assert _two(even_s, even, (True, True)) == (Fraction(1, 2), Fraction(1, 2))
     names = ["Sparta", "Athens"]
     dice = Dice(11, record=True)
@@ -132,10 +139,10 @@ def test_crafty_precedence_point_reading() -> None:
     """The 'point' reading: a Crafty hegemon counts a point more, so he also wins from a
     point behind at the same level (not across levels)."""
     sparta, athens = A.start("spartan", 9), A.start("athenian", 10)
-    assert _two(sparta, athens, (True, False), "tie") == (0, 1)
+    assert _two(sparta, athens, (True, False), "tie") == (ZERO, ONE)
     assert _two(sparta, athens, (True, False), "point") == (Fraction(1, 2), Fraction(1, 2))
-    assert _two(A.start("spartan", 10), athens, (True, False), "point") == (1, 0)
+    assert _two(A.start("spartan", 10), athens, (True, False), "point") == (ONE, ZERO)
     assert _two(A.start("spartan", 7), A.start("athenian", 10), (True, False), "point") \
-        == (0, 1)  # Unsteady against Firm
+        == (ZERO, ONE)  # Unsteady against Firm
     with pytest.raises(RuleError):
-        _two(sparta, athens, (True, False), "always")
+        _two(sparta, athens, (True, False), "always")  # type: ignore[arg-type]  # on purpose

@@ -106,7 +106,7 @@ def test_a_belos_roll_gives_a_reaction_and_never_a_kill(seed: int) -> None:
     (roll,) = dice.take_rolls()
     assert roll.reason == "belos check (intensity 2): Athenian lochos 3"
     assert out.checked and out.passed == (roll.total + 2 <= 4)
-    assert out.reaction in BelosReaction  # a reaction: fire breaks will, it never kills
+    assert isinstance(out.reaction, BelosReaction)  # a reaction: fire breaks will, it never kills
 
 
 def test_belos_charge_limits_per_game() -> None:
@@ -117,11 +117,13 @@ def test_belos_charge_limits_per_game() -> None:
     with pytest.raises(RuleError):
         hip.after_belos_charge(B)
     pel = BelosSupply(C["peltastes"])
+    peltastes, psiloi = C["peltastes"].belos, C["psiloi"].belos
+    assert peltastes is not None and psiloi is not None
     for _ in range(3):
-        assert pel.belos_number(B, C["psiloi"]) == C["peltastes"].belos.number  # type: ignore[union-attr]
+        assert pel.belos_number(B, C["psiloi"]) == peltastes.number
         pel = pel.after_belos_charge(B)
     assert pel.may_belos_charge(B)  # still, at psiloi strength
-    assert pel.belos_number(B, C["psiloi"]) == C["psiloi"].belos.number  # type: ignore[union-attr]
+    assert pel.belos_number(B, C["psiloi"]) == psiloi.number
     assert pel.belos_number(B, C["psiloi"], defending=True) == 3
     psi = BelosSupply(C["psiloi"])
     for _ in range(20):

@@ -10,10 +10,12 @@ from typing import Any
 
 import pytest
 
+from ancients.battle import Decision
 from ancients.hoplomachia.charges import AHEAD, _meet, charge_options, epidromos_phase
 from ancients.hoplomachia.command import Signal
 from ancients.hoplomachia.decisions import NO_CHARGE, Charge, Kind
 from ancients.hoplomachia.geometry import advance
+from ancients.hoplomachia.movement import Activity
 from ancients.hoplomachia.pieces import Status
 
 from .play import battle, div, division, drive, events, piece, scripted, side
@@ -36,7 +38,7 @@ def test_the_core_charges_only_on_the_signal_straight_ahead() -> None:
                     [division("s", "peloponnesian", 36.0, 25.0, 1)]))
     st = b.state
     st.armies["athens"].signal = Signal.BEGIN_APPROACH
-    asked: list = []
+    asked: list[Decision] = []
     drive(epidromos_phase(st), None, asked)
     assert not [d for d in asked if d.side == "athens"]
     st.armies["athens"].signal = Signal.CHARGE
@@ -56,7 +58,7 @@ def test_chargers_and_targets_test_and_the_chart_gives_distance_and_momentum() -
     a, s = piece(b, "a"), piece(b, "s")
     assert a.block.distance(s.block) == pytest.approx(0.0, abs=1e-6)
     assert a.charged_turn == st.turn and a.momentum == 2
-    assert div(b, "a").activity.value == "charge"
+    assert div(b, "a").activity is Activity.CHARGE
     b = battle(_doc([division("a", "athenian", 36.0, 20.0, 1)],
                     [division("s", "peloponnesian", 36.0, 25.0, 1)]))
     b.state.armies["athens"].signal = Signal.CHARGE
@@ -135,10 +137,13 @@ def test_the_sphagia_is_rolled_at_the_armys_first_charge() -> None:
     drive(epidromos_phase(st), _first_charge)
     assert [e.data["points"] for e in events(b, "sphagia")] == [2]
     st.turn = 2
-    drive(epidromos_phase(st), _first_charge)
+    asked: list[Decision] = []
+    drive(epidromos_phase(st), _first_charge, asked)
+    # the army charges again, and rolls no second Sphagia
+    assert [d.kind for d in asked if d.side == "athens"] == [Kind.CHARGE]
+    assert len(events(b, "epidromos declared")) == 2
     assert len(events(b, "sphagia")) == 1
     assert piece(b, "a").status is Status.READY
-    assert Kind.CHARGE == "charge"
 
 
 def test_a_taxis_drifting_farther_than_its_right_neighbour_is_blocked() -> None:

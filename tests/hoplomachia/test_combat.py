@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 import pytest
 
+from ancients.battle import Decision
 from ancients.hoplomachia.combat import engaged_side, lap_options, melee_phase
 from ancients.hoplomachia.decisions import Kind, Lap, Points
 from ancients.hoplomachia.melee import GroundGiven, MeleeKind
@@ -46,11 +47,11 @@ def test_the_epidromos_melee_uses_momentum_the_othismos_the_shove() -> None:
     _contact(b, "a", "s")
     a = piece(b, "a")
     a.charged_turn, a.momentum = st.turn, 3
-    scripted(b)
+    dice = scripted(b)
     drive(melee_phase(st))
     melee = events(b, "melee")[0]
     assert melee.data["melee"] == "epidromos" and melee.data["bonus"] == [3, 0]
-    assert not [r for r in st.dice.asked if r.startswith("othismos")]
+    assert not [r for r in dice.asked if r.startswith("othismos")]
     _next_turn(b)
     if piece(b, "a").ready and piece(b, "s").ready and \
             piece(b, "s") in st.contacts(piece(b, "a")):
@@ -138,7 +139,7 @@ def test_a_lochos_overlapping_the_enemy_line_may_lap_its_end() -> None:
     found = lap_options(st, lapper)
     assert [e.id for e, _ in found] == ["s"]
     scripted(b, othismos_shove=[1, 1, 1, 1])
-    asked: list = []
+    asked: list[Decision] = []
     drive(melee_phase(st), lambda d: Lap("s") if d.kind == Kind.LAP else d.options[0], asked)
     assert events(b, "lap")
     assert enemy.block.contact_edge(lapper.block) is not None
@@ -165,7 +166,7 @@ def test_one_step_more_for_a_crafty_hegemon_with_most_of_his_hoplites_pushing() 
     st = b.state
     _contact(b, "a", "s")
     scripted(b, othismos_shove=[1, 1])
-    asked: list = []
+    asked: list[Decision] = []
     drive(melee_phase(st), lambda d: Points(2, "one step more")
           if d.kind == Kind.ONE_STEP_MORE else d.options[0], asked)
     assert [d.side for d in asked if d.kind == Kind.ONE_STEP_MORE] == ["sparta"]

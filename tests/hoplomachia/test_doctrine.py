@@ -12,6 +12,7 @@ from typing import Any
 
 import ancients
 from ancients.battle import Battle, Decision
+from ancients.hoplomachia.battle import HoplomachiaBattle
 from ancients.hoplomachia.command import Signal
 from ancients.hoplomachia.commander import DoctrineCommander, _before_core, _core_gap, _danger
 from ancients.hoplomachia.decisions import KEEP, Kind, SignalChoice
@@ -19,7 +20,7 @@ from ancients.hoplomachia.geometry import aspect_struck
 from ancients.hoplomachia.vocabulary import Aspect
 from ancients.tabletop import Aspect as Edge
 
-from .play import battle, division, side
+from .play import battle, division, fielded, side
 
 #: the settled bar: at least 80 % of 400 seeded battles (simulate's seeds 432, i)
 BATTLES, BAR = 400, 0.80
@@ -55,7 +56,7 @@ def test_the_docs_give_the_doctrines_rates() -> None:
         assert row.split("|")[2:5] == [f" {BATTLES} ", f" {p} ", f" [{lo}, {hi}] "], row
 
 
-def _apart(gap: float) -> object:
+def _apart(gap: float) -> HoplomachiaBattle:
     return battle({"name": "t", "title": "t", "table": {"width": 72.0, "depth": 48.0},
                    "sides": [side("athens", "athenian",
                                   [division("a", "athenian", 36.0, 10.0, 3)]),
@@ -68,12 +69,12 @@ def test_the_phalanx_marches_then_approaches_then_charges() -> None:
     wanted = {}
     for gap in (30.0, 9.0, 4.0):
         b = _apart(gap)
-        st = b.state  # type: ignore[attr-defined]
+        st = b.state
         st.divisions["a"].approached = True
         wanted[gap] = doctrine.wanted_signal(st, "athens")
     assert wanted == {30.0: Signal.MARCH, 9.0: Signal.BEGIN_APPROACH, 4.0: Signal.CHARGE}
     b = _apart(30.0)
-    st = b.state  # type: ignore[attr-defined]
+    st = b.state
     st.armies["athens"].signal = Signal.MARCH
     from ancients.battle import Decision
 
@@ -86,14 +87,15 @@ def test_with_allies_the_phalanx_begins_its_approach_at_once() -> None:
     the march and signals the approach at once; when the allies are gone it marches."""
     divisions = [division("a", "athenian", 36.0, 10.0, 3),
                  division("h", "hippeis", 50.0, 10.0, 1, contingent="allies", allied=True)]
-    heads = [{"id": "hegemon", "character": "fellow hoplite", "hegemon": True, "with": "a"},
-             {"id": "ally", "character": "fellow hoplite", "stance": "symmachos",
-              "with": "h", "contingent": "allies"}]
+    heads: list[dict[str, Any]] = [
+        {"id": "hegemon", "character": "fellow hoplite", "hegemon": True, "with": "a"},
+        {"id": "ally", "character": "fellow hoplite", "stance": "symmachos", "with": "h",
+         "contingent": "allies"}]
     b = battle({"name": "t", "title": "t", "table": {"width": 72.0, "depth": 48.0},
                 "sides": [side("athens", "athenian", divisions, heads),
                           side("sparta", "spartan",
                                [division("s", "peloponnesian", 36.0, 40.0, 3)])]})
-    st = b.state  # type: ignore[attr-defined]
+    st = b.state
     doctrine = DoctrineCommander()
     assert doctrine.wanted_signal(st, "athens") is Signal.BEGIN_APPROACH
     st.divisions["h"].withdrawing = True
@@ -145,7 +147,7 @@ class _GapChecking:
         self.checked = self.between = self.danger = self.before = 0
 
     def decide(self, b: Battle, decision: Decision) -> Hashable:
-        state = b.state  # type: ignore[attr-defined]
+        state = fielded(b).state
         for p in state.ready(decision.side):
             end = [p.block]
             assert _danger(state, decision.side, end) == _brute_danger(state, decision.side, end)

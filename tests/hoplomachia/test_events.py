@@ -15,6 +15,8 @@ from ancients.hoplomachia.pieces import Status
 from ancients.hoplomachia.state import position
 from ancients.testing.conformance import explained_terms
 
+from .play import fielded
+
 #: the facts each kind of event carries
 FACTS = {
     "breakfast": {"points"}, "hieres": {"target", "tries", "rolls", "points"},
@@ -86,7 +88,7 @@ def test_every_event_carries_its_facts_and_positions_replay_from_them(
     rs = ancients.ruleset("hoplomachia")
     sc = rs.scenario(scenario)
     commanders = None if doctrine else {s: RandomCommander() for s in sc.sides}
-    b = rs.new_battle(sc, seed=seed, commanders=commanders)
+    b = fielded(rs.new_battle(sc, seed=seed, commanders=commanders))
     start = {p.id: position(p.block) for p in b.state.pieces}
     b.run()
     for e in b.log:

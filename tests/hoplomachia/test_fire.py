@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from ancients.battle import Decision
 from ancients.errors import IllegalDecision
 from ancients.hoplomachia.decisions import HOLD_FIRE, NO, Fire, Kind
 from ancients.hoplomachia.fire import (
@@ -123,7 +124,7 @@ def test_a_lochos_under_fire_may_send_ekdromoi_when_it_will() -> None:
                     [division("x", "psiloi", 36.0, 30.0, 1, stands=1, facing=180.0)]))
     st = b.state
     scripted(b, belos_check=[1])  # intensity 0: no effect, but the phalanx is under fire
-    asked: list = []
+    asked: list[Decision] = []
     drive(shoot(st, piece(b, "x"), piece(b, "a")), lambda d: NO, asked)
     assert [d.kind for d in asked] == [Kind.EKDROMOI]
     assert "a" in st.record.under_fire
@@ -140,7 +141,7 @@ def test_belos_charges_run_up_to_range_fire_and_come_back_within_their_limits() 
                     [division("h", "hippeis", 36.0, 30.0, 1, facing=180.0)]))
     st = b.state
     h = piece(b, "h")
-    asked: list = []
+    asked: list[Decision] = []
     drive(belos_phase(st), lambda d: next(o for o in d.options if isinstance(o, Fire)
                                           and o.belos_charge), asked)
     assert events(b, "belos charge") and events(b, "belos")[0].data["belos_charge"]
@@ -156,7 +157,7 @@ def test_defensive_belos_only_by_those_that_held_fire_and_only_at_chargers() -> 
     b = battle(_doc([division("a", "athenian", 36.0, 24.0, 1),
                      division("c", "athenian", 30.0, 24.0, 1)], ARCHERS))
     st = b.state
-    asked: list = []
+    asked: list[Decision] = []
     drive(belos_phase(st, defensive=True), None, asked)
     assert asked == []  # nobody charged
     st.record.charged.add("c")
@@ -203,7 +204,7 @@ def test_stands_spread_their_fire_over_two_units_within_their_arc() -> None:
     assert [[t.id for t in stand_targets(st, x, s)] for s in front_stands(x.block)] == \
         [["a", "c"], ["a", "c"]]  # both within both arcs, a the nearer
     assert volleys(st, x) == {"a": Volley((("a", 1), ("c", 1)))}  # no choice is left
-    asked: list = []
+    asked: list[Decision] = []
     drive(belos_phase(st), None, asked)
     assert asked[0].options == (Fire("a"), HOLD_FIRE)
     # toxotai Belos 4 - Athenian shield 3 = 1 on each, no stand concentrating

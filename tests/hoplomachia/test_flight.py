@@ -11,6 +11,7 @@ from typing import Any
 import attrs
 import pytest
 
+from ancients.battle import Decision
 from ancients.hoplomachia.andreia import Trigger
 from ancients.hoplomachia.decisions import YES
 from ancients.hoplomachia.flight import (
@@ -96,7 +97,7 @@ def test_worse_disarrays_a_unit_in_order_and_routs_a_disarrayed_one() -> None:
     worse(st, a, None, "test")
     assert a.disarrayed and a.status is Status.READY
     worse(st, a, None, "test")
-    assert a.status is Status.ROUTING
+    assert piece(b, "a-taxis1.1").status is Status.ROUTING  # (read afresh for mypy)
     psiloi = piece(b, "a-psiloi")
     disarray(st, psiloi, "test")
     assert not psiloi.disarrayed  # No Files troops are never disarrayed
@@ -112,7 +113,7 @@ def test_hoplites_pursue_one_move_and_catch_a_router_within_reach() -> None:
     rout(st, s, a, "test", combat=True)
     assert s.status is Status.ROUTING
     pursue(st, a, s)
-    assert s.status is Status.DESTROYED  # caught: 5 + 1 - 1 = 5 inches off, pursued 11
+    assert piece(b, "s").status is Status.DESTROYED  # caught: 5 + 1 - 1 = 5 inches off, pursued 11
     assert a.disarrayed and not a.pursuing  # one move, then it ceases
     assert st.divisions["a"].recover_turn == st.turn + 1
     assert s.id in st.record.pursued
@@ -127,7 +128,7 @@ def test_horse_pursue_until_outdistanced_then_may_stop_on_a_recovering_check() -
     s.flee_bearing = 0.0
     h.pursuing = s.id
     scripted(b, rout_distance=[6], Andreia_check=[2])
-    asked: list = []
+    asked: list[Decision] = []
     drive(automatic_moves(st), lambda d: YES, asked)
     # 5 + 6 - 1 = 10 inches more: 24 apart, twice the horse's 12" OF move: outdistanced
     assert [d.kind for d in asked] == ["pursuit"]
@@ -192,7 +193,7 @@ def test_unengaged_lights_may_join_a_pursuit() -> None:
     s = piece(b, "s")
     s.status, s.flee_bearing = Status.ROUTING, 0.0
     scripted(b, rout_distance=[1])  # it flees 5 inches: 7 off, within the psiloi's 8
-    asked: list = []
+    asked: list[Decision] = []
     drive(automatic_moves(st), lambda d: YES, asked)
     assert [(d.kind, d.unit, d.target) for d in asked][-1] == ("pursuit", "p", "s")
     assert events(b, "pursues")[0].data["unit"] == "p"
@@ -205,4 +206,4 @@ def test_hamippoi_are_lost_when_their_ile_moves_over_7_inches() -> None:
     h1, h2 = piece(b, "h.1"), piece(b, "h.2")
     assert h1.hamippoi and not h2.hamippoi
     evade(st, h1, piece(b, "s"), "test")
-    assert not h1.hamippoi and events(b, "hamippoi lost")
+    assert not piece(b, "h.1").hamippoi and events(b, "hamippoi lost")

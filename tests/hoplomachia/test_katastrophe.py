@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from ancients.battle import Decision
 from ancients.hoplomachia.andreia import Trigger
 from ancients.hoplomachia.decisions import FIGHT_ON, STAND_DOWN, YES, Kind
 from ancients.hoplomachia.katastrophe import END_REASONS, katastrophe, nike, possessor
@@ -31,6 +32,7 @@ def test_a_strategos_in_the_thick_of_it_rolls_and_a_killed_one_costs_two_arete()
     b = battle(_doc(strategoi=promachos))
     st = b.state
     hegemon = st.hegemon("athens")
+    assert hegemon is not None
     st.record.in_melee.add(hegemon.piece)
     scripted(b, strategos_casualty=[9])  # 9 + 2 (Promachos) = 11: killed in melee
     drive(katastrophe(st))
@@ -47,6 +49,7 @@ def test_the_worst_occasion_counts_and_an_unhurt_strategos_rolls_nothing_more() 
     b = battle(_doc())
     st = b.state
     h = st.hegemon("athens")
+    assert h is not None
     st.record.under_fire.add(h.piece)
     st.record.pursued.add(h.piece)
     scripted(b, strategos_casualty=[2])
@@ -124,7 +127,7 @@ def test_neither_fighting_on_the_holder_of_the_slain_wins_the_herald_asks() -> N
     b = battle(_doc())
     st = b.state
     st.counters.append(CasualtyCounter("sparta", "x", 36.0, 22.0))
-    asked: list = []
+    asked: list[Decision] = []
     out = drive(nike(st), lambda d: STAND_DOWN, asked)
     assert [d.kind for d in asked] == [Kind.FIGHT_ON, Kind.FIGHT_ON]
     assert out.winner == "athens" and out.reason == "possession of the slain"

@@ -10,14 +10,15 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import ancients
 from ancients.battle import RandomCommander
 from ancients.hoplomachia.battle import HoplomachiaBattle
 from ancients.hoplomachia.invariants import invariants
 from ancients.hoplomachia.strategies import positions, scenario_documents
 from ancients.testing import check_ruleset
 
-RS = ancients.ruleset("hoplomachia")
+from .play import fielded, ruleset
+
+RS = ruleset()
 
 
 @given(positions(max_decisions=120))
@@ -39,7 +40,8 @@ def test_any_position_keeps_the_invariants(b: Any) -> None:
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_fire_never_removes_a_figure_and_figures_never_increase(seed: int) -> None:
     sc = RS.scenario()
-    b = RS.new_battle(sc, seed=seed, commanders={s: RandomCommander() for s in sc.sides})
+    b = fielded(RS.new_battle(sc, seed=seed,
+                              commanders={s: RandomCommander() for s in sc.sides}))
     start = {p.id: p.figures for p in b.state.pieces}
     while not b.finished:
         events = b.step()

@@ -13,9 +13,11 @@ import ancients
 from ancients.hoplomachia.pieces import CasualtyCounter, Status
 from ancients.hoplomachia.vocabulary import Arrangement
 
+from .play import fielded
+
 
 def test_the_picture_is_to_scale_with_every_stand() -> None:
-    b = ancients.ruleset("hoplomachia").new_battle(seed=2)
+    b = fielded(ancients.ruleset("hoplomachia").new_battle(seed=2))
     st = b.state
     svg = b._repr_svg_()
     assert svg.startswith("<svg") and svg.endswith("</svg>")
@@ -33,7 +35,7 @@ def test_the_picture_is_to_scale_with_every_stand() -> None:
 
 
 def test_marks_disarray_routs_and_casualty_counters() -> None:
-    b = ancients.ruleset("hoplomachia").new_battle(seed=2)
+    b = fielded(ancients.ruleset("hoplomachia").new_battle(seed=2))
     st = b.state
     a = st.by_id["athenian-hoplites-1.1"]
     a.disarrayed = True
@@ -49,7 +51,7 @@ def test_marks_disarray_routs_and_casualty_counters() -> None:
 
 def test_the_picture_renders_to_a_readable_png() -> None:
     resvg_py = pytest.importorskip("resvg_py")
-    b = ancients.ruleset("hoplomachia").new_battle(seed=0)
+    b = fielded(ancients.ruleset("hoplomachia").new_battle(seed=0))
     for _ in range(30):
         b.step()
     svg = b.to_svg()

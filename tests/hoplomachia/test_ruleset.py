@@ -11,6 +11,8 @@ from ancients.errors import OptionError, RulesetError
 from ancients.hoplomachia import Hoplomachia
 from ancients.hoplomachia.pieces import Status
 
+from .play import fielded, ruleset
+
 
 def test_the_ruleset_is_installed_and_plays_its_default_scenario() -> None:
     assert "hoplomachia" in ancients.rulesets()
@@ -39,9 +41,9 @@ def test_a_variant_round_trips_through_its_spec_a_saved_battle_and_compare() -> 
         {"cards.card.spartiates.spear": 9, "play.battle.turn_limit": 3})
     assert str(rs) == ("hoplomachia(cards.card.spartiates.spear=9, "
                        "play.battle.turn_limit=3)")
-    again = ancients.ruleset(str(rs))
+    again = ruleset(str(rs))
     assert again == rs and again.rules().cards["spartiates"].spear == 9
-    assert ancients.ruleset("hoplomachia").rules().cards["spartiates"].spear == 6
+    assert ruleset().rules().cards["spartiates"].spear == 6
     sc = rs.scenario("generated-4")
     b = rs.new_battle(sc, seed=2)
     b.run()
@@ -63,7 +65,7 @@ def test_a_bad_value_is_refused_before_any_battle() -> None:
 
 def test_the_standing_is_each_armys_arete_read_from_the_state() -> None:
     rs = ancients.ruleset("hoplomachia")
-    b = rs.new_battle(seed=5)
+    b = fielded(rs.new_battle(seed=5))
     b.step()
     before = len(b.log)
     standing = b.standing()

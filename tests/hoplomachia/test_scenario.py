@@ -7,14 +7,13 @@ from typing import Any
 
 import pytest
 
-import ancients
 from ancients.errors import ScenarioError
 from ancients.hoplomachia.pieces import Status
 from ancients.hoplomachia.vocabulary import Arrangement
 
-from .play import battle, doc, piece
+from .play import battle, doc, fielded, piece, ruleset
 
-RS = ancients.ruleset("hoplomachia")
+RS = ruleset()
 
 
 def _bad(path: list[Any], value: Any, match: str, data: dict[str, Any] | None = None) -> None:
@@ -99,7 +98,7 @@ def test_poteidaia_is_fielded_from_the_order_of_battle_with_its_additions() -> N
     athenians = [d for d in setup.divisions if d.id.startswith("athenian-hoplites")]
     assert sum(len(d.units) for d in athenians) == 8
     assert sc.data["from_oob"]["battle"] == "poteidaia-432bc"  # saved small
-    b = RS.new_battle(sc, seed=1)
+    b = fielded(RS.new_battle(sc, seed=1))
     assert all(b.by_id[u.id].status is Status.WAITING for d in late
                for u in next(x for x in setup.divisions if x.id == d).units)
 
@@ -117,12 +116,12 @@ def test_an_overlay_naming_a_side_the_battle_lacks_fails() -> None:
 def test_a_generated_set_piece_comes_from_the_seed() -> None:
     sc = RS.scenario("generated")
     assert sc.sides == ("attacker", "defender")
-    one = RS.new_battle(sc, seed=5)
-    two = RS.new_battle(sc, seed=5)
-    other = RS.new_battle(sc, seed=6)
+    one = fielded(RS.new_battle(sc, seed=5))
+    two = fielded(RS.new_battle(sc, seed=5))
+    other = fielded(RS.new_battle(sc, seed=6))
     assert one.setup == two.setup and one.setup != other.setup
     assert one.setup.situation == "set_piece"
-    fixed = RS.new_battle(RS.scenario("generated-5"), seed=99)
+    fixed = fielded(RS.new_battle(RS.scenario("generated-5"), seed=99))
     assert fixed.setup.divisions == one.setup.divisions
     assert "generated" in RS.scenarios()
     rules = RS.rules()

@@ -5,7 +5,10 @@ replaced)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+
 import ancients
+from ancients.battle import Decision
 from ancients.hoplomachia.command import Signal
 from ancients.hoplomachia.decisions import NO_ORDER, Kind, Order, SignalChoice
 from ancients.hoplomachia.precedence import alternate, sequence_order
@@ -15,9 +18,9 @@ from ancients.hoplomachia.signals import command_strophe, signal_of
 from .play import battle, doc, drive, events, scripted
 
 
-def _answer(choices: dict[str, object]):  # type: ignore[no-untyped-def]
+def _answer(choices: dict[str, Hashable]) -> Callable[[Decision], Hashable]:
     """Answer by side and kind ("athens:signal" -> option), else the first option."""
-    def answer(d):  # type: ignore[no-untyped-def]
+    def answer(d: Decision) -> Hashable:
         found = choices.get(f"{d.side}:{d.kind}")
         return found if found is not None and found in d.options else d.options[0]
     return answer
@@ -57,7 +60,7 @@ def test_events_start_from_the_precedence_sides_right_flank() -> None:
 def test_precedence_flank_choose_asks_the_precedence_side() -> None:
     b = battle(spec="hoplomachia(precedence_flank=choose)")
     st = b.state
-    asked: list = []
+    asked: list[Decision] = []
     drive(alternate(st, "melee", list(st.divisions.values())), asked=asked)
     assert [(d.kind, d.side) for d in asked] == [(Kind.FLANK, events(b, "precedence")[-1].side)]
 
@@ -66,7 +69,7 @@ def test_signals_are_placed_secretly_revealed_in_sequence_and_a_charge_answered(
     b = battle()
     st = b.state
     st.turn = 1
-    asked: list = []
+    asked: list[Decision] = []
     answer = _answer({"sparta:signal": SignalChoice(Signal.CHARGE),
                       "athens:signal": SignalChoice(Signal.MARCH)})
     drive(command_strophe(st, "sparta"), answer, asked)
@@ -142,7 +145,7 @@ def test_a_verbal_order_goes_by_runner_and_is_acted_on_after_receipt() -> None:
     st = b.state
     st.turn = 1
     order = Order("a-horse", Signal.CHARGE)
-    asked: list = []
+    asked: list[Decision] = []
     drive(command_strophe(st, "sparta"), _answer({"athens:order": order}), asked)
     sent = events(b, "order sent")[0]
     # from the Hegemon's lochos (a-taxis1) to the horse: over 8 inches, two turns' run
@@ -156,19 +159,22 @@ def test_a_verbal_order_goes_by_runner_and_is_acted_on_after_receipt() -> None:
         expected = Signal.CHARGE if turn >= 3 else Signal.MUSTER
         assert signal_of(st, st.divisions["a-horse"]) is expected, turn
     orders = [d for d in asked if d.kind == Kind.ORDER]
-    assert all(o.division != "a-taxis1" for d in orders for o in d.options)  # his own
+    assert orders and all(isinstance(o, Order) and o.division != "a-taxis1"
+                          for d in orders for o in d.options)  # not his own
 
 
 def test_no_order_while_the_hegemon_is_in_melee_and_no_runner_near_the_enemy() -> None:
     b = battle()
     st = b.state
     st.turn = 1
-    hegemon = st.by_id[st.hegemon("athens").piece]
+    strategos = st.hegemon("athens")
+    assert strategos is not None
+    hegemon = st.by_id[strategos.piece]
     enemy = st.by_id["s-taxis2.1"]
     import attrs
 
     hegemon.block = attrs.evolve(hegemon.block, x=enemy.block.x, y=enemy.block.y)
-    asked: list = []
+    asked: list[Decision] = []
     drive(command_strophe(st, "sparta"), None, asked)
     assert not any(d.kind == Kind.ORDER and d.side == "athens" for d in asked)
 
@@ -183,15 +189,17 @@ def test_the_mantis_is_placed_and_a_fallen_hegemon_replaced_the_turn_after_next(
     drive(command_strophe(st, "athens"))
     assert {e.side for e in events(b, "mantis")} == {"athens", "sparta"}
     callias = st.hegemon("athens")
+    assert callias is not None
     callias.alive, callias.hegemon = False, False
     st.armies["athens"].hegemon_lost = 1
     st.turn = 2
-    asked: list = []
+    asked: list[Decision] = []
     drive(command_strophe(st, "athens"), None, asked)
     assert not any(d.side == "athens" and d.kind == Kind.SIGNAL for d in asked)
     st.turn = 3
     drive(command_strophe(st, "athens"))
-    assert st.hegemon("athens").id == "second"
+    second = st.hegemon("athens")
+    assert second is not None and second.id == "second"
     assert events(b, "hegemon")[-1].data["strategos"] == "second"
 
 
@@ -236,7 +244,7 @@ def test_an_epilektoi_unit_declares_its_adjustment_before_its_check() -> None:
     data["sides"][0]["divisions"][0]["epilektoi"] = True
     b = battle(data)
     st = b.state
-    asked: list = []
+    asked: list[Decision] = []
     dice = scripted(b, Andreia_check=[9])
     out = drive(andreia(st, st.divisions["a-taxis1"], Trigger.LOCHOI_ROUTED),
                 lambda d: Points(-1), asked)

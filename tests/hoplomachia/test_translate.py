@@ -14,11 +14,14 @@ from hypothesis import HealthCheck, given, settings
 import ancients
 from ancients.errors import OOBWarning, ScenarioError
 from ancients.hoplomachia.translate import SCALES, card_for, nation_for, translate
+from ancients.oob import OrderOfBattle
 from ancients.oob.strategies import orders_of_battle
 from ancients.testing import check_ruleset
 from ancients.units import TroopKind
 
-RS = ancients.ruleset("hoplomachia")
+from .play import ruleset
+
+RS = ruleset()
 FIELDED = [TroopKind.HEAVY_INFANTRY, TroopKind.MEDIUM_INFANTRY, TroopKind.LIGHT_INFANTRY,
            TroopKind.MISSILE_INFANTRY, TroopKind.LIGHT_CAVALRY, TroopKind.HEAVY_CAVALRY]
 
@@ -89,9 +92,9 @@ def test_cards_and_nations_from_the_contingents() -> None:
 
 @given(orders_of_battle())
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-def test_any_order_of_battle_gives_a_scenario_or_a_clear_error(oob: object) -> None:
+def test_any_order_of_battle_gives_a_scenario_or_a_clear_error(oob: OrderOfBattle) -> None:
     try:
-        translation = translate(oob, RS.rules())  # type: ignore[arg-type]
+        translation = translate(oob, RS.rules())
         RS.parse_scenario(translation.document, source="drawn")
     except ScenarioError:
         pass
@@ -99,12 +102,12 @@ def test_any_order_of_battle_gives_a_scenario_or_a_clear_error(oob: object) -> N
 
 @given(orders_of_battle(kinds=FIELDED, max_contingents=3))
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-def test_drawn_orders_of_battle_play_conformant_battles(oob: object) -> None:
+def test_drawn_orders_of_battle_play_conformant_battles(oob: OrderOfBattle) -> None:
     short = ancients.ruleset("hoplomachia(turn_limit=4)")
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", OOBWarning)
-            sc = short.from_oob(oob)  # type: ignore[arg-type]
+            sc = short.from_oob(oob)
     except ScenarioError:
         return
     check_ruleset(short, battles=1, seed=2, scenario=sc)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import ancients
-from ancients.monks_corner import MonksCornerBattle, Unit
+from ancients.monks_corner import MonksCorner, MonksCornerBattle, Unit
 from ancients.scenario import Scenario
 
 
@@ -37,6 +37,13 @@ def document(units: list[dict[str, Any]], *, leaders: tuple[str, str] = ("", "")
 
 def scenario(units: list[dict[str, Any]], **kw: Any) -> Scenario:
     return ancients.ruleset("monks_corner").parse_scenario(document(units, **kw), "staged.toml")
+
+
+def ruleset(spec: str = "monks_corner") -> MonksCorner:
+    """``ancients.ruleset(spec)``, checked to be Monk's Corner."""
+    rs = ancients.ruleset(spec)
+    assert isinstance(rs, MonksCorner)
+    return rs
 
 
 def battle(units: list[dict[str, Any]], spec: str = "monks_corner", seed: int = 0,

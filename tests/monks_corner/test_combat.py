@@ -8,6 +8,7 @@ import pytest
 import ancients
 from ancients.battle import Decision, Phase
 from ancients.errors import OptionError
+from ancients.monks_corner.battle import MonksCornerBattle
 from ancients.monks_corner.melee import (
     Strike,
     charge_plans,
@@ -57,7 +58,7 @@ def test_a_clear_shot_needs_the_target_ahead_and_no_unit_or_woods_between() -> N
     assert targets(b.state, u(b, "s")) == []
 
 
-def _tie_with_a_melee(spec: str):  # type: ignore[no-untyped-def]
+def _tie_with_a_melee(spec: str) -> MonksCornerBattle:
     """A battle whose first toss is a tie, two phalanxes already fighting front to front."""
     b = battle([phalanx("p", "south", 36, 10), phalanx("q", "north", 36, 10)], spec=spec)
     b.state.dice = FixedDice([3, 3] + [6] * 40)  # type: ignore[assignment]
@@ -93,6 +94,7 @@ def test_a_tied_toss_exchanges_missiles_simultaneously() -> None:
     try:
         decision = next(steps)
         while True:
+            assert isinstance(decision, Decision)
             shots.append(decision.unit)
             decision = steps.send(decision.options[0])
     except StopIteration:
@@ -111,7 +113,7 @@ def test_no_missiles_at_units_in_melee() -> None:
     assert b.state.in_melee(u(b, "q")) and not targets(b.state, u(b, "j"))
 
 
-def _shooter_in_melee(spec: str):  # type: ignore[no-untyped-def]
+def _shooter_in_melee(spec: str) -> MonksCornerBattle:
     # j (javelins) fights m front to front (m off to j's left, clear of the sight line);
     # the phalanx q stands 4" off, in range
     return battle([unit("j", "south", "light infantry", 6, 30, 10, missile="javelin"),
@@ -269,14 +271,14 @@ def test_defensive_volley_before_melee() -> None:
                 unit("m", "south", "medium infantry", 6, 36, 12.75, facing=180.0)])
     assert b.state.in_melee(u(b, "j"))
     (plan,) = charge_plans(b.state, u(b, "p"))
-    b.state.dice = FixedDice([])  # type: ignore[assignment]  (no die may be rolled)
+    b.state.dice = FixedDice([])  # type: ignore[assignment]  # fake dice: no die may be rolled
     execute_charge(b.state, u(b, "p"), plan)
     assert u(b, "p").figures == 18 and b.state.in_melee(u(b, "p"))
 
 
 # -- melee dice -------------------------------------------------------------------------------
 def _front_to_front(p_fig: int = 18, p_ranks: int = 3, q_fig: int = 18, q_ranks: int = 3,
-                    qx: float = 36.0):  # type: ignore[no-untyped-def]
+                    qx: float = 36.0) -> MonksCornerBattle:
     return battle([phalanx("p", "south", 36, 10, p_fig, p_ranks),
                    phalanx("q", "north", qx, 10, q_fig, q_ranks)])
 
@@ -340,7 +342,7 @@ def test_melees_resolve_simultaneously_and_morale_follows() -> None:
     assert u(b, "p").on_table and not u(b, "q").on_table
 
 
-def _phalanx_with_enemy_on_its_flank(spec: str):  # type: ignore[no-untyped-def]
+def _phalanx_with_enemy_on_its_flank(spec: str) -> MonksCornerBattle:
     # p fights q front to front; medium infantry h touches p's left flank
     return battle([phalanx("p", "south", 36, 10, 18, 3), phalanx("q", "north", 36, 10, 18, 2),
                    unit("h", "north", "medium infantry", 4, 33.75, 8.5, 2, facing=90.0)],
@@ -454,8 +456,9 @@ def test_every_unit_event_message_starts_with_the_units_name(spec: str, scenario
     sides = rs.scenario(scenario).sides
     b = rs.new_battle(scenario, seed=seed, commanders=None if doctrine else
                       {s: RandomCommander() for s in sides})
+    assert isinstance(b, MonksCornerBattle)
     b.run()
-    names = {p.id: p.name for p in b.state.pieces}  # type: ignore[attr-defined]
+    names = {p.id: p.name for p in b.state.pieces}
     for e in b.log:
         assert "(s)" not in e.message, e.message
         assert not re.search(r"\b1 (hits|figures|dice|ranks)\b", e.message), e.message

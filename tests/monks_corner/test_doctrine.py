@@ -12,6 +12,7 @@ import pytest
 
 import ancients
 from ancients.battle import Decision
+from ancients.monks_corner import MonksCornerBattle
 from ancients.monks_corner.commander import (
     DoctrineCommander,
     _charge_worth,
@@ -22,7 +23,7 @@ from ancients.monks_corner.commander import (
 )
 from ancients.monks_corner.decisions import Kind
 from ancients.monks_corner.melee import ChargePlan, Strike
-from ancients.monks_corner.movement import candidate_moves
+from ancients.monks_corner.movement import Plan, candidate_moves
 from ancients.monks_corner.troops import Unit
 from ancients.tabletop import Aspect
 
@@ -64,6 +65,7 @@ def test_leader_waits_for_fresh_phalanxes_to_be_engaged() -> None:
     not yet in melee; allies, flanks and rears are weighed as before."""
     rs = ancients.ruleset("monks_corner")
     b = rs.new_battle("mantinea-418bc", seed=1)
+    assert isinstance(b, MonksCornerBattle)
     lochos, argives, mantineans = (b.by_id[u] for u in ("lochoi-1", "argives", "mantineans"))
 
     def plan(unit: Unit, aspect: Aspect) -> ChargePlan:
@@ -77,13 +79,15 @@ def test_leader_waits_for_fresh_phalanxes_to_be_engaged() -> None:
     assert not _fresh_front(b.state, argives, plan(argives, Aspect.FRONT))
 
 
-def _doctrine_move(b, uid: str):  # type: ignore[no-untyped-def]
+def _doctrine_move(b: MonksCornerBattle, uid: str) -> Plan:
     """The plan the doctrine picks for ``uid`` from its menu of moves."""
     plans = candidate_moves(b.state, u(b, uid))
     b.state.menu = {p.order: p for p in plans}
     decision = Decision(u(b, uid).side, Kind.MOVE, [p.order for p in plans], unit=uid)
     order = DoctrineCommander().decide(b, decision)
-    return b.state.menu[order]
+    plan = b.state.menu[order]
+    assert isinstance(plan, Plan)
+    return plan
 
 
 @pytest.mark.parametrize(("mine", "theirs", "into_reach"), [
@@ -120,7 +124,7 @@ def test_the_front_clash_counts_the_wider_fronts_overlap_and_the_deeper_ranks() 
     assert _front_clash(rules, p, r) > 6 / 3
 
 
-def _two_foes(spec: str, troop: str):  # type: ignore[no-untyped-def]
+def _two_foes(spec: str, troop: str) -> MonksCornerBattle:
     # p fights q (2 x 6) front to front; h (light or medium foot) touches p's left flank
     return battle([phalanx("p", "south", 36, 10, 18, 3), phalanx("q", "north", 36, 10, 12, 2),
                    unit("h", "north", troop, 4, 33.75, 8.5, 2, facing=90.0)], spec=spec)
@@ -193,6 +197,7 @@ def test_svg_renders_to_a_readable_png() -> None:
 
     resvg_py = pytest.importorskip("resvg_py")
     b = ancients.ruleset("monks_corner").new_battle("mantinea-418bc", seed=0)
+    assert isinstance(b, MonksCornerBattle)
     for _ in range(40):
         b.step()
     svg = b.to_svg()

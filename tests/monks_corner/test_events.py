@@ -7,6 +7,7 @@ import pytest
 
 import ancients
 from ancients.battle import RandomCommander
+from ancients.monks_corner import MonksCornerBattle
 from ancients.monks_corner.glossary import TERMS
 from ancients.monks_corner.state import position
 from ancients.testing.conformance import explained_terms
@@ -43,6 +44,7 @@ def test_every_event_carries_its_facts(spec: str, scenario: str, seed: int,
     sides = rs.scenario(scenario).sides
     commanders = None if doctrine else {s: RandomCommander() for s in sides}
     b = rs.new_battle(scenario, seed=seed, commanders=commanders)
+    assert isinstance(b, MonksCornerBattle)
     b.run()
     where = {u.id: position(u.block) for u in b.setup.units}
     for e in b.log:

@@ -8,10 +8,12 @@ import pytest
 import shapely
 
 import ancients
+from ancients.battle import Decision
 from ancients.monks_corner import MonksCornerBattle
 from ancients.monks_corner.melee import Charge, charge_plans, chargers
 from ancients.monks_corner.movement import (
     Order,
+    Plan,
     candidate_moves,
     clear_of_phalanx_zones,
     movable,
@@ -23,11 +25,11 @@ from ancients.units import Condition
 from .helpers import FixedDice, battle, document, phalanx, place, u, unit
 
 
-def _orders(b, uid):  # type: ignore[no-untyped-def]
+def _orders(b: MonksCornerBattle, uid: str) -> dict[str, Plan]:
     return {str(p.order): p for p in candidate_moves(b.state, u(b, uid))}
 
 
-def _travel(plan) -> float:  # type: ignore[no-untyped-def]
+def _travel(plan: Plan) -> float:
     return math.dist(plan.path.steps[0].centre, plan.end.centre)
 
 
@@ -258,9 +260,11 @@ def test_the_leaders_phalanxes_make_their_contact_moves_first() -> None:
                leaders=("sparta", ""))
     steps = contact(b.state, "south")
     first = next(steps)
+    assert isinstance(first, Decision)
     assert first.unit == "lead" and Charge("q") in first.options
     second = steps.send(Charge("q"))
     assert b.state.in_melee(u(b, "lead"))
+    assert isinstance(second, Decision)
     assert second.unit == "ally" and Charge("r") in second.options
 
 
@@ -324,6 +328,7 @@ def test_the_turn_spent_reorganising_ends_after_the_sides_movement_phase() -> No
     p.reorganising = True
     steps = movement(b.state, "south")
     decision = next(steps)
+    assert isinstance(decision, Decision)
     assert decision.kind == "select" and decision.options == (Pick("r"), END)
     with pytest.raises(StopIteration):
         steps.send(END)

@@ -21,7 +21,7 @@ from ancients.monks_corner.phalanx import attempt_reform
 from ancients.monks_corner.rules import FILES, RULES, load_rules, raw_document
 from ancients.monks_corner.victory import score
 
-from .helpers import FixedDice, battle, phalanx, place, u, unit
+from .helpers import FixedDice, battle, phalanx, place, ruleset, u, unit
 
 _META = {"reconstructed", "reason", "source", "note"}
 
@@ -152,8 +152,8 @@ def test_reform_and_score_numbers_follow_the_variant() -> None:
 
 def test_phalanx_shapes_follow_the_variant_and_scenarios_are_checked_against_them() -> None:
     # Phalanxes 1 with companies of 4: 8 to 24 figures
-    rs = ancients.ruleset("monks_corner(phalanx.shape.company=4)")
-    shapes = rs.rules().legal_shapes  # type: ignore[attr-defined]
+    rs = ruleset("monks_corner(phalanx.shape.company=4)")
+    shapes = rs.rules().legal_shapes
     assert list(shapes) == [8, 12, 16, 20, 24] and shapes[8] == ((2, 4),)
     with pytest.raises(ScenarioError, match=r"mantinea-418bc\.toml.*a phalanx is 2 to 6 "
                                             r"companies of 4 figures"):
@@ -203,6 +203,6 @@ def test_a_variant_that_makes_no_rules_is_refused_at_once(values: dict[str, Any]
 
 
 def test_rules_are_read_once_per_variant() -> None:
-    rs = ancients.ruleset("monks_corner(melee.hit.need=6)")
-    assert rs.rules() is rs.rules()  # type: ignore[attr-defined]
-    assert attrs.evolve(RULES, melee_need=6) == rs.rules()  # type: ignore[attr-defined]
+    rs = ruleset("monks_corner(melee.hit.need=6)")
+    assert rs.rules() is rs.rules()
+    assert attrs.evolve(RULES, melee_need=6) == rs.rules()

@@ -6,6 +6,7 @@ import pytest
 
 import ancients
 from ancients.battle import Phase, RandomCommander
+from ancients.monks_corner import MonksCornerBattle
 from ancients.monks_corner.decisions import Kind
 from ancients.monks_corner.invariants import invariants
 from ancients.monks_corner.missiles import Shoot
@@ -14,6 +15,7 @@ from ancients.monks_corner.movement import movable
 from ancients.monks_corner.phalanx import Ranks, attempt_reform, can_attempt_reform, unform
 from ancients.monks_corner.render import rear_rank_slots
 from ancients.monks_corner.sequence import END, phasing_turn
+from ancients.monks_corner.troops import Unit
 from ancients.monks_corner.victory import army_withdraws, out_of_action, score, verdict
 from ancients.units import Condition
 
@@ -100,7 +102,7 @@ def test_unformed_units_do_not_check_morale() -> None:
     p = u(b, "p")
     p.formed = False
     p.remove(6)
-    b.state.dice = FixedDice([])  # type: ignore[assignment]  (no die may be rolled)
+    b.state.dice = FixedDice([])  # type: ignore[assignment]  # fake dice: no die may be rolled
     check_unit(b.state, p)
     assert p.on_table
 
@@ -111,7 +113,7 @@ def test_over_half_the_rear_rank_lost_three_ranks_reorganise() -> None:
     p = u(b, "p")
     p.remove(3)
     check_unit(b.state, p)
-    assert not p.reorganising  # exactly half: not over half
+    assert not u(b, "p").reorganising  # exactly half: not over half
     p.remove(1)
     check_unit(b.state, p)
     assert p.reorganising and not p.unformed  # even in melee
@@ -162,7 +164,7 @@ def test_losing_a_rear_rank_tests_against_ranks_remaining_and_rout_unforms_frien
     p.remove(6)
     b.state.dice = FixedDice([2])  # type: ignore[assignment]
     check_unit(b.state, p)
-    assert p.on_table  # 2 is not higher than 2 ranks
+    assert u(b, "p").on_table  # 2 is not higher than 2 ranks
     p.remove(6)
     b.state.dice = FixedDice([2])  # type: ignore[assignment]
     check_unit(b.state, p)
@@ -185,7 +187,7 @@ def test_a_broken_phalanx_routs_to_its_rear() -> None:
     assert u(b, "behind").unformed and not u(b, "ahead").unformed
 
 
-def _one_rank_left(answer: Ranks):  # type: ignore[no-untyped-def]
+def _one_rank_left(answer: Ranks) -> tuple[MonksCornerBattle, Unit]:
     """A two-rank phalanx out of melee cut to one rank of 5; its morale check, its side
     answering ``answer``."""
     b = battle([phalanx("p", "south", 36, 10, 12, 2), phalanx("q", "north", 36, 30)])
@@ -278,6 +280,7 @@ def test_turn_limit_result_and_score() -> None:
                              ("monks_corner(victory.turns.limit=8)", 3, 3)):
         rs_ = ancients.ruleset(spec)
         battle_ = rs_.new_battle(rs_.parse_scenario({**doc, "turn_limit": own}, "t.toml"))
+        assert isinstance(battle_, MonksCornerBattle)
         assert battle_.turn_limit == limit, (spec, own)
     rs = ancients.ruleset("monks_corner(turn_limit=2)")
     battle2 = rs.new_battle("phalanx-duel", seed=3,

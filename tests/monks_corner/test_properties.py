@@ -19,6 +19,8 @@ from ancients.monks_corner.strategies import (
     scenario_documents,
     unit_entries,
 )
+from ancients.monks_corner.troops import Unit
+from ancients.scenario import Scenario
 from ancients.testing import check_ruleset
 from ancients.units import Condition
 
@@ -26,7 +28,7 @@ from .helpers import document, phalanx, scenario, unit
 
 
 @given(phalanxes())
-def test_casualties_keep_the_rear_rank_rule(p) -> None:  # type: ignore[no-untyped-def]
+def test_casualties_keep_the_rear_rank_rule(p: Unit) -> None:
     assert p.figures == p.files * (p.ranks - 1) + p.rear if p.ranks else p.figures == 0
     if p.ranks:
         assert 1 <= p.rear <= p.files and p.block.ranks == p.ranks
@@ -41,12 +43,12 @@ def test_every_legal_shape_is_as_wide_as_deep(shape: tuple[int, int]) -> None:
 
 @given(unit_entries(side="south", uid="a"), unit_entries(side="north", y=36.0,
                                                          facing=180.0, uid="b"))
-def test_generated_units_load(a, b) -> None:  # type: ignore[no-untyped-def]
+def test_generated_units_load(a: dict[str, Any], b: dict[str, Any]) -> None:
     sc = ancients.ruleset("monks_corner").parse_scenario(document([a, b]), "gen.toml")
     assert len(sc.parsed.units) == 2
 
 
-@settings(max_examples=max(25, settings.default.max_examples // 4), deadline=None)
+@settings(max_examples=max(25, settings().max_examples // 4), deadline=None)
 @given(positions("phalanx-duel"), st.integers(0, 40))
 def test_invariants_hold_while_play_goes_on(battle: MonksCornerBattle, more: int) -> None:
     before = {u.id: u.figures for u in battle.state.pieces}
@@ -112,7 +114,7 @@ def test_conformance_duel_and_options() -> None:
     check_ruleset("monks_corner(melee_opponents=contact, turn_limit=8)", battles=2, seed=3)
 
 
-def _melees_with_several_enemies():  # type: ignore[no-untyped-def]
+def _melees_with_several_enemies() -> Scenario:
     # p (south) fights q at its front and h at its left flank; r (north) fights s at its
     # front and horse t at its right flank: both sides have a unit touching two enemies
     return scenario([

@@ -22,7 +22,7 @@ def test_every_decision_asked_is_of_a_known_kind() -> None:
     rs = ancients.ruleset("monks_corner(melee_opponents=choose)")
     b = rs.new_battle("mantinea-418bc", seed=3, commanders={"sparta": None, "argos": None})
     pick = RandomCommander()
-    seen = set()
+    seen: set[Kind] = set()
     while not b.finished and len(seen) < len(Kind):
         b.step()
         if b.pending is not None:

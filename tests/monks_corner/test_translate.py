@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import ancients
 from ancients.errors import OOBWarning, OptionError, ScenarioError
+from ancients.monks_corner import MonksCornerBattle
 from ancients.monks_corner.invariants import invariants
 from ancients.monks_corner.scenario import Setup, UnitSetup
 from ancients.oob import Line, OrderOfBattle
@@ -25,7 +26,9 @@ from ancients.scenario import Scenario
 from ancients.testing import check_ruleset
 from ancients.units import TroopKind
 
-RS = ancients.ruleset("monks_corner")
+from .helpers import ruleset
+
+RS = ruleset()
 UNFIELDED = (TroopKind.ELEPHANTS, TroopKind.CHARIOTS, TroopKind.WAR_ENGINES,
              TroopKind.LEADER)
 SLOW = bool(os.environ.get("ANCIENTS_SLOW"))
@@ -91,6 +94,7 @@ def test_every_built_in_battle_translates_with_its_warnings(name: str) -> None:
             assert len(cids) == 1
             assert u.figures == round(oob.contingent(cids[0]).men.best / 100), u.id
     battle = RS.new_battle(sc, seed=1)
+    assert isinstance(battle, MonksCornerBattle)
     assert list(invariants(battle.state)) == []  # on the table, no overlaps, legal shapes
 
 
@@ -144,7 +148,7 @@ def test_the_translation_of_mantinea_stays_close_to_the_hand_made_one() -> None:
         got = translated[group]
         assert got["kind"] == want["kind"], sorted(group)
         phalanx = any(k[1] == "phalanx" for k in want["kind"])
-        rounding = RS.rules().company if phalanx else 1  # type: ignore[attr-defined]
+        rounding = RS.rules().company if phalanx else 1
         assert abs(got["figures"] - want["figures"]) <= rounding, sorted(group)
         low = sum(oob.contingent(c).men.low for c in group) / 100
         high = sum(oob.contingent(c).men.high for c in group) / 100
@@ -172,7 +176,7 @@ def test_phalanx_sizes_depths_and_splits() -> None:
     sc, _ = _field("raphia-217bc")
     phalanx = [u for u in sc.parsed.units if u.id.startswith("P-phalanx-")]
     assert [u.figures for u in phalanx] == [36] * 7 and {u.ranks for u in phalanx} == {3}
-    assert all(u.figures in RS.rules().legal_shapes for u in sc.parsed.units  # type: ignore[attr-defined]
+    assert all(u.figures in RS.rules().legal_shapes for u in sc.parsed.units
                if u.troop.value == "phalanx")
     # no unit of any kind has more than 36 figures
     assert max(u.figures for u in sc.parsed.units) <= 36
@@ -291,6 +295,7 @@ def test_any_order_of_battle_gives_a_scenario_or_a_clear_error(oob: OrderOfBattl
         assert oob.name in str(error) or error.source  # says which battle (or file)
         return
     battle = RS.new_battle(sc, seed=0)
+    assert isinstance(battle, MonksCornerBattle)
     assert list(invariants(battle.state)) == []
     assert set(sc.sides) == set(oob.side_names)
 

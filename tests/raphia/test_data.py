@@ -10,7 +10,14 @@ import ancients
 from ancients.errors import ScenarioError
 from ancients.raphia.board import load_board
 from ancients.raphia.counters import TroopType, load_counters
+from ancients.raphia.ruleset import Raphia
 from ancients.raphia.tables import load_tables
+
+
+def _raphia(spec: str = "raphia") -> Raphia:
+    rs = ancients.ruleset(spec)
+    assert isinstance(rs, Raphia)
+    return rs
 
 DATA = Path(ancients.__file__).parent / "raphia" / "data"
 
@@ -68,11 +75,17 @@ def test_combat_table_is_monotone_and_clamps() -> None:
 
 def test_ratio_rounds_down_in_the_defenders_favour() -> None:
     t = load_tables().combat
-    assert t.columns[t.column(11, 5)] == "2/1"  # the §8 example
+
+    def column(attack: int, defence: int) -> str:
+        index = t.column(attack, defence)
+        assert index is not None, (attack, defence)
+        return t.columns[index]
+
+    assert column(11, 5) == "2/1"  # the §8 example
     assert t.column(1, 5) is None  # below 1/4: no effect
-    assert t.columns[t.column(50, 2)] == "4/1"
-    assert t.columns[t.column(3, 2)] == "1.5/1"
-    assert t.columns[t.column(29, 10)] == "2/1"
+    assert column(50, 2) == "4/1"
+    assert column(3, 2) == "1.5/1"
+    assert column(29, 10) == "2/1"
 
 
 def test_modifiers_table_printed_rows_and_flank_drops_negatives() -> None:
@@ -109,9 +122,8 @@ def test_a_table_can_be_replaced_by_option(tmp_path: Path) -> None:
     p = tmp_path / "bloody.toml"
     p.write_text(text.replace('roll = 12\nresults = ["T", "T", "X"',
                               'roll = 12\nresults = ["X", "X", "X"'))
-    rs = ancients.ruleset(f"raphia(combat_table={p})")
-    assert rs.data.tables.combat.rows[12][0] == "X"  # type: ignore[attr-defined]
-    assert ancients.ruleset("raphia").data.tables.combat.rows[12][0] == "T"  # type: ignore[attr-defined]
+    assert _raphia(f"raphia(combat_table={p})").data.tables.combat.rows[12][0] == "X"
+    assert _raphia().data.tables.combat.rows[12][0] == "T"
 
 
 def test_a_bad_table_names_file_and_field(tmp_path: Path) -> None:
@@ -132,10 +144,10 @@ def test_missing_file_is_a_scenario_error(tmp_path: Path) -> None:
 def test_built_in_data_and_scenarios_are_read_once(tmp_path: Path) -> None:
     """Rulesets on the built-in files share their data and parsed scenarios (a battle
     per run in ``ancients.simulate`` does not re-read them); replacement files do not."""
-    a, b = ancients.ruleset("raphia"), ancients.ruleset("raphia(egyptian_morale=championship)")
-    assert a.data is b.data  # type: ignore[attr-defined]
+    a, b = _raphia(), _raphia("raphia(egyptian_morale=championship)")
+    assert a.data is b.data
     assert a.scenario() is b.scenario()
     p = tmp_path / "victory.toml"
     p.write_text((DATA / "victory.toml").read_text())
-    c = ancients.ruleset(f"raphia(victory_table={p})")
-    assert c.data is not a.data  # type: ignore[attr-defined]
+    c = _raphia(f"raphia(victory_table={p})")
+    assert c.data is not a.data

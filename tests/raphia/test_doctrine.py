@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 import ancients
+from ancients.battle import Decision
 from ancients.raphia.commander import DoctrineCommander
 
 BATTLES = 400
@@ -54,8 +55,8 @@ def test_doctrine_rally_choices() -> None:
         doctrine = DoctrineCommander(p_side)
         out: list[object] = []
 
-        def answer(d: object) -> object:
-            out.append(doctrine.decide(st.battle, d))  # type: ignore[arg-type]
+        def answer(d: Decision) -> object:
+            out.append(doctrine.decide(st.battle, d))
             return out[-1]
         drive(rally_phase(st.state, p_side), answer)
         return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ancients
 from ancients.battle import Battle
+from ancients.raphia.battle import RaphiaBattle
 from ancients.raphia.combat import may_attack
 from ancients.raphia.commander import DoctrineCommander, attack_value
 from ancients.raphia.state import Stack, State, Status
@@ -31,7 +32,8 @@ def test_exchange_matches_the_rules_functions() -> None:
     for spec in ("raphia", "raphia(edition=1990)"):
         battle: Battle = ancients.ruleset(spec).new_battle(
             seed=3, commanders={"ptolemaic": None})
-        state: State = battle.state  # type: ignore[attr-defined]
+        assert isinstance(battle, RaphiaBattle)
+        state: State = battle.state
         ai = DoctrineCommander("ptolemaic")
         while not battle.finished and battle.turn < 6:
             d = battle.pending

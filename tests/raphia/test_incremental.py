@@ -16,6 +16,7 @@ import pytest
 
 import ancients
 from ancients.battle import Battle, Decision, RandomCommander
+from ancients.raphia.battle import RaphiaBattle
 from ancients.raphia.combat import (
     AttackTable,
     _made,
@@ -24,7 +25,7 @@ from ancients.raphia.combat import (
     may_attack,
     type_forbids,
 )
-from ancients.raphia.commander import DoctrineCommander, attack_value
+from ancients.raphia.commander import DoctrineCommander, _Ranking, attack_value
 from ancients.raphia.counters import TroopClass
 from ancients.raphia.movement import _no_contact
 from ancients.raphia.options import Evade, Kind
@@ -62,7 +63,8 @@ class _Checking:
         self.seen: dict[int, Any] = {}  # every stack met, by id (some since taken off)
 
     def decide(self, battle: Battle, decision: Decision) -> Hashable:
-        state: State = battle.state  # type: ignore[attr-defined]
+        assert isinstance(battle, RaphiaBattle)
+        state: State = battle.state
         for side in SIDES:
             kept = kept_attacks(state, side)
             assert _table(kept) == _table(_made(state, side))  # as made afresh
@@ -86,8 +88,8 @@ class _Checking:
             full = self.inner._attack_ranked(state, decision)
             choice = self.inner.decide(battle, decision)
             assert choice is full  # the kept ranking's choice is the full ranking's
-            ranking = self.inner._memo.get(state, "attack ranking",
-                                           self.inner._ranking_key(state), lambda: None)
+            ranking: _Ranking | None = self.inner._memo.get(
+                state, "attack ranking", self.inner._ranking_key(state), lambda: None)
             assert ranking is not None and ranking.table is table
             pairs, memo = table.pairs, self.inner._values(state)
             assert {o: -e[0] for o, e in ranking.entries.items()} == {

@@ -159,9 +159,11 @@ def test_the_line_as_each_side_sees_it() -> None:
     assert rows["athenian-horse"] > rows["athenians"] > rows["argives"] > \
         rows["mantineans"]  # argos's left is the south
     # the screen before the line, phalanxes on it facing the enemy (§2, §6)
+    counters = setup.counters
+    assert counters is not None  # the translation brings its own counters
     for s in setup.stacks:
         zone = board.lines[s.side].zone(board.column(s.hex))
-        first = setup.counters[s.counters[0]]  # type: ignore[index]
+        first = counters[s.counters[0]]
         assert zone == ("front1" if first.id.startswith(("helots", "argive-light"))
                         else "line"), first.id
         if first.phalanx:
@@ -418,7 +420,7 @@ _PLAYABLE = [k for k in TroopKind
 
 
 @given(orders_of_battle(kinds=_PLAYABLE, max_contingents=4), st.integers(0, 2**32 - 1))
-@settings(max_examples=max(2, settings.default.max_examples // 20), deadline=None,
+@settings(max_examples=max(2, settings().max_examples // 20), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 def test_conformance_battles_on_drawn_orders_of_battle(oob: Any, seed: int) -> None:
     rs = _raphia()

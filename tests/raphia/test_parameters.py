@@ -13,6 +13,7 @@ import ancients
 from ancients.battle import RandomCommander
 from ancients.errors import OptionError, ScenarioError
 from ancients.parameters import document_parameters
+from ancients.raphia.battle import RaphiaBattle
 from ancients.raphia.documents import FAMILIES, read
 from ancients.raphia.ruleset import Raphia
 from ancients.raphia.state import Status
@@ -111,6 +112,7 @@ def test_each_parameter_has_its_provenance() -> None:
 def test_values_are_bounded_so_the_workbench_can_step_them() -> None:
     for name, p in _raphia().parameters().items():
         if p.numeric:
+            assert not isinstance(p.value, str), name
             assert p.low is not None and p.high is not None and p.low <= p.value <= p.high, name
         else:
             assert p.choices and p.value in p.choices, name
@@ -170,7 +172,9 @@ def test_a_variant_is_parsed_once_and_shared() -> None:
 
 def test_counter_factors_reach_every_copy_on_the_map() -> None:
     rs = _raphia("raphia(counters.P-phal-mace.combat=8, counters.S-elephants.movement=4)")
-    state = rs.new_battle(seed=1).state  # type: ignore[attr-defined]
+    battle = rs.new_battle(seed=1)
+    assert isinstance(battle, RaphiaBattle)
+    state = battle.state
     mace = [state.counter(f"P-phal-mace{i}") for i in range(1, 15)]
     assert {c.combat for c in mace} == {8} and mace[0].printed == "8 6 2"
     assert state.counter("S-elephants10").movement == 4
@@ -185,18 +189,17 @@ def test_the_editions_turns() -> None:
 
 def test_the_victory_table_in_a_variant() -> None:
     base = _raphia().new_battle(seed=1)
-    state = base.state  # type: ignore[attr-defined]
-    tie = base.tie  # type: ignore[attr-defined]
-    assert winner(state, {"ptolemaic": 10, "seleucid": 10}, tie) == "seleucid"
+    assert isinstance(base, RaphiaBattle)
+    assert winner(base.state, {"ptolemaic": 10, "seleucid": 10}, base.tie) == "seleucid"
     rs = _raphia("raphia(victory.tie=ptolemaic, victory.points.elephant=2)")
     battle = rs.new_battle(seed=1)
-    state = battle.state  # type: ignore[attr-defined]
-    tie = battle.tie  # type: ignore[attr-defined]
-    assert winner(state, {"ptolemaic": 10, "seleucid": 10}, tie) == "ptolemaic"
+    assert isinstance(battle, RaphiaBattle)
+    state = battle.state
+    assert winner(state, {"ptolemaic": 10, "seleucid": 10}, battle.tie) == "ptolemaic"
     elephants = sum(1 for s in state.stacks for c in s.counters if s.status is Status.GOOD
                     and s.side == "seleucid" and c.startswith("S-elephants"))
     assert battle.victory_points()["seleucid"] == \
-        base.victory_points()["seleucid"] + 2 * elephants  # type: ignore[attr-defined]
+        base.victory_points()["seleucid"] + 2 * elephants
 
 
 def test_a_stacking_limit_below_the_scenarios_stacks_is_refused_clearly() -> None:

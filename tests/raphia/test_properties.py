@@ -42,7 +42,7 @@ def test_counters_have_factors(c: Any) -> None:
     assert (c.morale is None) == (c.leader or c.egyptian)
 
 
-@settings(max_examples=max(12, settings.default.max_examples // 8), deadline=None)
+@settings(max_examples=max(12, settings().max_examples // 8), deadline=None)
 @given(mid_battles())
 def test_mid_battle_invariants(battle: Any) -> None:
     s = battle.state

@@ -12,6 +12,8 @@ import pytest
 import ancients
 from ancients.battle import RandomCommander
 from ancients.errors import ScenarioError
+from ancients.raphia.battle import RaphiaBattle
+from ancients.raphia.ruleset import Raphia
 
 from .helpers import own_scenario
 
@@ -122,7 +124,7 @@ def test_a_scenario_may_bring_its_own_map_counters_and_sides() -> None:
     svg = battle.to_svg()
     assert "Athens army" in svg and "Sparta army" in svg
     # the built-in counter sheet and map are left alone
-    assert "hoplites1" not in rs.data.counters  # type: ignore[attr-defined]
+    assert isinstance(rs, Raphia) and "hoplites1" not in rs.data.counters
     again = rs.restore(battle.to_dict(), commanders={s: RandomCommander() for s in sc.sides})
     assert again.log.to_jsonl() == battle.log.to_jsonl()
 
@@ -168,6 +170,7 @@ def test_the_egyptian_rule_follows_the_counters_side() -> None:
     assert egyptian.side == "athens" and egyptian.message.startswith("Levy: morale")
     rs = ancients.ruleset("raphia(egyptian_morale=championship)")
     battle = rs.new_battle(rs.parse_scenario(own_scenario(), "s"), seed=2)
+    assert isinstance(battle, RaphiaBattle)
     state = battle.state
     for _ in range(400):
         if battle.finished or state.replaced:

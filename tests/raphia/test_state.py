@@ -16,9 +16,9 @@ C = "1512"
 
 def test_stacks_change_only_through_the_state(stage: Any) -> None:
     st = stage()
-    stack = st.put(P, C, ["P-cretans1"])
+    stack: Stack = st.put(P, C, ["P-cretans1"])
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        stack.hex = st.hex("1513")  # type: ignore[misc]
+        stack.hex = st.hex("1513")  # type: ignore[misc]  # frozen, on purpose
     version = st.state.version()
     st.state.update(stack, hex=st.hex("1513"))
     assert stack.hex == st.hex("1513") and st.state.version() != version

@@ -12,6 +12,7 @@ from ancients.errors import GeometryError
 from ancients.tabletop import EPSILON, Block
 from ancients.tabletop.index import (
     Contacts,
+    Measure,
     brute_pairs_within,
     edge_distance,
     matrix_distance,
@@ -39,12 +40,12 @@ steps = st.lists(st.one_of(
 
 
 def _oracle(slots: list[tuple[Block | None, int]], reach: float,
-            measure: object) -> list[tuple[int, int]]:
+            measure: Measure) -> list[tuple[int, int]]:
     a = [i for i, (b, g) in enumerate(slots) if b is not None and g == 0]
     b = [i for i, (q, g) in enumerate(slots) if q is not None and g == 1]
-    found = brute_pairs_within([slots[i][0] for i in a],  # type: ignore[misc]
-                               [slots[j][0] for j in b], reach,  # type: ignore[misc]
-                               measure)  # type: ignore[arg-type]
+    found = brute_pairs_within([q for q, g in slots if q is not None and g == 0],
+                               [q for q, g in slots if q is not None and g == 1], reach,
+                               measure)
     return sorted((a[i], b[j]) for i, j, _ in found)
 
 
@@ -53,8 +54,8 @@ def _oracle(slots: list[tuple[Block | None, int]], reach: float,
        st.sampled_from([edge_distance, matrix_distance]), st.integers(1, 3))
 def test_contacts_kept_up_to_date_are_the_full_recompute(
         start: int, moves: list[tuple[int, object, object]], cell: float, few: int,
-        reach: float, measure: object, every: int) -> None:
-    contacts = Contacts(reach, measure, cell=cell, few=few)  # type: ignore[arg-type]
+        reach: float, measure: Measure, every: int) -> None:
+    contacts = Contacts(reach, measure, cell=cell, few=few)
     slots: list[tuple[Block | None, int]] = []
     for i, b in enumerate(_lines(start)):
         contacts.put(i, b, i % 2)

@@ -11,6 +11,7 @@ from ancients.errors import GeometryError
 from ancients.tabletop import Block
 from ancients.tabletop.index import (
     BlockIndex,
+    Measure,
     Sweep,
     brute_near,
     brute_nearest,
@@ -49,35 +50,35 @@ def test_near_is_the_oracle(layout: list[Block | None], probe: Block, margin: fl
 
 @given(layouts, blocks, st.floats(0.0, 30.0), measures)
 def test_the_sweep_is_the_oracle(layout: list[Block | None], probe: Block, reach: float,
-                                 measure: object) -> None:
+                                 measure: Measure) -> None:
     sweep = Sweep(layout)
     assert sweep.near(probe.bounds, reach) == brute_near(layout, probe.bounds, reach)
     assert set(sweep.candidates(probe.bounds, reach)) >= set(
         brute_near(layout, probe.bounds, reach))
-    assert sweep.within(probe, reach, measure) == brute_within(  # type: ignore[arg-type]
-        layout, probe, reach, measure)  # type: ignore[arg-type]
+    assert sweep.within(probe, reach, measure) == brute_within(
+        layout, probe, reach, measure)
 
 
 @given(layouts, blocks, st.floats(0.0, 30.0), cells, measures, few)
 def test_within_is_the_oracle(layout: list[Block | None], probe: Block, reach: float,
-                              cell: float, measure: object, small: int) -> None:
+                              cell: float, measure: Measure, small: int) -> None:
     index = BlockIndex(layout, cell=cell, few=small)
-    assert index.within(probe, reach, measure) == brute_within(  # type: ignore[arg-type]
-        layout, probe, reach, measure)  # type: ignore[arg-type]
+    assert index.within(probe, reach, measure) == brute_within(
+        layout, probe, reach, measure)
 
 
 @given(layouts, blocks, cells, measures, st.integers(1, 4))
 def test_nearest_is_the_oracle(layout: list[Block | None], probe: Block, cell: float,
-                               measure: object, every: int) -> None:
+                               measure: Measure, every: int) -> None:
     index = BlockIndex(layout, cell=cell)
 
     def accept(i: int) -> bool:
         return i % every == 0
 
-    assert index.nearest(probe, measure=measure) == brute_nearest(  # type: ignore[arg-type]
-        layout, probe, measure=measure)  # type: ignore[arg-type]
-    assert index.nearest(probe, accept, measure) == brute_nearest(  # type: ignore[arg-type]
-        layout, probe, accept, measure)  # type: ignore[arg-type]
+    assert index.nearest(probe, measure=measure) == brute_nearest(
+        layout, probe, measure=measure)
+    assert index.nearest(probe, accept, measure) == brute_nearest(
+        layout, probe, accept, measure)
 
 
 @given(layouts, st.lists(st.tuples(st.integers(0, 40), st.none() | blocks), max_size=20),

@@ -44,7 +44,7 @@ def moves(draw: st.DrawFn) -> Move:
 
 
 def _holds(box: tuple[float, float, float, float], geometry: object) -> bool:
-    x0, y0, x1, y1 = shapely.bounds(geometry)
+    x0, y0, x1, y1 = (float(v) for v in shapely.bounds(geometry))
     tol = 1e-9
     return (box[0] <= x0 + tol and box[1] <= y0 + tol and box[2] >= x1 - tol
             and box[3] >= y1 - tol)

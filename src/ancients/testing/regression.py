@@ -31,7 +31,7 @@ import functools
 import hashlib
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 import attrs
@@ -97,6 +97,10 @@ def battle_log(spec: str, scenario: str | None, seed: int, doctrine: bool = Fals
     return battle.log.to_jsonl()
 
 
+def _cases(cases: Iterable[Case]) -> tuple[Case, ...]:
+    return tuple(cases)
+
+
 @attrs.frozen
 class Regression:
     """The pinned battles of ruleset ``name`` (at rules ``revision``), their fixtures in
@@ -105,7 +109,7 @@ class Regression:
     name: str
     revision: int
     folder: Path
-    cases: tuple[Case, ...] = attrs.field(converter=tuple)
+    cases: tuple[Case, ...] = attrs.field(converter=_cases)
     docs: Path = attrs.field()
 
     @docs.default

@@ -240,8 +240,8 @@ def resolve(state: State, pool: Pool) -> None:
             rolls = hand_weapon_rolls(total, r.elephants)
             table = missile_table("hand", r.elephants)
             for i in range(rolls):
-                if not target.on_table:
-                    break
+                if not state.by_id[tid].on_table:  # read again: the last roll may have
+                    break                          # taken the elephant off the table
                 harm = table.roll(state.dice, f"missiles on {target.name} (roll {i + 1} "
                                               f"of {rolls})").result
                 beasts.harm(state, target, harm, "missiles")

@@ -206,9 +206,9 @@ def translate(oob: OrderOfBattle, rules: BurgessRules, **choices: Any) -> Transl
         # there is none), one after another: the table is twice the wider half
         first_w = width(lines[present[0]]) if present else 0.0
         reach = {True: 0.0, False: 0.0}
-        for k, v in lines.items():
-            if isinstance(k, tuple):
-                reach[_ambush_left(k)] += 4 * gap + width(v)
+        for key, units in lines.items():
+            if isinstance(key, tuple):
+                reach[_ambush_left(key)] += 4 * gap + width(units)
         widest = max(widest, first_w + 2 * max(reach.values()))
     margin = float(lay["margin"])
     table_w = max(float(lay["least_width"]), widest + 2 * margin)

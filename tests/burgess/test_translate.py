@@ -5,7 +5,9 @@ gives a scenario or a clear ScenarioError."""
 
 from __future__ import annotations
 
+import tomllib
 import warnings
+from importlib.resources import files
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -14,6 +16,7 @@ import ancients
 from ancients.burgess.translate import translate
 from ancients.errors import OOBWarning, ScenarioError
 from ancients.oob import OrderOfBattle
+from ancients.oob.loader import parse_oob
 from ancients.oob.strategies import orders_of_battle
 from ancients.units import TroopKind
 
@@ -94,3 +97,38 @@ def test_any_order_of_battle_gives_a_scenario_or_a_clear_error(oob: OrderOfBattl
         return
     assert sc.sides == oob.side_names
     assert sum(u.unit.figures for u in sc.parsed.units) >= len(oob.contingents())
+
+
+def _delium_with_ambush_of(men: int) -> OrderOfBattle:
+    raw = tomllib.loads((files("ancients.oob.data") / "delium-424bc.toml").read_text())
+    for side in raw["sides"]:
+        for c in side["contingents"]:
+            if c["id"] == "squadrons-behind-the-hill":  # the left wing's ambush
+                c["men"] = {"low": men, "best": men, "high": men}
+    return parse_oob(raw, source="delium with a big ambush")
+
+
+def test_an_ambush_wider_than_its_first_line_stays_on_the_table() -> None:
+    # the ambush stands beyond one end of the first line: the table must hold that half
+    doc = RS.translate_oob(_delium_with_ambush_of(12_000)).document
+    sc = RS.parse_scenario(doc, source="translated")
+    assert "squadrons-behind-the-hill" in {u.id for u in sc.parsed.units}
+    assert sc.parsed.table.width > 72.0
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(orders_of_battle(max_contingents=4))
+def test_a_translated_document_is_refused_only_for_its_table_size(
+        oob: OrderOfBattle) -> None:
+    # the translator lays every unit out on its own table: only a table beyond the
+    # scenario format's limits may make the parser refuse what it wrote
+    try:
+        doc = RS.translate_oob(oob).document
+    except ScenarioError:
+        return
+    refused = None
+    try:
+        RS.parse_scenario(doc, source="drawn")
+    except ScenarioError as e:
+        refused = str(e)
+    assert refused is None or "at table." in refused, refused

@@ -16,6 +16,7 @@ from ancients.errors import IllegalDecision
 from ancients.hoplomachia.decisions import HOLD_FIRE, NO, Fire, Kind
 from ancients.hoplomachia.fire import (
     Volley,
+    _march_back,
     _sight,
     belos_phase,
     front_stands,
@@ -331,3 +332,30 @@ def test_a_wide_unit_weighs_fewer_targets_a_stand_so_its_ways_stay_few() -> None
     for reach in ([6] * 5, [3, 6, 6, 6, 6, 2], [6] * 12):
         k = weighed(reach)
         assert math.prod(min(n, k) for n in reach) <= 4096 or k == 1
+
+
+def _with_a_lochos_turned_aside(b: Any) -> None:
+    """Division a's four lochoi in line facing north, but for the third, turned to face
+    a flank and standing slanted before the line's gap (as after a lap in melee)."""
+    at = {"a.1": (25.25, 39.75, 0.0), "a.2": (28.25, 39.75, 0.0),
+          "a.3": (33.328, 36.856, 76.107), "a.4": (34.25, 39.75, 0.0)}
+    for pid, (x, y, facing) in at.items():
+        p = piece(b, pid)
+        p.block = p.block.derived(x, y, facing, p.block.files, p.block.ranks)
+
+
+def test_hoplites_marching_back_from_fire_go_as_one_body() -> None:
+    # Hoplomachia, Belos (Evade): the taxis marches back one move; a lochos turned aside
+    # goes back with the body, not along its own facing into its neighbour
+    b = battle(_doc([division("a", "athenian", 29.75, 39.0, 4, facing=0.0)],
+                    [division("x", "toxotai", 36.0, 12.0, 1, stands=3, facing=0.0)]))
+    _with_a_lochos_turned_aside(b)
+    st = b.state
+    before = {p.id: p.block.centre for p in st.members("a")}
+    _march_back(st, st.divisions["a"])
+    moved = events(b, "move")[0]
+    assert moved.data["move"] == "march back" and moved.data["distance"] > 0
+    shifts = {(round(p.block.centre[0] - before[p.id][0], 6),
+               round(p.block.centre[1] - before[p.id][1], 6)) for p in st.members("a")}
+    assert shifts == {(0.0, -moved.data["distance"])}  # all straight back together
+    assert list(b.ruleset.invariants(b)) == []

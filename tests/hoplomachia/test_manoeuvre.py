@@ -15,6 +15,7 @@ from ancients.hoplomachia.manoeuvre import (
     HOLD,
     add_disarray,
     arrivals,
+    drifted,
     execute,
     menu,
     recovery,
@@ -282,3 +283,26 @@ def test_recalled_lights_only_retire_and_a_pinned_division_holds() -> None:
     a.block = attrs.evolve(a.block, x=enemy.block.x, y=enemy.block.y)
     assert menu(st, div(b, "a-taxis1")) == []
     assert Move("hold") == HOLD
+
+
+def test_a_lochos_turned_about_drifts_with_its_body_and_into_no_one() -> None:
+    # Hoplomachia, Drift: the phalanx drifts right together; a lochos of it turned about
+    # (in line, facing the rear) goes the body's way, not to its own right into the
+    # neighbour it touches
+    b = battle(_two([division("a", "athenian", 29.75, 20.0, 4, facing=0.0)],
+                    [division("s", "spartiates", 36.0, 40.0, 3)]))
+    at = {"a.1": (25.25, 19.75, 0.0), "a.2": (28.25, 19.75, 0.0),
+          "a.3": (31.25, 19.0, 180.0), "a.4": (34.25, 19.75, 0.0)}
+    for pid, (x, y, facing) in at.items():
+        p = piece(b, pid)
+        p.block = p.block.derived(x, y, facing, p.block.files, p.block.ranks)
+    members = b.state.members("a")
+    assert list(b.ruleset.invariants(b)) == []
+    ends = drifted(b.state, members, 0.5)
+    assert all(e is not None for e in ends)  # nothing in the way of the body
+    for p, e in zip(members, ends, strict=True):
+        assert e is not None
+        assert e.centre[0] - p.block.centre[0] == pytest.approx(0.5)
+        assert e.centre[1] == pytest.approx(p.block.centre[1])
+    assert not any(a.overlaps(c) for i, a in enumerate(ends) for c in ends[i + 1:]
+                   if a is not None and c is not None)

@@ -19,10 +19,13 @@ from ancients.testing import check_ruleset
 from .play import fielded, ruleset
 
 RS = ruleset()
+#: the profile's examples (ci 60, long 2,000): the long run plays more battles
+PROFILE = settings().max_examples
 
 
 @given(positions(max_decisions=120))
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=max(25, PROFILE // 8), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 def test_any_position_keeps_the_invariants(b: Any) -> None:
     assert isinstance(b, HoplomachiaBattle)
     assert list(invariants(b.state)) == []
@@ -37,7 +40,8 @@ def test_any_position_keeps_the_invariants(b: Any) -> None:
 
 
 @given(st.integers(0, 2**32 - 1))
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=max(6, PROFILE // 40), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 def test_fire_never_removes_a_figure_and_figures_never_increase(seed: int) -> None:
     sc = RS.scenario()
     b = fielded(RS.new_battle(sc, seed=seed,
@@ -57,7 +61,8 @@ def test_fire_never_removes_a_figure_and_figures_never_increase(seed: int) -> No
 
 
 @given(scenario_documents())
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=max(12, PROFILE // 40), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 def test_drawn_scenarios_pass_the_conformance_suite(data: dict[str, Any]) -> None:
     sc = RS.parse_scenario(data, source="drawn")
     check_ruleset("hoplomachia", battles=1, seed=3, scenario=sc)

@@ -6,7 +6,9 @@ ScenarioError."""
 
 from __future__ import annotations
 
+import tomllib
 import warnings
+from importlib.resources import files
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,6 +17,7 @@ import ancients
 from ancients.errors import OOBWarning, ScenarioError
 from ancients.hoplomachia.translate import SCALES, card_for, nation_for, translate
 from ancients.oob import OrderOfBattle
+from ancients.oob.loader import parse_oob
 from ancients.oob.strategies import orders_of_battle
 from ancients.testing import check_ruleset
 from ancients.units import TroopKind
@@ -111,3 +114,32 @@ def test_drawn_orders_of_battle_play_conformant_battles(oob: OrderOfBattle) -> N
     except ScenarioError:
         return
     check_ruleset(short, battles=1, seed=2, scenario=sc)
+
+
+def test_a_side_all_in_ambush_starts_as_its_first_line() -> None:
+    # every Boeotian contingent sent round: the side still starts on the table
+    raw = tomllib.loads((files("ancients.oob.data") / "delium-424bc.toml").read_text())
+    boeotia = next(s for s in raw["sides"] if s["name"] == "boeotia")
+    wings = {"left": 0, "centre": 1, "right": 2}
+    by_place = sorted(boeotia["contingents"], key=lambda c: (wings[c["place"]["wing"]],
+                                                             c["place"]["order"]))
+    for order, c in enumerate(by_place, 1):
+        c["place"] |= {"line": "ambush", "order": order}
+    oob = parse_oob(raw, source="delium all in ambush")
+    translation = translate(oob, RS.rules())
+    sc = RS.parse_scenario(translation.document, source="translated")
+    mine = [d for d in sc.parsed.divisions if d.side == "boeotia"]
+    assert mine and all(d.reinforcement is None for d in mine)
+    assert any("all it fields was sent round in ambush" in n for n in translation.notes)
+
+
+@given(orders_of_battle(max_contingents=4))
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_a_translated_document_is_never_refused(oob: OrderOfBattle) -> None:
+    # the translator refuses what it cannot field itself, with its own error; what it
+    # writes, the scenario parser takes
+    try:
+        translation = translate(oob, RS.rules())
+    except ScenarioError:
+        return
+    RS.parse_scenario(translation.document, source="drawn")

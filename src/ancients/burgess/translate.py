@@ -154,6 +154,12 @@ def _line_key(c: Contingent) -> tuple[int, int]:
     return (wings[str(c.place.wing)], c.place.order)
 
 
+def _ambush_left(key: tuple[str, str]) -> bool:
+    """An ambush of the left wing stands beyond the first line's left end; one of the
+    centre or the right wing beyond its right end (the centre's nearer the line)."""
+    return key[1] == "left"
+
+
 def translate(oob: OrderOfBattle, rules: BurgessRules, **choices: Any) -> Translation:
     """The Burgess scenario document of ``oob``; ``men_per_figure`` and
     ``beasts_per_model`` set the scale (translation.toml's by default)."""
@@ -194,11 +200,16 @@ def translate(oob: OrderOfBattle, rules: BurgessRules, **choices: Any) -> Transl
     for lines in sides_units:
         present = [line for line in LINES[1:] if line in lines]
         for key, units in lines.items():
-            w = width(units)
-            if present and key == present[0]:
-                w += sum(width(v) + 4 * gap for k, v in lines.items()
-                         if isinstance(k, tuple))
-            widest = max(widest, w)
+            if not isinstance(key, tuple):
+                widest = max(widest, width(units))
+        # the ambushes stand beyond the ends of the first line (or of the centre where
+        # there is none), one after another: the table is twice the wider half
+        first_w = width(lines[present[0]]) if present else 0.0
+        reach = {True: 0.0, False: 0.0}
+        for key, units in lines.items():
+            if isinstance(key, tuple):
+                reach[_ambush_left(key)] += 4 * gap + width(units)
+        widest = max(widest, first_w + 2 * max(reach.values()))
     margin = float(lay["margin"])
     table_w = max(float(lay["least_width"]), widest + 2 * margin)
     behind = []
@@ -239,18 +250,19 @@ def translate(oob: OrderOfBattle, rules: BurgessRules, **choices: Any) -> Transl
                 x += sign * (u.frontage + gap)
                 units_out.append(u.entry)
         first_w = width(lines[ordered[0]]) if ordered else 0.0
+        ends = {True: first_w / 2.0, False: first_w / 2.0}  # how far out each end is taken
         for key, units in lines.items():
             if not isinstance(key, tuple):
                 continue
-            left = key[1] == "left"
-            edge = table_w / 2.0 + (-1 if left else 1) * sign * (first_w / 2.0 + 4 * gap)
-            x = edge
+            left = _ambush_left(key)
+            step = (-1 if left else 1) * sign
+            x = table_w / 2.0 + step * (ends[left] + 4 * gap)
             for u in units:
-                step = (-1 if left else 1) * sign
                 cx = x + step * u.frontage / 2.0
                 u.entry |= {"x": round(cx, 3), "y": round(front, 3), "facing": facing}
                 x += step * (u.frontage + gap)
                 units_out.append(u.entry)
+            ends[left] += 4 * gap + width(units)
             notes.append(f"{side.title}: the ambush on its {key[1]} stands at the end "
                          "of its first line (Burgess has no hidden troops)")
     # the commanders

@@ -510,14 +510,17 @@ def _react(state: State, target: Piece, reaction: BelosReaction, shooter: Piece,
 
 
 def _march_back(state: State, division: Division) -> None:
-    """Hoplomachia, Belos (Evade): hoplites march back one move, facing the enemy."""
+    """Hoplomachia, Belos (Evade): hoplites march back one move, facing the enemy; the
+    body moves as one, straight back from its first lochos's front (a lochos turned
+    aside keeps its place in the body)."""
     pieces = [p for p in state.members(division) if not state.engaged(p)]
     if not pieces:
         return
     d = pieces[0].rate()
     others = state.others(pieces)
+    back = pieces[0].block.facing
     while d > 0.0:
-        ends = advance([p.block for p in pieces], -d)
+        ends = advance([p.block for p in pieces], -d, back)
         if all(state.table.contains(b) for b in ends) and not any(
                 b.overlaps(o.block) for b in ends for o in others):
             break

@@ -545,17 +545,19 @@ def _drift(state: State, division: Division, pieces: Sequence[Piece]) -> None:
 
 def drifted(state: State, pieces: Sequence[Piece], shift: float) -> list[Block | None]:
     """Hoplomachia, Drift: the division's pieces each moved ``shift`` inches right, the
-    body together, from its right end: None for a piece that would drift into a friend
-    (of another division, or one of its own that halted) or off the table (it halts)."""
+    body together (right of its first piece's front, a lochos turned aside too), from
+    its right end: None for a piece that would drift into a friend (of another
+    division, or one of its own that halted) or off the table (it halts)."""
     if not pieces:
         return []
-    fx, fy = heading(pieces[0].block.facing)
+    facing = pieces[0].block.facing
+    fx, fy = heading(facing)
     rx, ry = fy, -fx
     order = sorted(range(len(pieces)), key=lambda i: -(pieces[i].block.centre[0] * rx +
                                                       pieces[i].block.centre[1] * ry))
     out: list[Block | None] = [None] * len(pieces)
     placed: list[Block] = []
-    moved = {i: sidestep([p.block], shift)[0] for i, p in enumerate(pieces)}
+    moved = {i: sidestep([p.block], shift, facing)[0] for i, p in enumerate(pieces)}
     others = state.around(pieces, _bounds(list(moved.values()), 0.0), 0.0)
     for i in order:
         p = pieces[i]

@@ -247,6 +247,10 @@ def _side(rules: HoplomachiaRules, oob: OrderOfBattle, side: Side, i: int, scale
     for c in side.contingents:
         if c.id in placed:
             lines.setdefault(c.place.line, []).append(c)
+    if list(lines) == [Line.AMBUSH]:  # the scenario: a side starts with a division on it
+        lines = {Line.FIRST: lines[Line.AMBUSH]}
+        notes.append(f"{side.title}: all it fields was sent round in ambush; deployed as "
+                     "its first line (a side starts with a division on the table)")
     y = front
     depth_of_last = 0.0
     for line in _LINES:

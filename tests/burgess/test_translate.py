@@ -8,6 +8,7 @@ from __future__ import annotations
 import tomllib
 import warnings
 from importlib.resources import files
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -118,17 +119,38 @@ def test_an_ambush_wider_than_its_first_line_stays_on_the_table() -> None:
 
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(orders_of_battle(max_contingents=4))
-def test_a_translated_document_is_refused_only_for_its_table_size(
-        oob: OrderOfBattle) -> None:
-    # the translator lays every unit out on its own table: only a table beyond the
-    # scenario format's limits may make the parser refuse what it wrote
+def test_a_translated_document_is_never_refused(oob: OrderOfBattle) -> None:
+    # the translator lays every unit out on its own table, and refuses a battle too
+    # big for the largest one itself: what it writes, the parser accepts
     try:
         doc = RS.translate_oob(oob).document
-    except ScenarioError:
-        return
-    refused = None
-    try:
-        RS.parse_scenario(doc, source="drawn")
     except ScenarioError as e:
-        refused = str(e)
-    assert refused is None or "at table." in refused, refused
+        refused = e
+    else:
+        RS.parse_scenario(doc, source="drawn")
+        return
+    assert refused.source == oob.name, refused  # said of the battle, not of a document
+
+
+def _delium_with_more_boeotians(copies: int) -> OrderOfBattle:
+    raw = tomllib.loads((files("ancients.oob.data") / "delium-424bc.toml").read_text())
+    side = raw["sides"][0]
+    extra: list[dict[str, Any]] = []
+    for k in range(copies):
+        for c in side["contingents"][:2]:
+            extra.append(dict(c, id=f"{c['id']}-{k}",
+                              place=dict(c["place"], order=100 + len(extra), wing="right")))
+    side["contingents"] += extra
+    return parse_oob(raw, source="delium with more Boeotians")
+
+
+def test_a_battle_too_wide_for_the_largest_table_is_refused_by_name_before_parsing() -> None:
+    # an order of battle whose first line needs more than the largest table is refused
+    # as the battle's, with the scale that would field it, not at the document's width
+    big = _delium_with_more_boeotians(120)
+    with pytest.raises(ScenarioError, match=r"at most 1000 inches.*men_per_figure") as e:
+        RS.translate_oob(big)
+    assert e.value.source == "delium-424bc"
+    doc = RS.translate_oob(big, men_per_figure=400).document
+    sc = RS.parse_scenario(doc, source="translated")
+    assert 72.0 < sc.parsed.table.width <= 1000.0

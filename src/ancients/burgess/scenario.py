@@ -30,6 +30,8 @@ AREA_KINDS = ("hill", "woods", "marsh", "swamp")
 LINE_KINDS = ("hedge", "wall", "fence", "river", "road")
 RIVER_SIZES = ("large", "small")
 BUILT = tuple(d.value for d in Defence if d is not Defence.WALL)
+#: the largest table a scenario may lay out, each way (inches)
+TABLE_MOST = 1000.0
 
 
 @attrs.frozen
@@ -92,8 +94,8 @@ def _table(doc: Field) -> tuple[Table, tuple[WorkSetup, ...]]:
     if t.missing:
         return Table(), ()
     t.check_keys(["width", "depth", "terrain", "buildings", "lines"])
-    width = t.get("width").as_float(72.0, min=6.0, max=1000.0)
-    depth = t.get("depth").as_float(48.0, min=6.0, max=1000.0)
+    width = t.get("width").as_float(72.0, min=6.0, max=TABLE_MOST)
+    depth = t.get("depth").as_float(48.0, min=6.0, max=TABLE_MOST)
     areas: list[TerrainArea] = []
     works: list[WorkSetup] = []
     terr, blds, lns = t.get("terrain"), t.get("buildings"), t.get("lines")

@@ -19,6 +19,7 @@ import attrs
 
 from ancients.burgess._data import DATA_PACKAGE
 from ancients.burgess.rules import BurgessRules
+from ancients.burgess.scenario import TABLE_MOST
 from ancients.burgess.troops import Armour, TroopClass, Weapon
 from ancients.errors import ScenarioError
 from ancients.oob import OrderOfBattle
@@ -223,6 +224,12 @@ def translate(oob: OrderOfBattle, rules: BurgessRules, **choices: Any) -> Transl
                if Line.SCREEN in lines else 0.0 for lines in sides_units]
     apart = max(float(lay["apart"]), sum(screens) + 4.0)
     table_d = max(float(lay["least_depth"]), apart + 2 * (max(behind) + margin))
+    if max(table_w, table_d) > TABLE_MOST:  # said of the battle, not of our document
+        raise ScenarioError(
+            f"its armies need a table of {table_w:.0f} x {table_d:.0f} inches at "
+            f"{mpf:g} men a figure, and a Burgess table is at most {TABLE_MOST:g} inches "
+            f"each way: field it at more men a figure (from_oob(..., men_per_figure=N))",
+            source=oob.name)
     units_out: list[dict[str, Any]] = []
     for i, (side, lines) in enumerate(zip(oob.sides, sides_units, strict=True)):
         sign = 1.0 if i == 0 else -1.0  # the first side faces north (+y)

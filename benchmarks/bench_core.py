@@ -127,7 +127,7 @@ def bench_dask(spec: str, runs: int, repeat: int, chunk: int) -> None:
     (chunks of ``chunk`` battles), against local processes (``jobs=1``); the overhead
     per chunk is Dask's 1-worker time less the local 1-process time, over the chunks."""
     import ancients
-    from ancients.executors import dask_client
+    from ancients.workbench.executors import dask_client
 
     if spec.startswith("toy"):
         from ancients.examples.toy import Toy

@@ -129,7 +129,7 @@ def test_cli_battle_option_and_warnings(fielding: type[FieldingToy]) -> None:
 
 
 def test_plausibility_report(fielding: type[FieldingToy], toy: type[Toy]) -> None:
-    from ancients.plausibility import history_losses
+    from ancients.workbench.plausibility import history_losses
 
     report = ancients.plausibility(["mantinea-418bc", "raphia-217bc"],
                                    ["fielding_toy", "toy"], runs=10, seed=3)
@@ -168,7 +168,7 @@ def test_plausibility_command(fielding: type[FieldingToy], tmp_path: Path) -> No
 
 def test_plausibility_page_keeps_what_is_written_around_the_report(
         fielding: type[FieldingToy], tmp_path: Path) -> None:
-    from ancients.plausibility import BEGIN, END
+    from ancients.workbench.plausibility import BEGIN, END
 
     page = tmp_path / "plausibility.md"
     page.write_text(f"# Mine\n\nIntro.\n\n{BEGIN}\nold table\n{END}\n\n## Reading\n\nKept.\n")

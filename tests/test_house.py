@@ -32,13 +32,39 @@ def test_no_compiled_build_leftovers() -> None:
     assert not (PACKAGE / "_assigning.py").exists()
 
 
+#: the most lines a module may hold: past it, split it by what its parts hold
+MOST_LINES = 800
+
+
+def test_no_module_is_over_800_lines() -> None:
+    long = {str(p.relative_to(PACKAGE)): n for p in CORE
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MOST_LINES}
+    assert long == {}
+
+
+def test_the_tree_shows_the_parts() -> None:
+    """The engine at the top; the workbench, the pictures and the generic commanders in
+    packages of their own, and none of the engine's modules importing them."""
+    from ancients.testing.imports import imports
+
+    for package in ("workbench", "pictures", "commanders"):
+        assert (PACKAGE / package / "__init__.py").is_file(), package
+    graph = imports("ancients")
+    engine = ("battle", "dice", "events", "morale", "parameters", "ruleset", "scenario",
+              "units")
+    for name in engine:
+        above = {m for m in graph[f"ancients.{name}"]
+                 if m.startswith(("ancients.workbench", "ancients.pictures"))}
+        assert above == set(), name
+
+
 def test_no_module_imports_another_that_imports_it_back() -> None:
     """Function-level imports count; only ``if TYPE_CHECKING:`` imports are exempt."""
     from ancients.testing.imports import cycles, imports
 
     graph = imports("ancients")
     assert "ancients.raphia.state" in graph["ancients.raphia.movement"]
-    assert "ancients.simulate" in graph["ancients.workbench"]
+    assert "ancients.workbench.runs" in graph["ancients.workbench.sweeps"]
     assert cycles(graph) == []
 
 

@@ -13,16 +13,9 @@ from hypothesis import strategies as st
 import ancients
 from ancients.dice import derive_seed
 from ancients.errors import AncientsError, SimulationError
-from ancients.simulate import (
-    CHUNK_MOST,
-    Results,
-    chunk_bounds,
-    compare,
-    mean_interval,
-    simulate,
-    t_quantile,
-    wilson,
-)
+from ancients.workbench.results import Results
+from ancients.workbench.runs import CHUNK_MOST, chunk_bounds, compare, simulate
+from ancients.workbench.stats import mean_interval, t_quantile, wilson
 
 pytestmark = pytest.mark.usefixtures("toy")
 

@@ -9,7 +9,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from ancients.stats import (
+from ancients.workbench.stats import (
     bonett_price,
     holm,
     mcnemar_exact,

@@ -17,8 +17,8 @@ import ancients
 from ancients.battle import Battle, Decision
 from ancients.dice import derive_seed
 from ancients.errors import SimulationError
-from ancients.metrics import decisive_turns, leaders
 from ancients.simulate import Results, compare, simulate
+from ancients.workbench.metrics import decisive_turns, leaders
 
 pytestmark = pytest.mark.usefixtures("toy")
 

@@ -40,23 +40,23 @@ _EXPORTS: dict[str, str] = {
     "Commander": "battle",
     "Decision": "battle",
     "Outcome": "battle",
-    "RandomCommander": "battle",
+    "RandomCommander": "commanders",
     "Scenario": "scenario",
     "Ruleset": "ruleset",
     "register": "ruleset",
     "unregister": "ruleset",
     "ruleset": "ruleset",
     "rulesets": "ruleset",
-    "simulate": "simulate",
-    "plausibility": "plausibility",
-    "compare": "simulate",
-    "Results": "simulate",
-    "Comparison": "simulate",
+    "simulate": "workbench.runs",
+    "plausibility": "workbench.plausibility",
+    "compare": "workbench.runs",
+    "Results": "workbench.results",
+    "Comparison": "workbench.comparison",
     # the designer's workbench
     "Parameter": "parameters",
-    "sweep": "workbench",
-    "sensitivity": "workbench",
-    "matchups": "workbench",
+    "sweep": "workbench.sweeps",
+    "sensitivity": "workbench.sweeps",
+    "matchups": "workbench.matchups",
     # the neutral order of battle
     "OrderOfBattle": "oob",
     "battles": "oob",
@@ -124,7 +124,8 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
-    from ancients.battle import Battle, Commander, Decision, Outcome, RandomCommander
+    from ancients.battle import Battle, Commander, Decision, Outcome
+    from ancients.commanders import RandomCommander
     from ancients.dice import Dice
     from ancients.errors import (
         AncientsError,
@@ -143,9 +144,12 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from ancients.morale import Modifier, MoraleTest
     from ancients.oob import OrderOfBattle, battles, load_oob
     from ancients.parameters import Parameter
-    from ancients.plausibility import plausibility
     from ancients.ruleset import Ruleset, register, ruleset, rulesets, unregister
     from ancients.scenario import Scenario
-    from ancients.simulate import Comparison, Results, compare, simulate
     from ancients.units import Condition, TroopKind, UnitView
-    from ancients.workbench import matchups, sensitivity, sweep
+    from ancients.workbench.comparison import Comparison
+    from ancients.workbench.matchups import matchups
+    from ancients.workbench.plausibility import plausibility
+    from ancients.workbench.results import Results
+    from ancients.workbench.runs import compare, simulate
+    from ancients.workbench.sweeps import sensitivity, sweep

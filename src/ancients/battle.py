@@ -38,6 +38,7 @@ from ancients.events import BattleLog, Event
 from ancients.units import Condition, TroopKind, UnitView
 
 if TYPE_CHECKING:
+    from ancients.commanders.uniform import RandomCommander
     from ancients.ruleset import Ruleset
     from ancients.scenario import Scenario
 
@@ -52,6 +53,15 @@ __all__ = [
 ]
 
 SAVE_FORMAT = "ancients.battle/1"
+
+
+def __getattr__(name: str) -> Any:
+    # RandomCommander lives in ancients.commanders; still importable from here
+    if name == "RandomCommander":
+        from ancients.commanders.uniform import RandomCommander
+
+        return RandomCommander
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _options(options: Iterable[Hashable]) -> tuple[Hashable, ...]:
@@ -123,22 +133,6 @@ class Commander(Protocol):
     """Answers decisions. Must return one of ``decision.options``."""
 
     def decide(self, battle: Battle, decision: Decision) -> Hashable: ...
-
-
-class RandomCommander:
-    """Uniformly random among the legal options.
-
-    Draws from the battle's commander stream for the deciding side, never from the game
-    dice, so replaying the decisions reproduces the battle whatever the commanders were.
-    """
-
-    def decide(self, battle: Battle, decision: Decision) -> Hashable:
-        dice = battle.commander_dice(decision.side)
-        key = f"{decision.kind}:{decision.unit}:{decision.target}"
-        return decision.options[dice.choice(len(decision.options), key=key)]
-
-    def __repr__(self) -> str:
-        return "RandomCommander()"
 
 
 def _fractions(lost: Mapping[Any, float], start: Mapping[Any, float]) -> dict[Any, float]:

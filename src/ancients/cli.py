@@ -209,7 +209,7 @@ def _commanders(items: tuple[str, ...]) -> dict[str, CommanderKind]:
 def _battle_commanders(rs: Ruleset, sides: tuple[str, ...],
                        choices: Mapping[str, CommanderKind]) -> dict[str, Commander | None]:
     from ancients._words import names
-    from ancients.battle import RandomCommander
+    from ancients.commanders import RandomCommander
     from ancients.errors import BattleStateError
 
     unknown = sorted(set(choices) - set(sides))
@@ -285,7 +285,7 @@ def play(spec: str | None, scenario: str | None, oob: str | None, seed: int,
     Terms a reader may not know are explained the first time they appear.
     """
     from ancients.ruleset import ruleset
-    from ancients.simulate import resolve_scenario
+    from ancients.workbench.runs import resolve_scenario
 
     choices = _commanders(commander)
     rs = ruleset(spec or _default_spec())
@@ -294,7 +294,7 @@ def play(spec: str | None, scenario: str | None, oob: str | None, seed: int,
     battle = rs.new_battle(sc, seed=seed,
                            commanders=_battle_commanders(rs, sc.sides, choices))
     if html_path is not None:
-        from ancients.replay_html import replay_html
+        from ancients.pictures.replay import replay_html
 
         html_path.write_text(replay_html(battle), encoding="utf-8")
         battle = rs.new_battle(sc, seed=seed,
@@ -376,7 +376,7 @@ def _where(jobs: int | None, scheduler: str | None, dask_local: int | None) -> A
     """A context giving what ``jobs=`` takes: a Dask client or a process count."""
     import contextlib
 
-    from ancients.executors import dask_client
+    from ancients.workbench.executors import dask_client
 
     if (scheduler or dask_local) and jobs is not None:
         raise click.BadParameter("--jobs is for local processes; a Dask cluster has its "
@@ -405,7 +405,7 @@ def _print_table(console: Console, title: str, columns: tuple[str, ...] | list[s
 
 def _save_plots(figures: list[Any], path: Path) -> None:
     """One figure to ``path``; several: ``path`` with -1, -2, ... before its suffix."""
-    from ancients.plot import save
+    from ancients.pictures.plot import save
 
     if len(figures) == 1:
         save(figures[0], path)
@@ -434,7 +434,7 @@ def simulate(spec: str | None, scenario: str | None, battle: str | None, runs: i
     """Play many battles and summarise them (default: the default ruleset and scenario;
     with neither --runs nor --precision, blocks of battles until every win rate is known
     to +-5 points, at most --runs)."""
-    from ancients.simulate import simulate as run
+    from ancients.workbench.runs import simulate as run
 
     source = click.get_current_context().get_parameter_source
     if precision is None and source("runs") is click.core.ParameterSource.DEFAULT:
@@ -451,7 +451,7 @@ def simulate(spec: str | None, scenario: str | None, battle: str | None, runs: i
         results.to_csv(csv_path)
         console.print(f"rows: {csv_path}", markup=False)
     if plot_path is not None:
-        from ancients import plot
+        from ancients.pictures import plot
 
         _save_plots([plot.win_rates(results), plot.losses(results),
                      plot.battle_length(results)], plot_path)
@@ -482,7 +482,7 @@ def compare(specs: tuple[str, ...], scenario: str | None, battle: str | None, ru
     same seeds (battle i of each is the same battle); without --scenario, each plays its
     default scenario.
     """
-    from ancients.simulate import compare as run
+    from ancients.workbench.runs import compare as run
 
     _check_specs(specs)
     with _where(jobs, scheduler, dask_local) as where, _warnings_echoed():
@@ -502,7 +502,7 @@ def compare(specs: tuple[str, ...], scenario: str | None, battle: str | None, ru
             writer.writerows(rows)
         console.print(f"differences: {csv_path}", markup=False)
     if plot_path is not None:
-        from ancients import plot
+        from ancients.pictures import plot
 
         _save_plots([plot.win_rates(comparison), plot.differences(comparison),
                      plot.losses(comparison), plot.battle_length(comparison)], plot_path)
@@ -523,10 +523,11 @@ def report(specs: tuple[str, ...], scenario: str | None, battle: str | None, run
     rules revisions and the command that reproduces it."""
     import shlex
 
-    from ancients.report import report_html
+    from ancients.pictures.report import report_html
     from ancients.ruleset import ruleset
-    from ancients.simulate import Comparison, resolve_scenario, simulate
-    from ancients.simulate import compare as run
+    from ancients.workbench.comparison import Comparison
+    from ancients.workbench.runs import compare as run
+    from ancients.workbench.runs import resolve_scenario, simulate
 
     choices = _commanders(commander)
     with _where(jobs, scheduler, dask_local) as where, _warnings_echoed():
@@ -588,8 +589,8 @@ def plausibility(names: tuple[str, ...], specs: tuple[str, ...], runs: int, seed
     ratio, battle length and how battles ended (doctrine against doctrine)."""
     import shlex
 
-    from ancients.plausibility import page
-    from ancients.plausibility import plausibility as run
+    from ancients.workbench.plausibility import page
+    from ancients.workbench.plausibility import plausibility as run
 
     report = run(names or None, specs or None, runs=runs, seed=seed, jobs=_jobs(jobs),
                  progress=not no_progress)
@@ -651,7 +652,7 @@ def sensitivity(spec: str, names: tuple[str, ...], side: str | None, scenario: s
                 runs: int, seed: int, jobs: int | None, plot_path: Path | None) -> None:
     """Each numeric parameter one step down and up, ranked by its paired effect on the
     win rate, with 95 % intervals: the tornado chart as a table."""
-    from ancients.workbench import sensitivity as run
+    from ancients.workbench.sweeps import sensitivity as run
 
     result = run(spec, list(names) or None, scenario, side=side, runs=runs, seed=seed,
                  jobs=_jobs(jobs))
@@ -670,7 +671,7 @@ def sensitivity(spec: str, names: tuple[str, ...], side: str | None, scenario: s
                  ["paired differences (Bonett-Price 95 %), *: significant at 5 % after "
                   "Holm's correction over every difference"])
     if plot_path is not None:
-        from ancients import plot
+        from ancients.pictures import plot
 
         plot.save(plot.tornado(result), plot_path)
 
@@ -685,7 +686,7 @@ def sensitivity(spec: str, names: tuple[str, ...], side: str | None, scenario: s
 def matchups(spec: str, runs: int, seed: int, plot_path: Path | None) -> None:
     """Duels of each unit type against each on open ground: the row type's win rate, and
     the Bradley-Terry ratings from which relative points values are read."""
-    from ancients.workbench import matchups as run
+    from ancients.workbench.matchups import matchups as run
 
     result = run(spec, runs=runs, seed=seed)
     ratings = result.ratings()
@@ -696,7 +697,7 @@ def matchups(spec: str, runs: int, seed: int, plot_path: Path | None) -> None:
                  ["rating: Bradley-Terry strength, mean 1 (docs/workbench.md: points "
                   "values)"])
     if plot_path is not None:
-        from ancients import plot
+        from ancients.pictures import plot
 
         plot.save(plot.matchup_heatmap(result), plot_path)
 

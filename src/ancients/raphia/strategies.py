@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from hypothesis import strategies as st
 
-from ancients.battle import RandomCommander
+from ancients.commanders import RandomCommander
 from ancients.raphia.counters import Counter, TroopClass
 from ancients.ruleset import ruleset
 

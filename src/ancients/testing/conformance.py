@@ -21,7 +21,8 @@ from typing import Any
 import attrs
 
 from ancients._words import count
-from ancients.battle import Battle, Outcome, RandomCommander
+from ancients.battle import Battle, Outcome
+from ancients.commanders import RandomCommander
 from ancients.dice import derive_seed
 from ancients.errors import ConformanceError, IllegalDecision
 from ancients.events import BattleLog, Event

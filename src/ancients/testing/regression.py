@@ -38,7 +38,7 @@ import attrs
 import pytest
 
 import ancients
-from ancients.battle import RandomCommander
+from ancients.commanders import RandomCommander
 from ancients.errors import AncientsError
 from ancients.events import BattleLog
 from ancients.testing.revision import (

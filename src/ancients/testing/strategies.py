@@ -13,7 +13,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from ancients.battle import Battle, RandomCommander
+from ancients.battle import Battle
+from ancients.commanders import RandomCommander
 from ancients.dice import DiceSpec
 from ancients.errors import OptionError
 from ancients.morale import Modifier, MoraleTest

@@ -33,7 +33,9 @@ from ancients.oob import battles as builtin_battles
 from ancients.ruleset import Ruleset
 from ancients.ruleset import ruleset as get_ruleset
 from ancients.ruleset import rulesets as installed_rulesets
-from ancients.simulate import Results, mean_interval, simulate, wilson
+from ancients.workbench.results import Results
+from ancients.workbench.runs import simulate
+from ancients.workbench.stats import mean_interval, wilson
 
 __all__ = ["BEGIN", "END", "Plausibility", "Row", "history_losses", "page", "plausibility"]
 

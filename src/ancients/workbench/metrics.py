@@ -2,7 +2,7 @@
 
 From each battle's outcome and the per-turn standing every ruleset reports
 (:meth:`ancients.battle.Battle.standing`, kept in :attr:`Results.standing
-<ancients.simulate.Results.standing>`):
+<ancients.workbench.results.Results.standing>`):
 
 ========================  ===================================================================
 ``balance``               1 - |pA - pB| for the two sides' win rates (1: even, 0: one side
@@ -36,10 +36,10 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from ancients.stats import bonett_price, mean_interval, wilson
+from ancients.workbench.stats import bonett_price, mean_interval, wilson
 
 if TYPE_CHECKING:
-    from ancients.simulate import Results
+    from ancients.workbench.results import Results
 
 __all__ = ["Metric", "decisive_turns", "leaders", "metrics"]
 
@@ -139,7 +139,7 @@ def _mean_metric(name: str, label: str, values: npt.NDArray[np.float64], unit: s
 
 
 def metrics(results: Results) -> list[Metric]:
-    """Every measure of :mod:`ancients.metrics` for ``results``."""
+    """Every measure of :mod:`ancients.workbench.metrics` for ``results``."""
     n = len(results)
     sides = results.sides
     out: list[Metric] = []

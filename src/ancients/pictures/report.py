@@ -8,13 +8,14 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ancients.simulate import Summary, Table
+    from ancients.workbench.comparison import Table
+    from ancients.workbench.results import Summary
 
 __all__ = ["summary_table", "table_html"]
 
 
 def summary_table(summary: Summary) -> str:
-    """A :class:`~ancients.simulate.Summary` as an HTML table, its notes below."""
+    """A :class:`~ancients.workbench.results.Summary` as an HTML table, its notes below."""
     rows = "".join(f"<tr><th>{escape(k)}</th><td>{escape(v[0])}</td><td>{escape(v[1])}</td>"
                    "</tr>" for k, v in summary.lines)
     notes = "".join(f"<p class='note'>{escape(n)}</p>" for n in summary.notes)
@@ -24,7 +25,7 @@ def summary_table(summary: Summary) -> str:
 
 
 def table_html(table: Table) -> str:
-    """A :class:`~ancients.simulate.Table` as an HTML table, its notes below."""
+    """A :class:`~ancients.workbench.comparison.Table` as an HTML table, its notes below."""
     head = "".join(f"<th>{escape(c)}</th>" for c in table.columns)
     body = "".join("<tr>" + "".join(
         (f"<th>{escape(c)}</th>" if i == 0 else f"<td>{escape(c)}</td>")
@@ -58,7 +59,7 @@ def report_html(comparison: Any, command: str, battle: Any | None = None) -> str
     """The report of a comparison (or of one run: a Comparison of one): the plots as
     inline SVG, each variant's summary, the differences, the map of one battle (a
     finished :class:`~ancients.battle.Battle`), the rules revisions and ``command``."""
-    from ancients import plot
+    from ancients.pictures import plot
     from ancients.ruleset import ruleset
 
     results = comparison.results

@@ -15,8 +15,10 @@ import numpy as np
 from ancients.errors import AncientsError
 
 if TYPE_CHECKING:
-    from ancients.simulate import Comparison, Results
-    from ancients.workbench import Matchups, Sensitivity
+    from ancients.workbench.comparison import Comparison
+    from ancients.workbench.matchups import Matchups
+    from ancients.workbench.results import Results
+    from ancients.workbench.sweeps import Sensitivity
 
 __all__ = ["battle_length", "differences", "losses", "matchup_heatmap", "save", "svg",
            "tornado", "win_rates"]

@@ -20,7 +20,7 @@ from ancients.errors import SimulationError
 
 __all__ = ["FORMAT", "read_checkpoint", "write_checkpoint"]
 
-FORMAT = "ancients.checkpoint/1"
+FORMAT = "ancients.workbench.checkpoint/1"
 
 
 def write_checkpoint(path: Path, meta: Mapping[str, Any],

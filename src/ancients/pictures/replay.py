@@ -8,7 +8,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from ancients.report import _inline_svg, page
+from ancients.pictures.report import _inline_svg, page
 
 if TYPE_CHECKING:
     from ancients.battle import Battle

@@ -1,0 +1,253 @@
+"""Variants compared on the same battles: their differences, table and summary."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from ancients._words import count, names
+from ancients.errors import SimulationError
+from ancients.ruleset import ruleset as get_ruleset
+from ancients.workbench.results import Results, Summary
+from ancients.workbench.stats import (
+    Interval,
+    holm,
+    paired_mean,
+    paired_rate,
+)
+
+if TYPE_CHECKING:
+    pass
+
+
+__all__ = ["Comparison", "Difference", "Table"]
+
+
+# -- comparing variants on the same battles --------------------------------------------------
+@attrs.frozen
+class Difference:
+    """One paired difference of a variant against the baseline, on the same battles:
+    ``delta`` (variant minus baseline) with its 95 % interval ``[low, high]``, the
+    two-sided ``p_value`` against no difference, and ``p_holm``, Holm's adjustment over the
+    rows returned together. ``method`` says which interval and test."""
+
+    metric: str
+    side: str | None
+    variant: str
+    baseline: str
+    delta: float
+    low: float
+    high: float
+    p_value: float
+    p_holm: float = math.nan
+    method: str = ""
+
+    @property
+    def label(self) -> str:
+        return f"{self.side} {self.metric}" if self.side else self.metric
+
+    @property
+    def significant(self) -> bool:
+        """Significant at 5 % after Holm's correction."""
+        return not math.isnan(self.p_holm) and self.p_holm <= 0.05
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"metric": self.metric, "side": self.side, "variant": self.variant,
+                "baseline": self.baseline, "delta": self.delta, "low": self.low,
+                "high": self.high, "p_value": self.p_value, "p_holm": self.p_holm,
+                "method": self.method}
+
+
+RATE_METHOD = "Bonett-Price paired interval, McNemar's exact test"
+MEAN_METHOD = "paired Student's t interval and test"
+
+
+def _differences(base_spec: str, base: Results, spec: str, other: Results) -> list[Difference]:
+    if len(base) != len(other):
+        raise SimulationError(f"{spec!r} played {count(len(other), 'battle')} and "
+                              f"{base_spec!r} {len(base)}: differences need the same battles")
+    out: list[Difference] = []
+
+    def rate(metric: str, side: str | None, x: npt.NDArray[Any], y: npt.NDArray[Any]) -> None:
+        d = paired_rate(x, y)
+        out.append(Difference(metric, side, spec, base_spec, d.value, d.low, d.high,
+                              d.p_value, method=RATE_METHOD))
+
+    def mean(metric: str, side: str | None, x: npt.NDArray[Any], y: npt.NDArray[Any]) -> None:
+        d: Interval = paired_mean(x, y)
+        out.append(Difference(metric, side, spec, base_spec, d.value, d.low, d.high,
+                              d.p_value, method=MEAN_METHOD))
+
+    shared = [s for s in base.sides if s in other.sides]
+    for side in shared:
+        rate("wins", side, base.winner == base.sides.index(side),
+             other.winner == other.sides.index(side))
+    rate("draws", None, base.winner < 0, other.winner < 0)
+    for side in shared:
+        mean("score", side, base.column("score", side), other.column("score", side))
+    for side in shared:
+        mean("losses", side, base.column("losses", side), other.column("losses", side))
+    mean("turns", None, base.turns, other.turns)
+    ended = list(dict.fromkeys([*base.reasons, *other.reasons]))
+    for reason in ended:
+        x = _ended(base, reason)
+        y = _ended(other, reason)
+        rate(f"ended: {reason}", None, x, y)
+    return out
+
+
+def _ended(results: Results, reason: str) -> npt.NDArray[np.bool_]:
+    if reason not in results.reasons:
+        return np.zeros(len(results), bool)
+    found: npt.NDArray[np.bool_] = results.reason == results.reasons.index(reason)
+    return found
+
+
+def _with_holm(rows: list[Difference]) -> list[Difference]:
+    adjusted = holm([r.p_value for r in rows])
+    return [attrs.evolve(r, p_holm=p) for r, p in zip(rows, adjusted, strict=True)]
+
+
+@attrs.frozen
+class Table:
+    """A table for people: a title, column headers, rows of cells, notes under it."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    notes: tuple[str, ...] = ()
+
+
+def _value(results: Results, metric: str, side: str | None) -> str:
+    if metric == "wins" and side is not None:
+        return f"{results.win_rate(side)[0]:.1%}"
+    if metric == "draws":
+        return f"{results.draw_rate()[0]:.1%}"
+    if metric in ("score", "losses") and side is not None:
+        v = results.mean(metric, side)
+        return f"{v:.1%}" if metric == "losses" else f"{v:.2f}"
+    if metric == "turns":
+        return f"{results.mean('turns'):.2f}"
+    if metric.startswith("ended: "):
+        return f"{float(np.mean(_ended(results, metric[7:]))):.1%}" if len(results) else "-"
+    return ""
+
+
+def _delta_text(d: Difference) -> str:
+    rate = d.metric in ("wins", "draws") or d.metric.startswith("ended: ") or \
+        d.metric == "losses"
+    fmt = "{:+.1%}" if rate else "{:+.2f}"
+    if math.isnan(d.low):
+        return fmt.format(d.delta)
+    mark = " *" if d.significant else ""
+    return (f"{fmt.format(d.delta)} [{fmt.format(d.low)}, {fmt.format(d.high)}]{mark}")
+
+
+@attrs.frozen
+class Comparison:
+    """Results of several rulesets or variants on the same battles (battle ``i`` of each
+    has the same seed), side by side, and their paired differences."""
+
+    results: Mapping[str, Results]
+    precision: float | None = None
+
+    def __getitem__(self, spec: str) -> Results:
+        return self.results[spec]
+
+    def _baseline(self, baseline: str | None) -> str:
+        specs = list(self.results)
+        if baseline is None:
+            return specs[0]
+        if baseline in self.results:
+            return baseline
+        spelled = str(get_ruleset(baseline))
+        if spelled in self.results:
+            return spelled
+        raise SimulationError(f"no variant {baseline!r} in this comparison: {names(specs)}")
+
+    def differences(self, baseline: str | None = None) -> list[Difference]:
+        """Each variant against ``baseline`` (default: the first) on the same battles:
+        win and draw rates (Bonett-Price paired interval, McNemar's exact test), mean
+        score, losses and battle length (paired Student's t), and the share of battles
+        ending each way (as the rates). ``p_holm`` is Holm's correction over all the
+        rows returned."""
+        base = self._baseline(baseline)
+        rows: list[Difference] = []
+        for spec, r in self.results.items():
+            if spec != base:
+                rows.extend(_differences(base, self.results[base], spec, r))
+        return _with_holm(rows)
+
+    def half_width(self, baseline: str | None = None) -> float:
+        """The widest 95 % half-width of the win-rate differences against ``baseline``."""
+        widths = [(d.high - d.low) / 2 for d in self._win_differences(baseline)]
+        return max(widths, default=math.inf)
+
+    def _win_differences(self, baseline: str | None) -> list[Difference]:
+        base = self._baseline(baseline)
+        out: list[Difference] = []
+        for spec, r in self.results.items():
+            if spec != base:
+                out.extend(d for d in _differences(base, self.results[base], spec, r)
+                           if d.metric == "wins")
+        return out
+
+    def table(self, baseline: str | None = None) -> Table:
+        """Each variant's value of every paired metric and a Δ column per variant against
+        the baseline, with its interval; ``*``: significant at 5 % after Holm's
+        correction over every Δ shown."""
+        base = self._baseline(baseline)
+        specs = list(self.results)
+        others = [s for s in specs if s != base]
+        diffs = self.differences(base)
+        by_key: dict[tuple[str, str | None], dict[str, Difference]] = {}
+        for d in diffs:
+            by_key.setdefault((d.metric, d.side), {})[d.variant] = d
+        rows = []
+        for (metric, side), cells in by_key.items():
+            label = f"{side} {metric}" if side else metric
+            values = [_value(self.results[s], metric, side) for s in specs]
+            deltas = [_delta_text(cells[s]) if s in cells else "" for s in others]
+            rows.append((label, *values, *deltas))
+        columns = ("", *specs, *(f"Δ {s}" for s in others))
+        n = len(self.results[base])
+        notes = [f"Δ: variant minus {base} on the same {count(n, 'battle')} (95 % interval); "
+                 f"rates: {RATE_METHOD}; means: {MEAN_METHOD}",
+                 f"*: significant at 5 % after Holm's correction over the {len(diffs)} Δ shown"]
+        if self.precision is not None:
+            notes.append(f"played until every win-rate Δ was known to +-{self.precision:.1%}")
+        seed = self.results[base].seed
+        return Table(f"{count(n, 'battle')} each, seed {seed}", columns, tuple(rows),
+                     tuple(notes))
+
+    def summary(self) -> Summary:
+        lines: list[tuple[str, list[str]]] = []
+        for spec, r in self.results.items():
+            wins = ", ".join(f"{s} {r.win_rate(s)[0]:.1%}" for s in r.sides)
+            lines.append((spec, [f"{r.mean('turns'):.1f}", f"{wins}; draws "
+                                                         f"{r.draw_rate()[0]:.1%}"]))
+        return Summary("comparison: mean turns; win rates", tuple(lines))
+
+    def side_by_side(self) -> list[tuple[str, list[str]]]:
+        """Every line of each variant's :meth:`Results.summary`, one column per variant
+        (in the order given), as ``(metric, cells)``; a variant without that metric (a
+        side or an ending it does not have) gets an empty cell."""
+        cells: dict[str, dict[str, str]] = {}
+        for spec, r in self.results.items():
+            for metric, (value, detail) in r.summary().lines:
+                cells.setdefault(metric, {})[spec] = f"{value} {detail}".strip()
+        return [(metric, [row.get(spec, "") for spec in self.results])
+                for metric, row in cells.items()]
+
+    def _repr_html_(self) -> str:
+        from ancients.pictures.report import table_html
+
+        return table_html(self.table())
+
+    def __str__(self) -> str:
+        return str(self.summary())

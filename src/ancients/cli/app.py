@@ -1,0 +1,272 @@
+"""The ``ancients`` command group and what its commands share: the console, one-line
+errors, output paths checked before any battle, commanders and run options.
+
+Every error is one line on stderr, ``error: ...``, with exit status 2; output paths are
+checked before any battle is played. Piped or redirected, the output is not wrapped or
+truncated to a terminal's width.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import warnings
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
+
+import click
+
+from ancients.errors import AncientsError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ancients.battle import Commander
+    from ancients.ruleset import Ruleset
+
+F = TypeVar("F", bound=Callable[..., Any])
+DEFAULT_RULESET = "raphia"
+#: the console width when stdout is not a terminal: lines are never wrapped or cut
+UNWRAPPED = 100_000
+
+
+#: ``ancients simulate``'s precision when neither ``--runs`` nor ``--precision`` is given:
+#: the 95 % half-width of every win rate (about 300-400 battles, some 15 s on two cores).
+QUICK_PRECISION = 0.05
+
+
+def _default_spec() -> str:
+    from ancients.ruleset import rulesets
+
+    names = rulesets()
+    if DEFAULT_RULESET in names:
+        return DEFAULT_RULESET
+    if not names:
+        raise click.ClickException("no rulesets are installed")
+    return names[0]
+
+
+def _console() -> Console:
+    """A console on stdout: the terminal's width on a terminal, unbounded otherwise."""
+    from rich.console import Console
+
+    return Console(highlight=False, width=None if sys.stdout.isatty() else UNWRAPPED)
+
+
+def _fail(message: str) -> click.exceptions.Exit:
+    click.echo(f"error: {message}", err=True)
+    return click.exceptions.Exit(2)
+
+
+def _usage_message(e: click.ClickException) -> str:
+    text = e.format_message().rstrip(".")
+    text = text[:1].lower() + text[1:] if text[1:2].islower() else text
+    ctx = getattr(e, "ctx", None)
+    if isinstance(e, click.UsageError) and ctx is not None:
+        text += f" (see '{ctx.command_path} --help')"
+    return text
+
+
+class _Group(click.Group):
+    """One error style for the whole command: the library's errors, click's usage errors
+    and unwritable files all become one ``error: ...`` line on stderr and exit status 2."""
+
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.ClickException as e:  # the group's own usage: no such command, ...
+            raise _fail(_usage_message(e)) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except AncientsError as e:
+            raise _fail(str(e)) from None
+        except click.ClickException as e:  # a command's usage errors, BadParameter, ...
+            raise _fail(_usage_message(e)) from None
+        except OSError as e:  # a write that failed after the paths were checked
+            where = f" {e.filename}" if e.filename else ""
+            raise _fail(f"cannot write{where}: {e.strerror or e}") from None
+
+
+def _output(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
+    """Callback of an option naming a file the command will write: refused at once if it
+    cannot be (its directory is missing, it is a directory, no permission), before any
+    battle is played."""
+    if value is not None:
+        problem = unwritable(value)
+        if problem is not None:
+            raise click.BadParameter(f"cannot write {str(value)!r}: {problem}", ctx, param)
+    return value
+
+
+def _output_option(*names: str, help: str) -> Callable[[F], F]:
+    return click.option(*names, type=click.Path(path_type=Path), callback=_output,
+                        metavar="FILE", help=help)
+
+
+def unwritable(path: Path) -> str | None:
+    """Why ``path`` cannot be written, or None. Opens it for appending to find out (so
+    permissions are those of the real write) and removes it again if it was not there."""
+    if path.is_dir():
+        return "it is a directory"
+    parent = path.parent
+    if not parent.exists():
+        return f"there is no directory {str(parent)!r}"
+    if not parent.is_dir():
+        return f"{str(parent)!r} is not a directory"
+    existed = path.exists()
+    try:
+        with path.open("a", encoding="utf-8"):
+            pass
+        if not existed:
+            path.unlink()
+    except OSError as e:
+        return (e.strerror or str(e)).lower()
+    return None
+
+
+@click.group(cls=_Group)
+@click.version_option(package_name="ancients")
+def main() -> None:
+    """Simulate ancient battles under published wargame rulesets."""
+
+
+_COMMANDER_HELP = "Commander for a side: doctrine (default) or random. Repeatable."
+CommanderKind: TypeAlias = Literal["doctrine", "random"]
+
+
+def _commanders(items: tuple[str, ...]) -> dict[str, CommanderKind]:
+    """``("blue=random",)`` → ``{"blue": "random"}`` (sides are checked against the
+    scenario's by whoever uses them)."""
+    commanders: dict[str, CommanderKind] = {}
+    for item in items:
+        side, eq, kind = item.partition("=")
+        if not eq or not side or kind not in ("doctrine", "random"):
+            raise click.BadParameter(f"{item!r}: expected SIDE=doctrine or SIDE=random",
+                                     param_hint="'--commander' / '-c'")
+        commanders[side] = "random" if kind == "random" else "doctrine"
+    return commanders
+
+
+def _battle_commanders(rs: Ruleset, sides: tuple[str, ...],
+                       choices: Mapping[str, CommanderKind]) -> dict[str, Commander | None]:
+    from ancients._words import names
+    from ancients.commanders import RandomCommander
+    from ancients.errors import BattleStateError
+
+    unknown = sorted(set(choices) - set(sides))
+    if unknown:
+        what = "an unknown side" if len(unknown) == 1 else "unknown sides"
+        raise BattleStateError(f"commanders given for {what} {names(unknown)}; the sides "
+                               f"are {names(sides)}")
+    return {side: RandomCommander() if kind == "random" else rs.doctrine_commander(side)
+            for side, kind in choices.items()}
+
+
+@contextlib.contextmanager
+def _warnings_echoed() -> Iterator[None]:
+    """Each OOBWarning raised inside (what a ruleset dropped or adjusted to field a
+    battle) as one ``warning: ...`` line on stderr."""
+    from ancients.errors import OOBWarning
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", OOBWarning)
+        yield
+    for w in caught:
+        if issubclass(w.category, OOBWarning):
+            click.echo(f"warning: {w.message}", err=True)
+        else:
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+
+
+_BATTLE_HELP = ("Play a historical battle (a name from 'ancients battles', or an "
+                "order-of-battle TOML file) as each ruleset fields it at its own scale, "
+                "instead of a scenario.")
+
+
+def _runs_options(f: Any) -> Any:
+    """The options ``simulate``, ``compare`` and ``report`` share."""
+    for option in reversed((
+        click.option("--scenario", "-s", help="Built-in scenario name or a TOML file."),
+        click.option("--battle", "-b", metavar="NAME", help=_BATTLE_HELP),
+        click.option("--runs", "-n", type=click.IntRange(min=1), default=1000,
+                     show_default=True, help="How many battles to play (the most, with "
+                                             "--precision; simulate given neither plays "
+                                             "to +-5 points)."),
+        click.option("--precision", type=click.FloatRange(min=0, max=1, min_open=True,
+                                                          max_open=True),
+                     help="Play blocks of battles until every win rate (compare: every "
+                          "win-rate difference) is known to this 95 % half-width, e.g. "
+                          "0.02 for +-2 points."),
+        click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+                     help="Local processes [default: one per available core]. The results "
+                          "do not depend on it."),
+        click.option("--scheduler", metavar="tcp://HOST:PORT",
+                     help="Play on the Dask cluster of this scheduler (docs/clusters.md)."),
+        click.option("--dask-local", type=click.IntRange(min=1), metavar="N",
+                     help="Play on a local Dask cluster of N worker processes."),
+        click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+                     help="Seed of the run: battle i gets a seed derived from it."),
+        click.option("--commander", "-c", "commander", multiple=True, metavar="SIDE=KIND",
+                     help=_COMMANDER_HELP),
+        click.option("--no-progress", is_flag=True, help="No progress bar."),
+    )):
+        f = option(f)
+    return f
+
+
+def _jobs(jobs: int | None) -> int:
+    if jobs is not None:
+        return jobs
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
+        os.cpu_count() or 1)
+
+
+def _where(jobs: int | None, scheduler: str | None, dask_local: int | None) -> Any:
+    """A context giving what ``jobs=`` takes: a Dask client or a process count."""
+    import contextlib
+
+    from ancients.workbench.executors import dask_client
+
+    if (scheduler or dask_local) and jobs is not None:
+        raise click.BadParameter("--jobs is for local processes; a Dask cluster has its "
+                                 "own workers", param_hint="'--jobs'")
+
+    @contextlib.contextmanager
+    def where() -> Any:
+        with dask_client(scheduler, dask_local) as client:
+            yield client if client is not None else _jobs(jobs)
+
+    return where()
+
+
+def _print_table(console: Console, title: str, columns: tuple[str, ...] | list[str],
+                 rows: Any, notes: Any = ()) -> None:
+    from rich.table import Table
+
+    table = Table(*columns)
+    for row in rows:
+        table.add_row(*row)
+    console.print(title, markup=False)  # above the table: too wide to sit over it
+    console.print(table)
+    for note in notes:
+        console.print(note, markup=False)
+
+
+def _save_plots(figures: list[Any], path: Path) -> None:
+    """One figure to ``path``; several: ``path`` with -1, -2, ... before its suffix."""
+    from ancients.pictures.plot import save
+
+    if len(figures) == 1:
+        save(figures[0], path)
+        return
+    for i, fig in enumerate(figures, 1):
+        save(fig, path.with_name(f"{path.stem}-{i}{path.suffix}"))
+
+
+_PLOT_HELP = ("Write the pictures (needs the plot extra): FILE.svg/.png/.pdf; several are "
+              "numbered FILE-1, FILE-2, ...")

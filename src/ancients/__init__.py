@@ -19,6 +19,7 @@ __version__ = "0.1.0"
 _EXPORTS: dict[str, str] = {
     "AncientsError": "errors",
     "BattleStateError": "errors",
+    "CommanderError": "errors",
     "ConformanceError": "errors",
     "DiceSpecError": "errors",
     "GeometryError": "errors",
@@ -69,6 +70,7 @@ __all__ = [
     "BattleLog",
     "BattleStateError",
     "Commander",
+    "CommanderError",
     "Comparison",
     "Condition",
     "ConformanceError",
@@ -130,6 +132,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from ancients.errors import (
         AncientsError,
         BattleStateError,
+        CommanderError,
         ConformanceError,
         DiceSpecError,
         GeometryError,

@@ -245,6 +245,10 @@ def _causes(u: UnitView) -> dict[str, float]:
     return {"killed": struck}
 
 
+#: mixed into a reseed's streams, so that ``reseed(k)`` never repeats the dice of a
+#: battle seeded ``k``
+_RESEED = 0x5EED
+
 _DOCTRINE = object()  # sentinel: "use the ruleset's doctrine commander"
 
 
@@ -306,6 +310,7 @@ class Battle(ABC):
         self._outcome: Outcome | None = None
         self._history: list[int] = []
         self._advances = 0
+        self._reseeds: list[tuple[int, int]] = []  # (advances when it took effect, seed)
         self._standings: list[dict[str, float]] = []
 
     # -- what a ruleset implements ----------------------------------------------------
@@ -510,7 +515,7 @@ class Battle(ABC):
     # -- saving ---------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """Everything needed to rebuild this battle exactly: see :meth:`Ruleset.restore`."""
-        return {
+        saved = {
             "format": SAVE_FORMAT,
             "ruleset": str(self.ruleset),
             "revision": self.ruleset.revision,
@@ -520,13 +525,54 @@ class Battle(ABC):
             "decisions": list(self._history),
             "advances": self._advances,
         }
+        if self._reseeds:
+            saved["reseeds"] = [list(r) for r in self._reseeds]
+        return saved
 
-    def replay(self, decisions: Sequence[int], advances: int) -> None:
-        """Drive a fresh battle through recorded decisions to the same point."""
+    # -- clones -----------------------------------------------------------------------------
+    def clone(self, reseed: int | None = None) -> Battle:
+        """An independent battle at this same point — the same state, log, standings and
+        pending decision, and the same commanders — to be played on without touching this
+        one.
+
+        ``reseed``: every die rolled after this point, the game's and each commander's,
+        comes from the streams of ``reseed`` instead of this battle's own, so a commander
+        searching ahead cannot see this battle's future rolls (see :meth:`reseed`).
+        The clone is rebuilt by replaying the decisions taken so far (:meth:`replay`),
+        which costs about half of playing the battle to here; a ruleset may override
+        this with a copy of its state."""
+        twin = self.ruleset.battle_class(self.ruleset, self.scenario, seed=self.seed,
+                                         commanders=self.commanders)
+        twin.replay(self._history, self._advances, self._reseeds)
+        if reseed is not None:
+            twin.reseed(reseed)
+        return twin
+
+    def reseed(self, seed: int) -> None:
+        """Roll every later die — the game's and each side's commander's — from the
+        streams of ``seed`` (the same ``seed`` at the same point gives the same rolls,
+        whatever this battle's own seed). Kept in :meth:`to_dict`, so a reseeded battle
+        saves and restores as it was played."""
+        if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+            raise BattleStateError(f"a reseed must be a non-negative int, got {seed!r}")
+        self._reseeds.append((self._advances, int(seed)))
+        game, commander = np.random.SeedSequence([int(seed), _RESEED]).spawn(2)
+        self.dice.reseed(game)
+        for dice, stream in zip(self._commander_dice.values(),
+                                commander.spawn(len(self.sides)), strict=True):
+            dice.reseed(stream)
+
+    def replay(self, decisions: Sequence[int], advances: int,
+               reseeds: Sequence[tuple[int, int]] = ()) -> None:
+        """Drive a fresh battle through recorded decisions (and reseeds, each at the
+        point it took effect) to the same point."""
         if self._advances:
             raise BattleStateError("replay() needs a battle that has not started")
         queue = list(decisions)
+        later = sorted((int(at), int(seed)) for at, seed in reseeds)
         while self._advances < advances:
+            while later and later[0][0] <= self._advances:
+                self.reseed(later.pop(0)[1])
             if self.finished:
                 raise AncientsError("replay diverged: the battle ended early")
             if self._pending is None:
@@ -544,6 +590,8 @@ class Battle(ABC):
         if queue:
             raise AncientsError(
                 f"replay diverged: {count(len(queue), 'recorded decision')} left over")
+        for _, seed in later:  # reseeded where the recording stopped
+            self.reseed(seed)
 
     def __repr__(self) -> str:
         state = "finished" if self.finished else f"turn {self.turn}, {self.phase}"

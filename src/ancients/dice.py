@@ -347,6 +347,16 @@ class Dice:
         """``n`` independent child dice (numpy's ``Generator.spawn``); deterministic."""
         return [Dice(g, record=self.record, keyed=self.keyed) for g in self.rng.spawn(n)]
 
+    def reseed(self, seed: SeedLike) -> None:
+        """From now on draw every roll from the streams of ``seed`` instead (in place, so
+        whatever holds these dice rolls the new ones); the rolls recorded so far stay."""
+        self.rng = _generator(seed)
+        self._buffers.clear()
+        self._positions.clear()
+        self._counts.clear()
+        if self._root is not None:
+            self._root = self.rng.bytes(16)
+
     def take_rolls(self) -> tuple[Roll, ...]:
         """Hand over (and forget) the rolls recorded since the last call."""
         rolls, self._rolls = tuple(self._rolls), []

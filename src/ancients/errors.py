@@ -49,6 +49,11 @@ class SimulationError(AncientsError, ValueError):
     results: Any = None
 
 
+class CommanderError(AncientsError, ValueError):
+    """A commander that cannot be made as asked: an unknown name in a commander spec
+    (``"noisy:0.2"``, ``"search:8"``) or an argument out of range."""
+
+
 class RuleError(AncientsError, ValueError):
     """A rules function was asked for something the rules forbid or that makes no sense
     (an unknown table or card, a modifier out of range, cavalry into woods, a volley at a

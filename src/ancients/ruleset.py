@@ -307,11 +307,12 @@ class Ruleset(ABC):
             decisions = [int(i) for i in saved["decisions"]]
             advances = int(saved["advances"])
             seed = int(saved["seed"])
+            reseeds = [(int(at), int(k)) for at, k in saved.get("reseeds", ())]
         except (KeyError, TypeError, ValueError) as e:
             raise AncientsError(f"malformed saved battle: {e!r}") from e
         scenario = rs.parse_scenario(data, source=f"saved battle ({saved.get('scenario')})")
         battle = rs.battle_class(rs, scenario, seed=seed, commanders=commanders)
-        battle.replay(decisions, advances)
+        battle.replay(decisions, advances, reseeds)
         return battle
 
     # -- hooks for the conformance suite ---------------------------------------------------------

@@ -168,3 +168,35 @@ def test_a_receiver_that_cannot_get_away_is_charged_as_it_now_stands() -> None:
                    for y in state.present() if x is not y)
     contact = next(e for e in log if e.kind == "contact")
     assert contact.data["aspect"] == "front" and 80.0 < b.block.facing < 100.0  # turned
+
+
+def test_a_receiver_fires_once_however_many_charge_it() -> None:
+    # Hand to hand II: the receiving unit fires at the oncoming attacker, once: two
+    # units charging it draw one volley, whichever answer it chose
+    for response in (ChargeResponse.HOLD_AND_FIRE, ChargeResponse.FIRE_AND_EVADE):
+        state, log = staged([foot("a1", "south", 28.5, 10, figures=4),
+                             foot("a2", "south", 31.5, 10, figures=4),
+                             bows("b", "north", 30, 15, figures=12)])
+        b = state.by_id["b"]
+        for uid in ("a1", "a2"):
+            charges.charge(state, state.by_id[uid], b, response)
+        volleys = [e for e in log if e.kind == "volley" and e.data["shooter"] == "b"]
+        assert len(volleys) == 1, response
+        evades = [e for e in log if e.kind == "fall back" and e.data["unit"] == "b"]
+        assert len(evades) == (response is ChargeResponse.FIRE_AND_EVADE), response
+
+
+def test_a_receiver_that_cannot_get_out_of_reach_is_caught() -> None:
+    # Hand to hand II, "move to safety": b gets 1.5" back before a friend stops it,
+    # still within the charger's 6": the charge goes home at it where it stands
+    state, log = staged([foot("a", "south", 30, 10), foot("b", "north", 30, 14),
+                         foot("f", "north", 30, 17)])
+    a, b = state.by_id["a"], state.by_id["b"]
+    charges.charge(state, a, b, ChargeResponse.EVADE)
+    back = next(e for e in log if e.kind == "fall back")
+    assert 0.0 < back.data["distance"] < 2.0
+    assert state.in_melee(a) and state.in_melee(b) and "occupies" not in kinds(log)
+    # out of reach, it is safe: the charger takes the ground
+    state, log = staged([foot("a", "south", 30, 10), foot("b", "north", 30, 14)])
+    charges.charge(state, state.by_id["a"], state.by_id["b"], ChargeResponse.EVADE)
+    assert not state.in_melee(state.by_id["a"]) and "occupies" in kinds(log)

@@ -161,18 +161,25 @@ def charge(state: State, charger: Piece, target: Piece,
     state.emit("charge", f"{charger.name}: charges {target.name}", side=charger.side,
                units=(charger.id, target.id), unit=charger.id, target=target.id,
                aspect=plan.aspect.value, response=str(response) if response else "")
+    # Hand to hand II: the receiver answers once, however many units charge it
+    first = target.answered != state.player
     if response in (ChargeResponse.FIRE_AND_EVADE, ChargeResponse.EVADE):
-        if response is ChargeResponse.FIRE_AND_EVADE:
-            _fire_at(state, target, charger, None)
-        if not charger.on_table or charger.running:
-            return
-        if _evade(state, target, charger):
-            _occupy(state, charger, plan)
-            return
-        # it could not get away (it may have turned to face the charger): the charge
-        # goes in at it as it now stands
+        moved = not first  # (it moved to safety from an earlier charger, if it could)
+        if first:
+            target.answered = state.player
+            if response is ChargeResponse.FIRE_AND_EVADE:
+                _fire_at(state, target, charger, None)
+            if not charger.on_table or charger.running:
+                return
+            moved = _evade(state, target, charger)
+        # Hand to hand II, "move to safety": a receiver the charger can still reach where
+        # it now stands is caught (it may have turned to face the charger), the charge
+        # going in at it; one out of reach fell away, and the attacker takes the ground
         again = _plan(state, charger, target, Arc(90.0))
         if again is None:
+            if moved:
+                _occupy(state, charger, plan)
+                return
             state.emit("charge fails", f"{charger.name}: cannot reach {target.name}",
                        side=charger.side, units=(charger.id, target.id), unit=charger.id,
                        target=target.id)
@@ -181,7 +188,8 @@ def charge(state: State, charger: Piece, target: Piece,
     # special courses before contact
     if not _course(state, charger, target, plan):
         return
-    if response is ChargeResponse.HOLD_AND_FIRE:
+    if response is ChargeResponse.HOLD_AND_FIRE and first:
+        target.answered = state.player
         _fire_at(state, target, charger, Band.CLOSE)
         if not charger.on_table or charger.running:
             return

@@ -99,6 +99,9 @@ class Piece(Tracked):
     home: int = 0
     #: it charged into its present melee (the attacker has no cover: Hand to hand B)
     attacker: bool = False
+    #: the player turn in which it answered a charge, firing or moving to safety (Hand
+    #: to hand II: a receiver answers once, however many units charge it)
+    answered: int = -1
 
     # -- reading ------------------------------------------------------------------------
     @property

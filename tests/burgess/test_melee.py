@@ -148,7 +148,7 @@ def test_the_outnumbered_ratios() -> None:
 
 
 def test_the_outnumbered_table_and_its_captives() -> None:
-    t = outnumbered_table().table
+    t = outnumbered_table("captured").table
     cut = t.result(1).parts[0]
     assert cut.action is Action.CUT_DOWN and str(cut.save) == "5/6"
     assert (cut.saved, cut.failed) == (Fate.CAPTIVE, Fate.KILLED)
@@ -160,6 +160,7 @@ def test_the_outnumbered_table_and_its_captives() -> None:
     escape = outnumbered_table("escape").table.result(2).parts[0]
     assert (escape.saved, escape.failed) == (Fate.ESCAPED, Fate.CAPTIVE)
     assert outnumbered_table("escape").table.result(1) == t.result(1)
+    assert outnumbered_table() == outnumbered_table("escape")  # the default
     dice = Dice(4, record=True)
     fates = cut.fates(6, dice, "cut down: Boii")
     assert fates[Fate.KILLED] + fates[Fate.CAPTIVE] == 6 and len(dice.take_rolls()) == 6

@@ -24,9 +24,10 @@ class BurgessOptions:
         "restart", "Hand to hand C: each casualty's die counts from the left of the first "
         "rank (restart), or on from the last figure removed, round the rank (continue)")
     outnumbered_rout: Literal["captured", "escape"] = choice(
-        "captured", "Hand to hand D, a roll of 2: the routed unit's figures rolling 4/5/6 "
-        "survive as captives and the rest are cut down (captured), or they get away with "
-        "the rout and the rest are taken (escape)")
+        "escape", "Hand to hand D, a roll of 2, 'unit is routed': the unit runs, its "
+        "figures rolling 4/5/6 getting away with the rout and the rest taken (escape), or "
+        "its figures rolling 4/5/6 survive as captives and the rest are cut down, none "
+        "running (captured)")
     engine_points: Literal["hits", "figures"] = choice(
         "hits", "War engine fire: the 2 or 3 points an engine hit takes off troops are hits "
         "for the casualty dice (hits) or figure values, as melee points are (figures)")

@@ -93,14 +93,14 @@ def test_chariots_against_formed_infantry() -> None:
     assert "contact" not in kinds(log) and "charge ends" in kinds(log)
     assert next(e for e in log if e.kind == "chariots").data["home"] == 0
     # two go home (4, 5; the third swerves: 1, 1); the infantry breaks (a 2): each figure
-    # of the 2 groups reached saves on 4/5/6 (six 1s); the unit runs
+    # of the 2 groups reached saves on 4/5/6 (six 1s); the unit moves to the rear
     state, log = staged([chariots, two_ranks], dice=Loaded([4, 5, 1, 1, 2] + [1] * 6,
                                                               then=1))
     charges.charge(state, state.by_id["c"], state.by_id["i"], ChargeResponse.HOLD)
     i = state.by_id["i"]
     assert state.by_id["c"].home == 2
     assert next(e for e in log if e.kind == "casualties").data["figures"] == 6
-    assert i.running
+    assert not i.running and "fall back" in kinds(log)
 
 
 def test_an_elephant_against_infantry() -> None:
@@ -200,3 +200,19 @@ def test_a_receiver_that_cannot_get_out_of_reach_is_caught() -> None:
     state, log = staged([foot("a", "south", 30, 10), foot("b", "north", 30, 14)])
     charges.charge(state, state.by_id["a"], state.by_id["b"], ChargeResponse.EVADE)
     assert not state.in_melee(state.by_id["a"]) and "occupies" in kinds(log)
+
+
+def test_infantry_that_will_not_stand_the_chariots_move_to_the_rear_and_do_not_rout() -> None:
+    # Chariots & Cavalry 1: "1/2 the unit moves to the rear 1 move, back toward
+    # chariot": the unit goes back a move, its back to the chariots, and is not routed
+    # (its figures the chariots reach save on 4/5/6)
+    chariots = entry("c", "south", "chariots", 3, 30, 10, armour="unarmoured cavalry")
+    state, log = staged([chariots, foot("i", "north", 30, 16, figures=12, ranks=2)],
+                        dice=Loaded([4, 5, 6, 2] + [6] * 9, then=6))
+    charges.charge(state, state.by_id["c"], state.by_id["i"], ChargeResponse.HOLD)
+    i = state.by_id["i"]
+    assert not i.running and i.condition is Condition.GOOD_ORDER
+    back = next(e for e in log if e.kind == "fall back" and e.data["unit"] == "i")
+    assert back.data["distance"] == 6.0 and "run" not in kinds(log)
+    assert i.block.facing == 0.0  # its back to the chariots, to the south
+    assert not state.in_melee(i)

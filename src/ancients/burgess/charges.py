@@ -29,7 +29,7 @@ from ancients.burgess.melee import ChargeResponse, charge_responses, has_impetus
 from ancients.burgess.missiles import Band
 from ancients.burgess.movement import allowance, forbidden
 from ancients.burgess.reactions import Facing
-from ancients.burgess.results import fall_back, move_allowance, run, take
+from ancients.burgess.results import fall_back, move_allowance, take
 from ancients.burgess.state import Piece, State, position
 from ancients.burgess.troops import Arm, TroopClass
 from ancients.tabletop import EPSILON, Arc, Aspect, Block, bearing
@@ -402,7 +402,9 @@ def _contact_made(state: State, charger: Piece, target: Piece, plan: ChargePlan)
             lost = broken_losses(target.unit, charger.home, state.dice, r.chariots)
             if lost:
                 remove_figures(state, target, lost, f"ridden down by {charger.name}")
-            run(state, target, r.chariots.broken_moves or 1, why=f"broken by {charger.name}")
+            # "the unit moves to the rear 1 move, back toward chariot": not a rout
+            fall_back(state, target, r.chariots.broken_moves or 1, False, Facing.AWAY,
+                      f"broken by {charger.name}")
         return
     if charger.troop is TroopClass.ELEPHANTS and state.arm(target) is Arm.INFANTRY:
         need = elephant_stand(target.unit, r.elephants)

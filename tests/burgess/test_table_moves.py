@@ -141,3 +141,28 @@ def test_mounted_bowmen_ride_in_shoot_and_ride_back() -> None:
     assert plan.out is not None and plan.end.centre == state.by_id["m"].block.centre
     assert plan.allowance is not None and plan.allowance.fire_while_moving
     assert plan.inches <= 15.0
+
+
+def test_a_charge_or_a_skirmish_is_a_move_that_was_not_at_the_double() -> None:
+    # Movement D, "every other move": a unit that ran, then charged (or mounted bowmen
+    # that ran, then rode in to shoot), may run on its next move
+    from ancients.burgess import charges, turns
+    from ancients.burgess.melee import ChargeResponse
+    from ancients.units import Condition
+
+    state, _ = staged([foot("a", "south", 30, 10), foot("b", "north", 30, 14)])
+    a = state.by_id["a"]
+    a.ran = True
+    assert not any(p.order.kind == "run" for p in plans(state, "a"))
+    charges.charge(state, a, state.by_id["b"], ChargeResponse.EVADE)  # b gets away
+    assert not state.in_melee(a) and not a.ran
+    state.by_id["b"].condition = Condition.LEFT_FIELD  # (out of the way of its run)
+    assert any(p.order.kind == "run" for p in plans(state, "a"))
+    state, _ = staged([cavalry("m", "south", 30, 10, weapon="longbow"),
+                       foot("t", "north", 30, 34)])
+    m = state.by_id["m"]
+    m.ran = True
+    plan = next(p for p in plans(state, "m") if p.order.kind == "skirmish")
+    for _ in turns.skirmish(state, m, plan):
+        pass
+    assert not m.ran

@@ -158,6 +158,7 @@ def charge(state: State, charger: Piece, target: Piece,
                    side=charger.side, units=(charger.id, target.id), unit=charger.id,
                    target=target.id)
         return
+    charger.ran = False  # Movement D: a charge is a move, and not at the double
     state.emit("charge", f"{charger.name}: charges {target.name}", side=charger.side,
                units=(charger.id, target.id), unit=charger.id, target=target.id,
                aspect=plan.aspect.value, response=str(response) if response else "")

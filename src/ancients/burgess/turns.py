@@ -167,6 +167,7 @@ def skirmish(state: State, piece: Piece, plan: moves.Plan) -> Steps:
     target = state.by_id[plan.order.target]
     piece.block = plan.out
     piece.moved_in = state.player
+    piece.ran = False  # Movement D: a move, and not at the double
     state.emit("move", f"{piece.name}: rides {plan.inches / 2:.1f}\" at {target.name}",
                side=piece.side, units=(piece.id,), unit=piece.id, move="skirmish",
                distance=round(plan.inches / 2, 3), double=False, crossed=[],

@@ -32,6 +32,7 @@ FACTS = {
     "contact": {"unit", "target", "aspect", "from", "to", "distance", "impetus"},
     "stampede": {"unit", "from", "to", "distance", "struck"},
     "follow": {"unit", "target", "from", "to"},
+    "turn": {"unit", "from", "to"},
     "split": {"unit", "part", "figures", "to"},
     "reformed": {"unit", "figures", "files", "ranks", "to"},
     "rallied": {"unit", "to"},
@@ -68,7 +69,7 @@ FACTS = {
     "c-in-c test": {"tested", "failed"},
 }
 MOVERS = ("move", "run", "fall back", "occupies", "charge ends", "contact", "stampede",
-          "follow", "reformed", "rallied")
+          "follow", "reformed", "rallied", "turn")
 
 
 def play(spec: str, scenario: str, seed: int, doctrine: bool) -> BurgessBattle:

@@ -216,3 +216,20 @@ def test_infantry_that_will_not_stand_the_chariots_move_to_the_rear_and_do_not_r
     assert back.data["distance"] == 6.0 and "run" not in kinds(log)
     assert i.block.facing == 0.0  # its back to the chariots, to the south
     assert not state.in_melee(i)
+
+
+def test_a_unit_attacked_in_the_rear_that_turns_and_fights_faces_its_attacker() -> None:
+    # Special conditions, rear attack: "6 whole unit turns and fights"; "4/5 1/2 turns
+    # and fights, 1/2 runs 1 move": the part that fights turns about to face the charger
+    from ancients.tabletop import Aspect
+
+    for face in (6, 4):
+        state, log = staged([cavalry("h", "south", 30, 26, facing=180.0),
+                             foot("t", "north", 30, 14, facing=180.0)],
+                            dice=Loaded([face], then=6))
+        h, t = state.by_id["h"], state.by_id["t"]
+        charges.charge(state, h, t, ChargeResponse.FIXED)
+        assert next(e for e in log if e.kind == "morale").data["table"] == "rear attack"
+        assert t.on_table and not t.running and abs(t.block.facing) < 1e-6, face
+        assert state.in_melee(t) and state.facing_edge(t, h) is Aspect.FRONT, face
+        assert state.facing_edge(h, t) is Aspect.FRONT

@@ -254,6 +254,9 @@ def apply(state: State, piece: Piece, reaction: Reaction, why: str) -> None:
 
 def _do(state: State, piece: Piece, part: Part, why: str) -> None:
     a = part.action
+    if a is Action.FIGHT and part.facing is Facing.ENEMY:
+        _turn_to_fight(state, piece)
+        return
     if a in (Action.FIGHT, Action.HOLD, Action.STEADY):
         return
     if a is Action.RALLY:
@@ -301,6 +304,27 @@ def _do(state: State, piece: Piece, part: Part, why: str) -> None:
             _do(state, piece, Part(Action.SURRENDER), f"{why}: no supports to reach")
         return
     raise AssertionError(f"unhandled action {a}")  # pragma: no cover
+
+
+def _turn_to_fight(state: State, piece: Piece) -> None:
+    """Special conditions, rear attack: "turns and fights": the unit turns about to face
+    the enemy in contact with its rear (or, one in its flank, a quarter turn where it
+    has room)."""
+    foes = state.contacts(piece)
+    edges = [state.facing_edge(piece, e) for e in foes]
+    b = piece.block
+    if Aspect.REAR in edges:  # about face, in its own footprint
+        turned = ground.turned(b, normalise_angle(b.facing + 180.0))
+    elif Aspect.LEFT in edges or Aspect.RIGHT in edges:
+        turned = ground.turned(b, normalise_angle(
+            b.facing + (-90.0 if Aspect.LEFT in edges else 90.0)))
+        if not ground.path_clear(state, piece, [b, turned], foes):
+            return
+    else:
+        return
+    piece.block = turned
+    state.emit("turn", f"{piece.name}: turns to fight", side=piece.side, units=(piece.id,),
+               unit=piece.id, **{"from": position(b), "to": position(turned)})
 
 
 def _fates(state: State, piece: Piece, part: Part, why: str) -> bool:

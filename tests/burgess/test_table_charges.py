@@ -233,3 +233,28 @@ def test_a_unit_attacked_in_the_rear_that_turns_and_fights_faces_its_attacker() 
         assert t.on_table and not t.running and abs(t.block.facing) < 1e-6, face
         assert state.in_melee(t) and state.facing_edge(t, h) is Aspect.FRONT, face
         assert state.facing_edge(h, t) is Aspect.FRONT
+
+
+def test_an_elephant_that_stops_goes_no_further() -> None:
+    # Elephants 6, from hand weapons, "5 elephant stops": hit by the receiver's fire at
+    # close range the elephant's charge ends there; stopped, it may not charge or move
+    # in its side's next movement phase
+    from ancients.burgess import beasts, moves
+    from ancients.burgess.elephants import Harm, HarmKind
+
+    elephant = entry("e", "south", "elephants", 1, 30, 10)
+    two = bows("b", "north", 30, 16, figures=12, ranks=2)
+    # attack (1 on 1/3/6), home (1); the volley at close range: four dice of 6 (20 hits,
+    # 4 rolls on the hand-weapons table: 5, elephant stops)
+    state, log = staged([elephant, two], dice=Loaded([1, 1, 6, 6, 6, 6], then=5))
+    e, b = state.by_id["e"], state.by_id["b"]
+    charges.charge(state, e, b, ChargeResponse.HOLD_AND_FIRE)
+    assert any(x.kind == "elephant" and x.data["harm"] == "stops" for x in log)
+    assert "contact" not in kinds(log) and not state.in_melee(e)
+    assert 5.0 < e.block.distance(b.block) <= 6.0 + 1e-6  # at close range (longbow: 6")
+    assert charges.plans(state, e) == []
+    state, _ = staged([elephant, foot("f", "north", 30, 40)])
+    e = state.by_id["e"]
+    beasts.harm(state, e, Harm(HarmKind.STOPS), "test")
+    assert e.stopped and not charges.can_charge(state, e)
+    assert [p.order.kind for p in moves.menu(state, e)] == ["hold"]

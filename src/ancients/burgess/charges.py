@@ -57,7 +57,7 @@ def can_charge(state: State, piece: Piece) -> bool:
     """A unit in good order, not in melee and not a war engine may charge (a shaken or
     running unit does not)."""
     return (piece.on_table and not piece.shaken and not piece.running and not piece.engine
-            and not state.in_melee(piece))
+            and not piece.stopped and not state.in_melee(piece))
 
 
 def _contact(charger: Block, target: Block, aspect: Aspect, along: float) -> Block:
@@ -172,6 +172,9 @@ def charge(state: State, charger: Piece, target: Piece,
                 _fire_at(state, target, charger, None)
             if not charger.on_table or charger.running:
                 return
+            if charger.stopped:  # Elephants 6: stopped before it set off
+                _halt(state, charger, plan, 0.0, "stops")
+                return
             moved = _evade(state, target, charger)
         # Hand to hand II, "move to safety": a receiver the charger can still reach where
         # it now stands is caught (it may have turned to face the charger), the charge
@@ -194,6 +197,11 @@ def charge(state: State, charger: Piece, target: Piece,
         _fire_at(state, target, charger, Band.CLOSE)
         if not charger.on_table or charger.running:
             return
+        if charger.stopped:  # Elephants 6: the charge ends at close range
+            close = _close_range(state, target)
+            _halt(state, charger, plan, max(plan.inches - close, 0.0) / plan.inches
+                  if plan.inches > EPSILON else 0.0, "stops")
+            return
     _contact_made(state, charger, target, plan)
 
 
@@ -215,6 +223,14 @@ def _fire_at(state: State, firer: Piece, target: Piece, band: Band | None) -> No
     pool = Pool()
     shoot(state, firer, Shoot(target.id), pool, distance=distance)
     resolve(state, pool)
+
+
+def _close_range(state: State, firer: Piece) -> float:
+    """The close range of the firer's weapon (0 without one)."""
+    weapon = firer.unit.weapon
+    if weapon is None:
+        return 0.0
+    return float(state.rules.fire.ranges[weapon].get(Band.CLOSE, 0))
 
 
 def _evade(state: State, receiver: Piece, charger: Piece) -> bool:

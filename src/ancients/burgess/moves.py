@@ -124,6 +124,8 @@ def menu(state: State, piece: Piece) -> list[Plan]:
     b = piece.block
     move = float(state.rules.troops[piece.troop].move)
     plans = [Plan(HOLD, b)]
+    if piece.stopped:  # Elephants 6: "elephant stops"
+        return plans
     seen: set[tuple[float, float, float]] = {(round(b.x, 2), round(b.y, 2),
                                                round(b.facing, 1))}
     fractions = [float(f) for f in state.rules.table.fractions]

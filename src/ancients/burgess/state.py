@@ -102,6 +102,9 @@ class Piece(Tracked):
     #: the player turn in which it answered a charge, firing or moving to safety (Hand
     #: to hand II: a receiver answers once, however many units charge it)
     answered: int = -1
+    #: an elephant stopped by a hit (Elephants 6, hand weapons 5: "elephant stops"): its
+    #: charge goes no further, and it makes no move in its side's next movement phase
+    stopped: bool = False
 
     # -- reading ------------------------------------------------------------------------
     @property

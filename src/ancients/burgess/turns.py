@@ -157,6 +157,8 @@ def movement(state: State, side: str, declared: list[tuple[str, str]],
             yield from skirmish(state, p, plan)
         else:
             moves.make_move(state, p, plan)
+    for p in state.present(side):  # Elephants 6: a stopped elephant has stood its move
+        p.stopped = False
 
 
 def skirmish(state: State, piece: Piece, plan: moves.Plan) -> Steps:

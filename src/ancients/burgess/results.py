@@ -260,7 +260,9 @@ def _do(state: State, piece: Piece, part: Part, why: str) -> None:
     if a in (Action.FIGHT, Action.HOLD, Action.STEADY):
         return
     if a is Action.RALLY:
-        piece.condition = Condition.GOOD_ORDER
+        # Hand to hand II C: a unit that lost its standard in its rout rallies shaken
+        piece.condition = Condition.SHAKEN if piece.standard_lost else Condition.GOOD_ORDER
+        piece.standard_lost = False
         piece.rally_attempts = 0
         foe = state.nearest_enemy(piece)[0]
         if foe is not None:
@@ -270,6 +272,9 @@ def _do(state: State, piece: Piece, part: Part, why: str) -> None:
                 piece.block = turned
         state.emit("rallied", f"{piece.name}: rallies, facing the enemy", side=piece.side,
                    units=(piece.id,), unit=piece.id, to=position(piece.block))
+        if piece.shaken:
+            state.emit("shaken", f"{piece.name}: shaken (its standard lost)",
+                       side=piece.side, units=(piece.id,), unit=piece.id)
         return
     if a is Action.SHAKEN:
         if piece.condition is Condition.GOOD_ORDER:

@@ -105,6 +105,9 @@ class Piece(Tracked):
     #: an elephant stopped by a hit (Elephants 6, hand weapons 5: "elephant stops"): its
     #: charge goes no further, and it makes no move in its side's next movement phase
     stopped: bool = False
+    #: it lost its standard while running (Hand to hand II C: "loss of standard equals
+    #: shaken"): it rallies shaken
+    standard_lost: bool = False
 
     # -- reading ------------------------------------------------------------------------
     @property

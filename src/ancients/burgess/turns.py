@@ -245,7 +245,7 @@ def morale(state: State) -> Steps:
 def follow(state: State, victor: Piece, fled: Piece) -> None:
     """Hand to hand II C: the victor follows the routed unit (up to a move after it,
     keeping clear of the enemy) and takes its standard on a 1 or 6; losing it makes a
-    unit shaken (Morale), and a running unit runs on."""
+    unit shaken (Morale): a running unit runs on, and is shaken when it rallies."""
     start = victor.block
     way = bearing(start.centre, fled.block.centre)
     end = start
@@ -270,7 +270,9 @@ def follow(state: State, victor: Piece, fled: Piece) -> None:
     state.emit("standard", f"{fled.name}: standard "
                + (f"taken by {victor.name}" if taken else "saved"), side=fled.side,
                units=(fled.id, victor.id), unit=fled.id, by=victor.id, taken=taken)
-    if taken:
+    if taken:  # "loss of standard equals shaken": at once, or once it stops running
         fled.unit = attrs.evolve(fled.unit, standard=None)
         if fled.condition is Condition.GOOD_ORDER:
             fled.condition = Condition.SHAKEN
+        elif fled.running:
+            fled.standard_lost = True

@@ -111,3 +111,29 @@ def test_guards_never_rout() -> None:
     g.condition = Condition.SHAKEN
     rally_phase(state, "south")  # a 1 (read 2 with the guards' +1): runs, but guards hold
     assert g.condition is Condition.SHAKEN and not g.running
+
+
+def test_pre_contact_tests_are_not_taken_in_melee() -> None:
+    # Morale, pre-contact: a unit in melee at half strength does not take the test; out
+    # of contact again, it does
+    state, log = staged([foot("a", "south", 30, 10), foot("b", "north", 30, 10)],
+                        dice=Loaded([], then=6))
+    a = state.by_id["a"]
+    results.remove_figures(state, a, 6, "test")  # half strength
+    a.melee_rounds = state.by_id["b"].melee_rounds = 3  # (no outnumbered, no post-contact)
+    morale_phase(state)
+    assert state.in_melee(a) and not rolls(log, "pre-contact test")
+    state.by_id["b"].condition = Condition.LEFT_FIELD
+    morale_phase(state)
+    assert [e.data["unit"] for e in rolls(log, "pre-contact test")] == ["a"]
+
+
+def test_a_units_own_part_running_is_not_the_unit_on_its_flank_giving_way() -> None:
+    # "1/2 fights, 1/2 runs 1 move": the half that runs is not "a unit on the immediate
+    # flank" of the half that stays; a neighbour beside the runners is
+    state, log = staged([foot("a", "south", 30, 10), foot("n", "south", 36, 10),
+                         foot("b", "north", 30, 40)], dice=Loaded([], then=6))
+    results.apply(state, state.by_id["a"], state.rules.flank.flank.result(4), "test")
+    assert any(p.running and p.id.startswith("a.") for p in state.present("south"))
+    morale_phase(state)
+    assert [e.data["unit"] for e in rolls(log, "pre-contact test")] == ["n"]

@@ -92,9 +92,12 @@ def morale_phase(state: State) -> None:
                 p.unit, r.morale.post_contact, state.dice, f"after {p.melee_rounds} rounds",
                 r.morale))
     for p in state.present():
-        if p.running or p.troop in _TESTED:
+        gave_way = _flank_gave_way(state, p)
+        # Morale, pre-contact: not for a unit in melee (its triggers that last, half
+        # strength and the officer and standard lost, are tested once it is out of it)
+        if p.running or p.troop in _TESTED or state.in_melee(p):
             continue
-        found = triggers(state, p, _flank_gave_way(state, p))
+        found = triggers(state, p, gave_way)
         if not found:
             continue
         p.tested = p.tested | frozenset(found)

@@ -180,13 +180,15 @@ def run(state: State, piece: Piece, moves: int = 1, double: bool = False,
 
 def gave_way(state: State, piece: Piece) -> None:
     """The piece begins to run: the friends on its immediate flank (to their left or
-    right within the flank reach, table.toml) are told (Morale, pre-contact)."""
+    right within the flank reach, table.toml) are told (Morale, pre-contact); the parts
+    of its own unit are not another unit on its flank."""
     piece.condition = Condition.ROUTED
     piece.rally_attempts = 0
     piece.gave_way = state.player
     reach = state.rules.table.flank_reach
+    family = piece.family or piece.id
     for f in state.present(piece.side):
-        if f is piece or f.running:
+        if f is piece or f.running or (f.family or f.id) == family:
             continue
         if f.block.aspect_of(piece.block.centre) in (Aspect.LEFT, Aspect.RIGHT) and \
                 f.block.distance(piece.block) <= reach:
@@ -405,7 +407,8 @@ def _split(state: State, piece: Piece, shares: Sequence[int]) -> list[Piece | No
     for i, (part, pblock) in enumerate(made[1:], start=1):
         new = Piece(f"{piece.id}.{existing + i}", piece.side, part, pblock, part,
                     part.figures, original=False, condition=piece.condition,
-                    moved_in=piece.moved_in, ran=piece.ran, melee_rounds=piece.melee_rounds)
+                    moved_in=piece.moved_in, ran=piece.ran, melee_rounds=piece.melee_rounds,
+                    family=piece.family or piece.id)
         piece.start_figures = piece.start_figures - part.figures
         state.add(new)
         out.append(new)

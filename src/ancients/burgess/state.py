@@ -108,6 +108,8 @@ class Piece(Tracked):
     #: it lost its standard while running (Hand to hand II C: "loss of standard equals
     #: shaken"): it rallies shaken
     standard_lost: bool = False
+    #: the id of the unit it split off from (its own id, or empty, for a whole unit)
+    family: str = ""
 
     # -- reading ------------------------------------------------------------------------
     @property

@@ -166,3 +166,25 @@ def test_a_charge_or_a_skirmish_is_a_move_that_was_not_at_the_double() -> None:
     for _ in turns.skirmish(state, m, plan):
         pass
     assert not m.ran
+
+
+def test_mounted_bowmen_move_fire_and_move_again_up_to_their_whole_move() -> None:
+    # Missile fire C: "move, fire and move again up to a distance of their maximum": the
+    # ride in may be more than half the move (the rest is the ride back), and need not
+    # end where it began
+    state, _ = staged([cavalry("m", "south", 30, 10, weapon="longbow"),
+                       foot("t", "north", 30, 46)])  # 36" off: beyond 24" and half of 15"
+    m = state.by_id["m"]
+    skirmish = [p for p in plans(state, "m") if p.order.kind == "skirmish"]
+    assert skirmish and all(p.inches <= 15.0 + 1e-6 for p in skirmish)
+    deep = max(skirmish, key=lambda p: p.order.inches)
+    assert deep.order.inches > 7.5 and deep.out is not None
+    assert deep.out.distance(state.by_id["t"].block) <= 24.0 + 1e-6
+    assert deep.end.centre != m.block.centre
+    # near enough, a ride in of half the move or less still comes back to where it began
+    state, _ = staged([cavalry("m", "south", 30, 10, weapon="longbow"),
+                       foot("t", "north", 30, 28)])
+    m = state.by_id["m"]
+    back = [p for p in plans(state, "m") if p.order.kind == "skirmish"]
+    assert any(abs(p.end.centre[0] - m.block.centre[0]) < 1e-6 and
+               abs(p.end.centre[1] - m.block.centre[1]) < 1e-6 for p in back)

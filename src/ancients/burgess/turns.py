@@ -162,17 +162,19 @@ def movement(state: State, side: str, declared: list[tuple[str, str]],
 
 
 def skirmish(state: State, piece: Piece, plan: moves.Plan) -> Steps:
-    """Missile fire C: mounted bowmen ride in, shoot (1 more off each die), and ride back;
-    the troops fired on may return the fire, even if the bowmen rode out of range."""
+    """Missile fire C: mounted bowmen ride in, shoot (1 more off each die), and ride back
+    with the rest of their move; the troops fired on may return the fire, even if the
+    bowmen rode out of range."""
     assert plan.out is not None
     start = piece.block
     target = state.by_id[plan.order.target]
     piece.block = plan.out
     piece.moved_in = state.player
     piece.ran = False  # Movement D: a move, and not at the double
-    state.emit("move", f"{piece.name}: rides {plan.inches / 2:.1f}\" at {target.name}",
+    ride = plan.order.inches
+    state.emit("move", f"{piece.name}: rides {ride:.1f}\" at {target.name}",
                side=piece.side, units=(piece.id,), unit=piece.id, move="skirmish",
-               distance=round(plan.inches / 2, 3), double=False, crossed=[],
+               distance=round(ride, 3), double=False, crossed=[],
                **{"from": position(start), "to": position(plan.out)})
     pool = fire.Pool()
     fire.shoot(state, piece, Shoot(target.id), pool, moving=True)
@@ -195,7 +197,8 @@ def skirmish(state: State, piece: Piece, plan: moves.Plan) -> Steps:
         here = piece.block
         piece.block = plan.end
         state.emit("move", f"{piece.name}: rides back", side=piece.side, units=(piece.id,),
-                   unit=piece.id, move="skirmish back", distance=round(plan.inches / 2, 3),
+                   unit=piece.id, move="skirmish back",
+                   distance=round(max(plan.inches - ride, 0.0), 3),
                    double=False, crossed=[], **{"from": position(here),
                                                "to": position(plan.end)})
     piece.may_fire = False

@@ -258,3 +258,22 @@ def test_an_elephant_that_stops_goes_no_further() -> None:
     beasts.harm(state, e, Harm(HarmKind.STOPS), "test")
     assert e.stopped and not charges.can_charge(state, e)
     assert [p.order.kind for p in moves.menu(state, e)] == ["hold"]
+
+
+def test_a_charge_downhill_adds_its_point_in_the_first_round() -> None:
+    # Hand to hand A: "troops charging downhill will add 1 PT to their roll for Impetus":
+    # the same charge on a hill falling to the north, and on the flat
+    fall_north = {"kind": "hill", "polygon": [[0, 0], [72, 0], [72, 40], [0, 40]],
+                  "downhill": 0}
+    bonus = {}
+    for hill in (True, False):
+        state, log = staged([foot("a", "south", 30, 10), foot("b", "north", 30, 14)],
+                            terrain=[fall_north] if hill else [])
+        a, b = state.by_id["a"], state.by_id["b"]
+        plan = charges.plans(state, a)[0]
+        assert plan.downhill is hill
+        charges.charge(state, a, b, ChargeResponse.HOLD)
+        contact = next(e for e in log if e.kind == "contact")
+        assert contact.data["downhill"] is hill and contact.data["impetus"]
+        bonus[hill] = _fighter(state, a, b).bonus
+    assert bonus == {True: 2, False: 1}  # impetus, and downhill

@@ -116,3 +116,8 @@ def test_a_unit_that_lost_its_standard_in_its_rout_rallies_shaken() -> None:
         assert e.running
         rally_phase(state, "north")  # the first attempt: a 6 rallies
         assert e.condition is (Condition.SHAKEN if take else Condition.GOOD_ORDER), take
+    # a unit followed in good order is shaken at once
+    state, log = staged([foot("a", "south", 30, 10), foot("e", "north", 30, 18)],
+                        dice=Loaded([6]))
+    turns.follow(state, state.by_id["a"], state.by_id["e"])
+    assert state.by_id["e"].shaken and state.by_id["e"].unit.standard is None

@@ -185,3 +185,17 @@ def test_outnumbered_counts_every_enemy_in_contact() -> None:
         p.melee_rounds = 1
     morale_phase(state)
     assert not rolls(log, "outnumbered")
+
+
+def test_the_post_contact_roll_only_once_as_an_option() -> None:
+    # post_contact=once: "after two rounds of melee" read as one roll, after the second
+    from ancients.burgess.options import BurgessOptions
+
+    for rounds, rolled in ((2, True), (4, False), (6, False)):
+        state, log = staged([foot("a", "south", 30, 10), foot("b", "north", 30, 10)],
+                            dice=Loaded([], then=6),
+                            options=BurgessOptions(post_contact="once"))
+        for uid in ("a", "b"):
+            state.by_id[uid].melee_rounds = rounds
+        morale_phase(state)
+        assert bool(rolls(log, "post-contact")) is rolled, rounds

@@ -188,3 +188,19 @@ def test_mounted_bowmen_move_fire_and_move_again_up_to_their_whole_move() -> Non
     back = [p for p in plans(state, "m") if p.order.kind == "skirmish"]
     assert any(abs(p.end.centre[0] - m.block.centre[0]) < 1e-6 and
                abs(p.end.centre[1] - m.block.centre[1]) < 1e-6 for p in back)
+
+
+def test_turning_in_place_is_not_moving_unless_the_pivot_option_says_so() -> None:
+    # Movement F "if moved they may not fire that turn"; Hand to hand II "if the receiving
+    # unit moved during its turn it is fixed": a turn in place is not a move (pivot=free,
+    # the text pricing no turn), or is one (pivot=move)
+    from ancients.burgess.options import BurgessOptions
+
+    for pivot, moved in (("free", False), ("move", True)):
+        state, _ = staged([entry("g", "south", "LT war engine", 1, 30, 10),
+                           foot("t", "north", 50, 30)],
+                          options=BurgessOptions(pivot=pivot))
+        g = state.by_id["g"]
+        turn = next(p for p in plans(state, "g") if p.order.kind == "turn")
+        moves.make_move(state, g, turn)
+        assert g.may_fire is not moved and (g.moved_in == state.player) is moved, pivot

@@ -289,10 +289,15 @@ def make_move(state: State, piece: Piece, plan: Plan) -> None:
     if order.kind == "hold":
         return
     piece.block = plan.end
-    moved = plan.inches > EPSILON
+    # a turn in place is not a move (pivot=free: the text prices no turn), or is (move)
+    moved = plan.inches > EPSILON or (order.kind == "turn" and state.opts.pivot == "move")
     if moved:
         piece.moved_in = state.player
         if plan.allowance is not None and not plan.allowance.may_fire:
+            piece.may_fire = False
+        r = state.rules.movement
+        if plan.allowance is None and piece.troop in r.engines and \
+                not r.engines_fire_after_moving:  # Movement F: a turn, under pivot=move
             piece.may_fire = False
     state.emit("move", f"{piece.name}: {order}", side=piece.side, units=(piece.id,),
                unit=piece.id, move=order.kind, distance=round(plan.inches, 3),

@@ -9,8 +9,8 @@ import attrs
 
 from ancients.optionfields import choice, choices, number
 
-__all__ = ["CASUALTY_COUNTS", "ELEPHANTS", "ENGINE_POINTS", "OUTNUMBERED_ROUTS",
-           "BurgessOptions"]
+__all__ = ["CASUALTY_COUNTS", "ELEPHANTS", "ENGINE_POINTS", "OUTNUMBERED_ROUTS", "PIVOTS",
+           "POST_CONTACTS", "BurgessOptions"]
 
 
 @attrs.frozen
@@ -34,9 +34,19 @@ class BurgessOptions:
     turn_limit: int = number(
         0, "game turns before the battle is scored (the text gives none; 0: the scenario's "
         "own, else data/victory.toml's 12)", low=0, high=1000)
+    post_contact: Literal["repeat", "once"] = choice(
+        "repeat", "Morale, post contact, 'after two rounds of melee': rolled after the "
+        "second round and after every second round while the melee goes on (repeat), or "
+        "once, after the second (once)")
+    pivot: Literal["free", "move"] = choice(
+        "free", "a unit that only turns in place has not moved (free: it is not fixed when "
+        "charged, Hand to hand II, and an engine may still fire, Movement F), or has "
+        "(move)")
 
 
 ELEPHANTS = choices(BurgessOptions, "elephants")
 CASUALTY_COUNTS = choices(BurgessOptions, "casualty_count")
 OUTNUMBERED_ROUTS = choices(BurgessOptions, "outnumbered_rout")
 ENGINE_POINTS = choices(BurgessOptions, "engine_points")
+POST_CONTACTS = choices(BurgessOptions, "post_contact")
+PIVOTS = choices(BurgessOptions, "pivot")

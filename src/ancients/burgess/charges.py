@@ -139,7 +139,9 @@ def moved_in_its_turn(state: State, piece: Piece) -> bool:
 
 def responses(state: State, receiver: Piece) -> tuple[ChargeResponse, ...]:
     """What ``receiver``, charged, may do (Hand to hand II): a unit in melee, running or
-    a war engine is fixed, as is one that moved in its own last player turn."""
+    a war engine is fixed, as is one that moved in its own last player turn; so is an
+    elephant (it carries no missiles, and Elephants 5 has the unit attacking it stand
+    or fall back, never the elephant give way: a reading)."""
     if state.in_melee(receiver) or receiver.running or receiver.engine or \
             receiver.troop is TroopClass.ELEPHANTS:
         return (ChargeResponse.FIXED,)

@@ -32,6 +32,7 @@ FACTS = {
     "contact": {"unit", "target", "aspect", "from", "to", "distance", "impetus"},
     "stampede": {"unit", "from", "to", "distance", "struck"},
     "follow": {"unit", "target", "from", "to"},
+    "turn": {"unit", "from", "to"},
     "split": {"unit", "part", "figures", "to"},
     "reformed": {"unit", "figures", "files", "ranks", "to"},
     "rallied": {"unit", "to"},
@@ -68,7 +69,7 @@ FACTS = {
     "c-in-c test": {"tested", "failed"},
 }
 MOVERS = ("move", "run", "fall back", "occupies", "charge ends", "contact", "stampede",
-          "follow", "reformed", "rallied")
+          "follow", "reformed", "rallied", "turn")
 
 
 def play(spec: str, scenario: str, seed: int, doctrine: bool) -> BurgessBattle:
@@ -154,7 +155,7 @@ def test_no_import_cycles_and_no_rule_module_imports_the_battle() -> None:
     ("burgess", "zama-202bc", 0, False), ("burgess", "zama-202bc", 1, True),
     ("burgess", "kadesh-1274bc", 2, False), ("burgess", "kadesh-1274bc", 3, True),
     ("burgess", "assault", 4, False), ("burgess", "assault", 5, True),
-    ("burgess(elephants=tempered, outnumbered_rout=escape)", "zama-202bc", 6, False)])
+    ("burgess(elephants=tempered, outnumbered_rout=captured)", "zama-202bc", 6, False)])
 def test_every_event_carries_its_facts_and_positions_replay_from_them(
         spec: str, scenario: str, seed: int, doctrine: bool) -> None:
     b = play(spec, scenario, seed, doctrine)

@@ -14,6 +14,7 @@ from ancients.burgess.counting import round_half_down
 from ancients.burgess.melee import (
     ChargeResponse,
     Fighter,
+    MeleeRules,
     bout_odds,
     capture_standard,
     charge_responses,
@@ -56,10 +57,19 @@ def test_the_first_two_ranks_fight_by_figure_value(armour: Armour, value: int) -
         fighter(unit, figures=11)
 
 
-def test_one_die_per_5_points_with_the_remainder_rule_and_one_at_least() -> None:
-    def dice(figures: int) -> int:
-        return fighter(legio(figures, 1, armour=Armour.UNARMOURED_INFANTRY)).dice
-    assert [dice(n) for n in (1, 2, 3, 5, 7, 8, 10)] == [1, 1, 1, 1, 1, 2, 2]
+def test_one_die_per_5_points_with_the_remainder_rule_and_one_at_least_as_a_variant(
+        ) -> None:
+    # Hand to hand 1, "one die per 5 PTS", with the remainder rule Deciding casualties
+    # prints for the same count (1 or 2 down, 3 or 4 up): 1-2 points roll no die
+    def dice(figures: int, rules: MeleeRules | None = None) -> int:
+        return fighter(legio(figures, 1, armour=Armour.UNARMOURED_INFANTRY),
+                       rules=rules).dice
+    assert [dice(n) for n in (1, 2, 3, 5, 7, 8, 10)] == [0, 0, 1, 1, 1, 2, 2]
+    # the variant melee.dice.minimum = 1: a remnant rolls one die at least
+    import ancients
+
+    rules = ancients.ruleset("burgess(melee.dice.minimum=1)").rules().melee
+    assert [dice(n, rules) for n in (1, 2, 3, 5, 7, 8, 10)] == [1, 1, 1, 1, 1, 2, 2]
 
 
 def test_the_bonuses() -> None:
@@ -148,7 +158,7 @@ def test_the_outnumbered_ratios() -> None:
 
 
 def test_the_outnumbered_table_and_its_captives() -> None:
-    t = outnumbered_table().table
+    t = outnumbered_table("captured").table
     cut = t.result(1).parts[0]
     assert cut.action is Action.CUT_DOWN and str(cut.save) == "5/6"
     assert (cut.saved, cut.failed) == (Fate.CAPTIVE, Fate.KILLED)
@@ -160,6 +170,7 @@ def test_the_outnumbered_table_and_its_captives() -> None:
     escape = outnumbered_table("escape").table.result(2).parts[0]
     assert (escape.saved, escape.failed) == (Fate.ESCAPED, Fate.CAPTIVE)
     assert outnumbered_table("escape").table.result(1) == t.result(1)
+    assert outnumbered_table() == outnumbered_table("escape")  # the default
     dice = Dice(4, record=True)
     fates = cut.fates(6, dice, "cut down: Boii")
     assert fates[Fate.KILLED] + fates[Fate.CAPTIVE] == 6 and len(dice.take_rolls()) == 6

@@ -137,8 +137,9 @@ def test_the_conformance_suite_on_the_built_in_scenarios(scenario: str) -> None:
 
 def test_the_conformance_suite_with_tempered_elephants_and_the_other_readings() -> None:
     check_ruleset("burgess(elephants=tempered)", battles=2 if not SLOW else 20, seed=2)
-    check_ruleset("burgess(casualty_count=continue, outnumbered_rout=escape, "
-                  "engine_points=figures, turn_limit=6)", battles=1 if not SLOW else 10,
+    check_ruleset("burgess(casualty_count=continue, outnumbered_rout=captured, "
+                  "engine_points=figures, turn_limit=6, post_contact=once, pivot=move)",
+                  battles=1 if not SLOW else 10,
                   seed=3, scenario="assault")
 
 

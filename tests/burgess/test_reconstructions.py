@@ -10,6 +10,7 @@ import attrs
 import pytest
 
 from ancients.burgess.options import BurgessOptions
+from ancients.burgess.reactions import Fate
 from ancients.burgess.rules import load_rules
 from ancients.burgess.sequence import Acting, load_sequence, player_turns
 from ancients.burgess.victory import Army, broken, load_victory, verdict
@@ -79,8 +80,9 @@ def test_the_options_choose_the_tables() -> None:
     assert plain.elephants.variant == "burgess"
     tempered = load_rules(BurgessOptions(elephants="tempered"))
     assert tempered.elephants.variant == "tempered"
-    escape = load_rules(BurgessOptions(outnumbered_rout="escape"))
-    assert escape.outnumbered.table.result(2) != plain.outnumbered.table.result(2)
+    captured = load_rules(BurgessOptions(outnumbered_rout="captured"))
+    assert captured.outnumbered.table.result(2) != plain.outnumbered.table.result(2)
+    assert plain.outnumbered.table.result(2).parts[0].saved is Fate.ESCAPED  # the default
     for field in attrs.fields(BurgessOptions):
         assert field.metadata["help"]
     with pytest.raises(ValueError, match="elephants"):

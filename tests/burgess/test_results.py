@@ -101,3 +101,25 @@ def test_falling_back_to_supports_or_surrendering() -> None:
     state, _ = staged([foot("a", "south", 30, 10), foot("b", "north", 30, 30)])
     results.apply(state, state.by_id["a"], table_row, "test")
     assert state.by_id["a"].condition is Condition.CAPTURED
+
+
+def test_outnumbered_2_routs_the_unit_with_its_saved_figures_by_default() -> None:
+    # Hand to hand D, 2: "unit is routed, 4/5/6 will save captives": by default the
+    # figures rolling 4/5/6 run with the unit, the rest are taken (outnumbered_rout)
+    state, log = staged([foot("a", "south", 30, 10, figures=4, ranks=1),
+                         foot("b", "north", 30, 30)], dice=Loaded([4, 1, 6, 2], then=1))
+    a = state.by_id["a"]
+    assert state.opts.outnumbered_rout == "escape"
+    results.apply(state, a, state.rules.outnumbered.result(2), "test")
+    captives = next(e for e in log if e.kind == "captives")
+    assert (captives.data["escaped"], captives.data["captive"]) == (2, 2)
+    assert a.running and a.figures == 2 and "run" in kinds(log)
+    # the other reading: the figures rolling 4/5/6 are taken, the rest killed
+    from ancients.burgess.options import BurgessOptions
+
+    state, log = staged([foot("a", "south", 30, 10, figures=4, ranks=1),
+                         foot("b", "north", 30, 30)], dice=Loaded([4, 1, 6, 2], then=1),
+                        options=BurgessOptions(outnumbered_rout="captured"))
+    a = state.by_id["a"]
+    results.apply(state, a, state.rules.outnumbered.result(2), "test")
+    assert a.condition is Condition.CAPTURED

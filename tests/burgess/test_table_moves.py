@@ -141,3 +141,66 @@ def test_mounted_bowmen_ride_in_shoot_and_ride_back() -> None:
     assert plan.out is not None and plan.end.centre == state.by_id["m"].block.centre
     assert plan.allowance is not None and plan.allowance.fire_while_moving
     assert plan.inches <= 15.0
+
+
+def test_a_charge_or_a_skirmish_is_a_move_that_was_not_at_the_double() -> None:
+    # Movement D, "every other move": a unit that ran, then charged (or mounted bowmen
+    # that ran, then rode in to shoot), may run on its next move
+    from ancients.burgess import charges, turns
+    from ancients.burgess.melee import ChargeResponse
+    from ancients.units import Condition
+
+    state, _ = staged([foot("a", "south", 30, 10), foot("b", "north", 30, 14)])
+    a = state.by_id["a"]
+    a.ran = True
+    assert not any(p.order.kind == "run" for p in plans(state, "a"))
+    charges.charge(state, a, state.by_id["b"], ChargeResponse.EVADE)  # b gets away
+    assert not state.in_melee(a) and not a.ran
+    state.by_id["b"].condition = Condition.LEFT_FIELD  # (out of the way of its run)
+    assert any(p.order.kind == "run" for p in plans(state, "a"))
+    state, _ = staged([cavalry("m", "south", 30, 10, weapon="longbow"),
+                       foot("t", "north", 30, 34)])
+    m = state.by_id["m"]
+    m.ran = True
+    plan = next(p for p in plans(state, "m") if p.order.kind == "skirmish")
+    for _ in turns.skirmish(state, m, plan):
+        pass
+    assert not m.ran
+
+
+def test_mounted_bowmen_move_fire_and_move_again_up_to_their_whole_move() -> None:
+    # Missile fire C: "move, fire and move again up to a distance of their maximum": the
+    # ride in may be more than half the move (the rest is the ride back), and need not
+    # end where it began
+    state, _ = staged([cavalry("m", "south", 30, 10, weapon="longbow"),
+                       foot("t", "north", 30, 46)])  # 36" off: beyond 24" and half of 15"
+    m = state.by_id["m"]
+    skirmish = [p for p in plans(state, "m") if p.order.kind == "skirmish"]
+    assert skirmish and all(p.inches <= 15.0 + 1e-6 for p in skirmish)
+    deep = max(skirmish, key=lambda p: p.order.inches)
+    assert deep.order.inches > 7.5 and deep.out is not None
+    assert deep.out.distance(state.by_id["t"].block) <= 24.0 + 1e-6
+    assert deep.end.centre != m.block.centre
+    # near enough, a ride in of half the move or less still comes back to where it began
+    state, _ = staged([cavalry("m", "south", 30, 10, weapon="longbow"),
+                       foot("t", "north", 30, 28)])
+    m = state.by_id["m"]
+    back = [p for p in plans(state, "m") if p.order.kind == "skirmish"]
+    assert any(abs(p.end.centre[0] - m.block.centre[0]) < 1e-6 and
+               abs(p.end.centre[1] - m.block.centre[1]) < 1e-6 for p in back)
+
+
+def test_turning_in_place_is_not_moving_unless_the_pivot_option_says_so() -> None:
+    # Movement F "if moved they may not fire that turn"; Hand to hand II "if the receiving
+    # unit moved during its turn it is fixed": a turn in place is not a move (pivot=free,
+    # the text pricing no turn), or is one (pivot=move)
+    from ancients.burgess.options import BurgessOptions
+
+    for pivot, moved in (("free", False), ("move", True)):
+        state, _ = staged([entry("g", "south", "LT war engine", 1, 30, 10),
+                           foot("t", "north", 50, 30)],
+                          options=BurgessOptions(pivot=pivot))
+        g = state.by_id["g"]
+        turn = next(p for p in plans(state, "g") if p.order.kind == "turn")
+        moves.make_move(state, g, turn)
+        assert g.may_fire is not moved and (g.moved_in == state.player) is moved, pivot

@@ -99,3 +99,25 @@ def test_the_target_of_mounted_bowmen_may_return_their_fire() -> None:
     assert [v.data["shooter"] for v in volleys] == ["m", "t"]
     assert volleys[0].data["moving"] and volleys[0].data["less"] == 1
     assert m.block.centre == plan.end.centre and not m.may_fire
+
+
+def test_a_unit_that_lost_its_standard_in_its_rout_rallies_shaken() -> None:
+    # Hand to hand II C: "loss of standard equals shaken": the routed unit whose standard
+    # the victor took is shaken when it rallies (it cannot be while it runs)
+    from ancients.burgess.nerve import rally_phase
+
+    for take in (True, False):
+        state, log = staged([foot("a", "south", 30, 10), foot("e", "north", 30, 18)],
+                            dice=Loaded([1 if take else 3, 6]))
+        a, e = state.by_id["a"], state.by_id["e"]
+        e.condition = Condition.ROUTED
+        turns.follow(state, a, e)
+        assert next(x for x in log if x.kind == "standard").data["taken"] is take
+        assert e.running
+        rally_phase(state, "north")  # the first attempt: a 6 rallies
+        assert e.condition is (Condition.SHAKEN if take else Condition.GOOD_ORDER), take
+    # a unit followed in good order is shaken at once
+    state, log = staged([foot("a", "south", 30, 10), foot("e", "north", 30, 18)],
+                        dice=Loaded([6]))
+    turns.follow(state, state.by_id["a"], state.by_id["e"])
+    assert state.by_id["e"].shaken and state.by_id["e"].unit.standard is None

@@ -43,6 +43,8 @@ def harm(state: State, elephant: Piece, what: Harm, why: str) -> None:
         lose(state, elephant, Condition.ELIMINATED, f"elephant killed ({why})")
     elif after.stampede:
         stampede(state, elephant, why)
+    elif after.stops and not elephant.running:  # Elephants 6: "elephant stops"
+        elephant.stopped = True
 
 
 def stampede(state: State, elephant: Piece, why: str) -> None:

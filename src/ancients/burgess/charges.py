@@ -29,7 +29,7 @@ from ancients.burgess.melee import ChargeResponse, charge_responses, has_impetus
 from ancients.burgess.missiles import Band
 from ancients.burgess.movement import allowance, forbidden
 from ancients.burgess.reactions import Facing
-from ancients.burgess.results import fall_back, move_allowance, run, take
+from ancients.burgess.results import fall_back, move_allowance, take
 from ancients.burgess.state import Piece, State, position
 from ancients.burgess.troops import Arm, TroopClass
 from ancients.tabletop import EPSILON, Arc, Aspect, Block, bearing
@@ -57,7 +57,7 @@ def can_charge(state: State, piece: Piece) -> bool:
     """A unit in good order, not in melee and not a war engine may charge (a shaken or
     running unit does not)."""
     return (piece.on_table and not piece.shaken and not piece.running and not piece.engine
-            and not state.in_melee(piece))
+            and not piece.stopped and not state.in_melee(piece))
 
 
 def _contact(charger: Block, target: Block, aspect: Aspect, along: float) -> Block:
@@ -139,7 +139,9 @@ def moved_in_its_turn(state: State, piece: Piece) -> bool:
 
 def responses(state: State, receiver: Piece) -> tuple[ChargeResponse, ...]:
     """What ``receiver``, charged, may do (Hand to hand II): a unit in melee, running or
-    a war engine is fixed, as is one that moved in its own last player turn."""
+    a war engine is fixed, as is one that moved in its own last player turn; so is an
+    elephant (it carries no missiles, and Elephants 5 has the unit attacking it stand
+    or fall back, never the elephant give way: a reading)."""
     if state.in_melee(receiver) or receiver.running or receiver.engine or \
             receiver.troop is TroopClass.ELEPHANTS:
         return (ChargeResponse.FIXED,)
@@ -158,21 +160,32 @@ def charge(state: State, charger: Piece, target: Piece,
                    side=charger.side, units=(charger.id, target.id), unit=charger.id,
                    target=target.id)
         return
+    charger.ran = False  # Movement D: a charge is a move, and not at the double
     state.emit("charge", f"{charger.name}: charges {target.name}", side=charger.side,
                units=(charger.id, target.id), unit=charger.id, target=target.id,
                aspect=plan.aspect.value, response=str(response) if response else "")
+    # Hand to hand II: the receiver answers once, however many units charge it
+    first = target.answered != state.player
     if response in (ChargeResponse.FIRE_AND_EVADE, ChargeResponse.EVADE):
-        if response is ChargeResponse.FIRE_AND_EVADE:
-            _fire_at(state, target, charger, None)
-        if not charger.on_table or charger.running:
-            return
-        if _evade(state, target, charger):
-            _occupy(state, charger, plan)
-            return
-        # it could not get away (it may have turned to face the charger): the charge
-        # goes in at it as it now stands
+        moved = not first  # (it moved to safety from an earlier charger, if it could)
+        if first:
+            target.answered = state.player
+            if response is ChargeResponse.FIRE_AND_EVADE:
+                _fire_at(state, target, charger, None)
+            if not charger.on_table or charger.running:
+                return
+            if charger.stopped:  # Elephants 6: stopped before it set off
+                _halt(state, charger, plan, 0.0, "stops")
+                return
+            moved = _evade(state, target, charger)
+        # Hand to hand II, "move to safety": a receiver the charger can still reach where
+        # it now stands is caught (it may have turned to face the charger), the charge
+        # going in at it; one out of reach fell away, and the attacker takes the ground
         again = _plan(state, charger, target, Arc(90.0))
         if again is None:
+            if moved:
+                _occupy(state, charger, plan)
+                return
             state.emit("charge fails", f"{charger.name}: cannot reach {target.name}",
                        side=charger.side, units=(charger.id, target.id), unit=charger.id,
                        target=target.id)
@@ -181,9 +194,15 @@ def charge(state: State, charger: Piece, target: Piece,
     # special courses before contact
     if not _course(state, charger, target, plan):
         return
-    if response is ChargeResponse.HOLD_AND_FIRE:
+    if response is ChargeResponse.HOLD_AND_FIRE and first:
+        target.answered = state.player
         _fire_at(state, target, charger, Band.CLOSE)
         if not charger.on_table or charger.running:
+            return
+        if charger.stopped:  # Elephants 6: the charge ends at close range
+            close = _close_range(state, target)
+            _halt(state, charger, plan, max(plan.inches - close, 0.0) / plan.inches
+                  if plan.inches > EPSILON else 0.0, "stops")
             return
     _contact_made(state, charger, target, plan)
 
@@ -206,6 +225,14 @@ def _fire_at(state: State, firer: Piece, target: Piece, band: Band | None) -> No
     pool = Pool()
     shoot(state, firer, Shoot(target.id), pool, distance=distance)
     resolve(state, pool)
+
+
+def _close_range(state: State, firer: Piece) -> float:
+    """The close range of the firer's weapon (0 without one)."""
+    weapon = firer.unit.weapon
+    if weapon is None:
+        return 0.0
+    return float(state.rules.fire.ranges[weapon].get(Band.CLOSE, 0))
 
 
 def _evade(state: State, receiver: Piece, charger: Piece) -> bool:
@@ -394,7 +421,9 @@ def _contact_made(state: State, charger: Piece, target: Piece, plan: ChargePlan)
             lost = broken_losses(target.unit, charger.home, state.dice, r.chariots)
             if lost:
                 remove_figures(state, target, lost, f"ridden down by {charger.name}")
-            run(state, target, r.chariots.broken_moves or 1, why=f"broken by {charger.name}")
+            # "the unit moves to the rear 1 move, back toward chariot": not a rout
+            fall_back(state, target, r.chariots.broken_moves or 1, False, Facing.AWAY,
+                      f"broken by {charger.name}")
         return
     if charger.troop is TroopClass.ELEPHANTS and state.arm(target) is Arm.INFANTRY:
         need = elephant_stand(target.unit, r.elephants)

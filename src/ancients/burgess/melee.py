@@ -249,9 +249,10 @@ def outnumbered(smaller: TroopClass, smaller_figures: int, larger: TroopClass,
     return smaller_figures > 0 and larger_figures >= ratio * smaller_figures
 
 
-def outnumbered_table(reading: Literal["captured", "escape"] = "captured",
+def outnumbered_table(reading: Literal["captured", "escape"] = "escape",
                       rules: MeleeRules | None = None) -> ReactionTable:
-    """The outnumbered table under the ``outnumbered_rout`` option's reading."""
+    """The outnumbered table (Hand to hand D) under the ``outnumbered_rout`` option's
+    reading (default ``escape``: the unit routed, its saved figures running with it)."""
     r = rules or load_melee()
     if reading not in r.outnumbered:
         raise RuleError(f"outnumbered_rout is one of {', '.join(r.outnumbered)}, not "

@@ -124,6 +124,8 @@ def menu(state: State, piece: Piece) -> list[Plan]:
     b = piece.block
     move = float(state.rules.troops[piece.troop].move)
     plans = [Plan(HOLD, b)]
+    if piece.stopped:  # Elephants 6: "elephant stops"
+        return plans
     seen: set[tuple[float, float, float]] = {(round(b.x, 2), round(b.y, 2),
                                                round(b.facing, 1))}
     fractions = [float(f) for f in state.rules.table.fractions]
@@ -241,31 +243,40 @@ def nearest_enemies(state: State, piece: Piece, b: Block, n: int) -> list[Piece]
 
 
 def _skirmishes(state: State, piece: Piece, move: float) -> list[Plan]:
-    """Missile fire C: mounted bowmen ride towards an enemy (at most half their move),
-    shoot, and ride back to where they started, facing it."""
+    """Missile fire C: mounted bowmen "may move, fire and move again up to a distance of
+    their maximum": they ride towards an enemy (half their move, so as to ride back to
+    where they started, or as far as medium range up to their whole move), shoot, and
+    ride back facing it with what is left of the move."""
     out: list[Plan] = []
     b = piece.block
     half = move / 2.0
     reach = float(state.rules.fire.reach(piece.unit.weapon)) if piece.unit.weapon else 0.0
     for e in state.present(state.enemy_of(piece.side)):
         gap = b.distance(e.block)
-        if gap > reach + half or state.in_melee(e):
+        if gap > reach + move or state.in_melee(e):
             continue
         to = bearing(b.centre, e.block.centre)
-        ride = min(half, max(gap - reach * 0.5, 0.0))
-        got = fit(state, piece, to, to, ride)
-        if got is None:
-            continue
-        far, d, a, cross = got.end, got.inches, got.allowance, got.crossings
-        if not a.fire_while_moving or not _legal(state, piece, far):
-            continue
-        if not in_reach(state, piece, e, far):
-            continue
-        back = ground.turned(b, to)
-        if not ground.path_clear(state, piece, [far, back]):
-            continue
-        out.append(Plan(Order("skirmish", round(d, 3), round(to, 1), e.id), back, 2 * d,
-                        False, cross, a, far))
+        want = max(gap - reach * 0.5, 0.0)
+        for ride in dict.fromkeys((min(half, want), min(move, want))):
+            got = fit(state, piece, to, to, ride)
+            if got is None:
+                continue
+            far, d, a, cross = got.end, got.inches, got.allowance, got.crossings
+            if not a.fire_while_moving or not _legal(state, piece, far):
+                continue
+            if not in_reach(state, piece, e, far):
+                continue
+            rest = max(float(a.inches) - d, 0.0)
+            if rest >= d - EPSILON:  # back to where it started, facing the enemy
+                back, home = ground.turned(b, to), d
+            else:
+                back, home = ground.along(far, to + 180.0, rest, to), rest
+                if not state.table.contains(back) or not ground.keeps_off(state, piece, back):
+                    continue
+            if not ground.path_clear(state, piece, [far, back]):
+                continue
+            out.append(Plan(Order("skirmish", round(d, 3), round(to, 1), e.id), back,
+                            d + home, False, cross, a, far))
     return out
 
 
@@ -278,10 +289,15 @@ def make_move(state: State, piece: Piece, plan: Plan) -> None:
     if order.kind == "hold":
         return
     piece.block = plan.end
-    moved = plan.inches > EPSILON
+    # a turn in place is not a move (pivot=free: the text prices no turn), or is (move)
+    moved = plan.inches > EPSILON or (order.kind == "turn" and state.opts.pivot == "move")
     if moved:
         piece.moved_in = state.player
         if plan.allowance is not None and not plan.allowance.may_fire:
+            piece.may_fire = False
+        r = state.rules.movement
+        if plan.allowance is None and piece.troop in r.engines and \
+                not r.engines_fire_after_moving:  # Movement F: a turn, under pivot=move
             piece.may_fire = False
     state.emit("move", f"{piece.name}: {order}", side=piece.side, units=(piece.id,),
                unit=piece.id, move=order.kind, distance=round(plan.inches, 3),

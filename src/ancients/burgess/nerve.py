@@ -87,14 +87,21 @@ def morale_phase(state: State) -> None:
     for p in state.present():
         if not p.on_table or p.running or not state.in_melee(p) or p.outnumbered:
             continue
-        if p.melee_rounds and p.melee_rounds % rounds == 0:
+        # "after two rounds of melee": after every second round (post_contact=repeat),
+        # or after the second only (once)
+        due = p.melee_rounds == rounds if state.opts.post_contact == "once" else \
+            p.melee_rounds > 0 and p.melee_rounds % rounds == 0
+        if due:
             take(state, p, r.morale.post_contact.name, take_test(
                 p.unit, r.morale.post_contact, state.dice, f"after {p.melee_rounds} rounds",
                 r.morale))
     for p in state.present():
-        if p.running or p.troop in _TESTED:
+        gave_way = _flank_gave_way(state, p)
+        # Morale, pre-contact: not for a unit in melee (its triggers that last, half
+        # strength and the officer and standard lost, are tested once it is out of it)
+        if p.running or p.troop in _TESTED or state.in_melee(p):
             continue
-        found = triggers(state, p, _flank_gave_way(state, p))
+        found = triggers(state, p, gave_way)
         if not found:
             continue
         p.tested = p.tested | frozenset(found)

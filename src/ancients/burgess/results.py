@@ -180,13 +180,15 @@ def run(state: State, piece: Piece, moves: int = 1, double: bool = False,
 
 def gave_way(state: State, piece: Piece) -> None:
     """The piece begins to run: the friends on its immediate flank (to their left or
-    right within the flank reach, table.toml) are told (Morale, pre-contact)."""
+    right within the flank reach, table.toml) are told (Morale, pre-contact); the parts
+    of its own unit are not another unit on its flank."""
     piece.condition = Condition.ROUTED
     piece.rally_attempts = 0
     piece.gave_way = state.player
     reach = state.rules.table.flank_reach
+    family = piece.family or piece.id
     for f in state.present(piece.side):
-        if f is piece or f.running:
+        if f is piece or f.running or (f.family or f.id) == family:
             continue
         if f.block.aspect_of(piece.block.centre) in (Aspect.LEFT, Aspect.RIGHT) and \
                 f.block.distance(piece.block) <= reach:
@@ -254,10 +256,15 @@ def apply(state: State, piece: Piece, reaction: Reaction, why: str) -> None:
 
 def _do(state: State, piece: Piece, part: Part, why: str) -> None:
     a = part.action
+    if a is Action.FIGHT and part.facing is Facing.ENEMY:
+        _turn_to_fight(state, piece)
+        return
     if a in (Action.FIGHT, Action.HOLD, Action.STEADY):
         return
     if a is Action.RALLY:
-        piece.condition = Condition.GOOD_ORDER
+        # Hand to hand II C: a unit that lost its standard in its rout rallies shaken
+        piece.condition = Condition.SHAKEN if piece.standard_lost else Condition.GOOD_ORDER
+        piece.standard_lost = False
         piece.rally_attempts = 0
         foe = state.nearest_enemy(piece)[0]
         if foe is not None:
@@ -267,6 +274,9 @@ def _do(state: State, piece: Piece, part: Part, why: str) -> None:
                 piece.block = turned
         state.emit("rallied", f"{piece.name}: rallies, facing the enemy", side=piece.side,
                    units=(piece.id,), unit=piece.id, to=position(piece.block))
+        if piece.shaken:
+            state.emit("shaken", f"{piece.name}: shaken (its standard lost)",
+                       side=piece.side, units=(piece.id,), unit=piece.id)
         return
     if a is Action.SHAKEN:
         if piece.condition is Condition.GOOD_ORDER:
@@ -301,6 +311,27 @@ def _do(state: State, piece: Piece, part: Part, why: str) -> None:
             _do(state, piece, Part(Action.SURRENDER), f"{why}: no supports to reach")
         return
     raise AssertionError(f"unhandled action {a}")  # pragma: no cover
+
+
+def _turn_to_fight(state: State, piece: Piece) -> None:
+    """Special conditions, rear attack: "turns and fights": the unit turns about to face
+    the enemy in contact with its rear (or, one in its flank, a quarter turn where it
+    has room)."""
+    foes = state.contacts(piece)
+    edges = [state.facing_edge(piece, e) for e in foes]
+    b = piece.block
+    if Aspect.REAR in edges:  # about face, in its own footprint
+        turned = ground.turned(b, normalise_angle(b.facing + 180.0))
+    elif Aspect.LEFT in edges or Aspect.RIGHT in edges:
+        turned = ground.turned(b, normalise_angle(
+            b.facing + (-90.0 if Aspect.LEFT in edges else 90.0)))
+        if not ground.path_clear(state, piece, [b, turned], foes):
+            return
+    else:
+        return
+    piece.block = turned
+    state.emit("turn", f"{piece.name}: turns to fight", side=piece.side, units=(piece.id,),
+               unit=piece.id, **{"from": position(b), "to": position(turned)})
 
 
 def _fates(state: State, piece: Piece, part: Part, why: str) -> bool:
@@ -376,7 +407,8 @@ def _split(state: State, piece: Piece, shares: Sequence[int]) -> list[Piece | No
     for i, (part, pblock) in enumerate(made[1:], start=1):
         new = Piece(f"{piece.id}.{existing + i}", piece.side, part, pblock, part,
                     part.figures, original=False, condition=piece.condition,
-                    moved_in=piece.moved_in, ran=piece.ran, melee_rounds=piece.melee_rounds)
+                    moved_in=piece.moved_in, ran=piece.ran, melee_rounds=piece.melee_rounds,
+                    family=piece.family or piece.id)
         piece.start_figures = piece.start_figures - part.figures
         state.add(new)
         out.append(new)

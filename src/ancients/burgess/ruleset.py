@@ -40,7 +40,7 @@ class Burgess(DataRuleset[BurgessRules]):
     battle_class = BurgessBattle
     default_scenario = "zama-202bc"
     #: the rules revision (what each one changed: docs/rulesets/burgess.md, "Rules revisions")
-    revision = 2
+    revision = 3
     scenario_package = "ancients.burgess.scenarios"
     doctrine = "ancients.burgess.commander:DoctrineCommander"
     invariant_checks = "ancients.burgess.invariants:invariants"

@@ -99,6 +99,17 @@ class Piece(Tracked):
     home: int = 0
     #: it charged into its present melee (the attacker has no cover: Hand to hand B)
     attacker: bool = False
+    #: the player turn in which it answered a charge, firing or moving to safety (Hand
+    #: to hand II: a receiver answers once, however many units charge it)
+    answered: int = -1
+    #: an elephant stopped by a hit (Elephants 6, hand weapons 5: "elephant stops"): its
+    #: charge goes no further, and it makes no move in its side's next movement phase
+    stopped: bool = False
+    #: it lost its standard while running (Hand to hand II C: "loss of standard equals
+    #: shaken"): it rallies shaken
+    standard_lost: bool = False
+    #: the id of the unit it split off from (its own id, or empty, for a whole unit)
+    family: str = ""
 
     # -- reading ------------------------------------------------------------------------
     @property

@@ -157,19 +157,24 @@ def movement(state: State, side: str, declared: list[tuple[str, str]],
             yield from skirmish(state, p, plan)
         else:
             moves.make_move(state, p, plan)
+    for p in state.present(side):  # Elephants 6: a stopped elephant has stood its move
+        p.stopped = False
 
 
 def skirmish(state: State, piece: Piece, plan: moves.Plan) -> Steps:
-    """Missile fire C: mounted bowmen ride in, shoot (1 more off each die), and ride back;
-    the troops fired on may return the fire, even if the bowmen rode out of range."""
+    """Missile fire C: mounted bowmen ride in, shoot (1 more off each die), and ride back
+    with the rest of their move; the troops fired on may return the fire, even if the
+    bowmen rode out of range."""
     assert plan.out is not None
     start = piece.block
     target = state.by_id[plan.order.target]
     piece.block = plan.out
     piece.moved_in = state.player
-    state.emit("move", f"{piece.name}: rides {plan.inches / 2:.1f}\" at {target.name}",
+    piece.ran = False  # Movement D: a move, and not at the double
+    ride = plan.order.inches
+    state.emit("move", f"{piece.name}: rides {ride:.1f}\" at {target.name}",
                side=piece.side, units=(piece.id,), unit=piece.id, move="skirmish",
-               distance=round(plan.inches / 2, 3), double=False, crossed=[],
+               distance=round(ride, 3), double=False, crossed=[],
                **{"from": position(start), "to": position(plan.out)})
     pool = fire.Pool()
     fire.shoot(state, piece, Shoot(target.id), pool, moving=True)
@@ -192,7 +197,8 @@ def skirmish(state: State, piece: Piece, plan: moves.Plan) -> Steps:
         here = piece.block
         piece.block = plan.end
         state.emit("move", f"{piece.name}: rides back", side=piece.side, units=(piece.id,),
-                   unit=piece.id, move="skirmish back", distance=round(plan.inches / 2, 3),
+                   unit=piece.id, move="skirmish back",
+                   distance=round(max(plan.inches - ride, 0.0), 3),
                    double=False, crossed=[], **{"from": position(here),
                                                "to": position(plan.end)})
     piece.may_fire = False
@@ -242,7 +248,7 @@ def morale(state: State) -> Steps:
 def follow(state: State, victor: Piece, fled: Piece) -> None:
     """Hand to hand II C: the victor follows the routed unit (up to a move after it,
     keeping clear of the enemy) and takes its standard on a 1 or 6; losing it makes a
-    unit shaken (Morale), and a running unit runs on."""
+    unit shaken (Morale): a running unit runs on, and is shaken when it rallies."""
     start = victor.block
     way = bearing(start.centre, fled.block.centre)
     end = start
@@ -267,7 +273,9 @@ def follow(state: State, victor: Piece, fled: Piece) -> None:
     state.emit("standard", f"{fled.name}: standard "
                + (f"taken by {victor.name}" if taken else "saved"), side=fled.side,
                units=(fled.id, victor.id), unit=fled.id, by=victor.id, taken=taken)
-    if taken:
+    if taken:  # "loss of standard equals shaken": at once, or once it stops running
         fled.unit = attrs.evolve(fled.unit, standard=None)
         if fled.condition is Condition.GOOD_ORDER:
             fled.condition = Condition.SHAKEN
+        elif fled.running:
+            fled.standard_lost = True

@@ -66,9 +66,9 @@ def test_one_die_per_5_points_with_the_remainder_rule_and_one_at_least_as_a_vari
                        rules=rules).dice
     assert [dice(n) for n in (1, 2, 3, 5, 7, 8, 10)] == [0, 0, 1, 1, 1, 2, 2]
     # the variant melee.dice.minimum = 1: a remnant rolls one die at least
-    import ancients
+    from .helpers import ruleset
 
-    rules = ancients.ruleset("burgess(melee.dice.minimum=1)").rules().melee
+    rules = ruleset("burgess(melee.dice.minimum=1)").rules().melee
     assert [dice(n, rules) for n in (1, 2, 3, 5, 7, 8, 10)] == [1, 1, 1, 1, 1, 2, 2]
 
 

@@ -5,7 +5,7 @@ crosses (Movement A-F; Chariots & Cavalry 4), clear of other units and short of 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
@@ -196,7 +196,9 @@ def test_turning_in_place_is_not_moving_unless_the_pivot_option_says_so() -> Non
     # the text pricing no turn), or is one (pivot=move)
     from ancients.burgess.options import BurgessOptions
 
-    for pivot, moved in (("free", False), ("move", True)):
+    pivots: tuple[tuple[Literal["free", "move"], bool], ...] = (("free", False),
+                                                               ("move", True))
+    for pivot, moved in pivots:
         state, _ = staged([entry("g", "south", "LT war engine", 1, 30, 10),
                            foot("t", "north", 50, 30)],
                           options=BurgessOptions(pivot=pivot))

@@ -54,6 +54,21 @@ def test_compare_and_simulate_take_a_precision() -> None:
     assert bad.exit_code == 2 and "precision" in bad.stderr
 
 
+def test_a_precision_cut_short_by_the_cap_says_so() -> None:
+    result = _run("simulate", "toy", "--precision", "0.01", "-n", "1000", "-j", "1",
+                  "--no-progress")
+    assert result.exit_code == 0, result.output
+    assert "known to +-1.0%" not in result.output
+    assert "stopped at the cap of 1000 battles" in result.output
+    assert "not the +-1.0% asked" in result.output
+    assert result.stderr.count("warning: stopped at the cap") == 1
+    assert "warnings.warn" not in result.stderr
+    cmp = _run("compare", "toy", "toy(defender_bonus=true)", "--precision", "0.01", "-n",
+               "200", "-j", "1", "--no-progress")
+    assert cmp.exit_code == 0, cmp.output
+    assert "not the +-1.0% asked" in cmp.output and "warning:" in cmp.stderr
+
+
 def test_battle_needs_a_ruleset_that_fields_orders_of_battle() -> None:
     result = _run("compare", "toy", "toy(stance=cautious)", "--battle", "mantinea-418bc",
                   "-n", "5", "--no-progress", "-j", "1")

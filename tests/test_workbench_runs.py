@@ -19,6 +19,7 @@ from ancients.dice import derive_seed
 from ancients.errors import SimulationError
 from ancients.simulate import Results, compare, simulate
 from ancients.workbench.metrics import decisive_turns, leaders
+from ancients.workbench.runs import PrecisionWarning
 
 pytestmark = pytest.mark.usefixtures("toy")
 
@@ -82,7 +83,36 @@ def test_precision_stops_on_the_first_block_that_reaches_it() -> None:
 
 
 def test_precision_is_capped_by_runs() -> None:
-    assert len(simulate("toy", runs=150, seed=4, precision=0.001, block=100)) == 150
+    with pytest.warns(PrecisionWarning, match="not the"):
+        r = simulate("toy", runs=150, seed=4, precision=0.01, block=100)
+    assert len(r) == 150 and r.runs == 150
+    assert r.precision == 0.01 and r.half_width > 0.05 and r.precision_reached is False
+    text = str(r.summary())
+    assert "played until every side's win rate was known to +-1.0%" not in text
+    assert f"+-{r.half_width:.1%}" in text and "not the +-1.0% asked" in text
+    assert "cap of 150 battles" in text
+    need = math.ceil(150 * (r.half_width / 0.01) ** 2 / 100) * 100
+    assert f"about {need:,} battles" in text
+
+
+def test_a_precision_reached_says_what_it_reached() -> None:
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", PrecisionWarning)
+        r = simulate("toy", runs=5000, seed=4, precision=0.05, block=100)
+    assert r.precision_reached is True and r.half_width <= 0.05
+    assert f"reached +-{r.half_width:.1%}" in str(r.summary())
+
+
+def test_compare_says_when_its_cap_came_first() -> None:
+    with pytest.warns(PrecisionWarning, match="not the"):
+        cmp = compare(["toy", "toy(defender_bonus=true)"], runs=100, seed=4,
+                      precision=0.01, block=100)
+    assert cmp.precision == 0.01 and cmp.precision_reached is False
+    notes = " ".join(cmp.table().notes)
+    assert "played until every win-rate" not in notes
+    assert f"+-{cmp.half_width():.1%}" in notes and "not the +-1.0% asked" in notes
 
 
 def test_compare_stops_on_the_differences_half_width() -> None:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import warnings
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
-
-if TYPE_CHECKING:
-
-    pass
 
 from ancients.cli.app import (
     _PLOT_HELP,
@@ -27,6 +26,22 @@ from ancients.cli.app import (
     _where,
     main,
 )
+
+
+@contextlib.contextmanager
+def _precision_echoed() -> Iterator[None]:
+    """A run's PrecisionWarning (its cap came before its precision) as one
+    ``warning: ...`` line on stderr; the summary's note says the same."""
+    from ancients.workbench.results import PrecisionWarning
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", PrecisionWarning)
+        yield
+    for w in caught:
+        if issubclass(w.category, PrecisionWarning):
+            click.echo(f"warning: {w.message}", err=True)
+        else:
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
 
 
 @main.command()
@@ -50,7 +65,8 @@ def simulate(spec: str | None, scenario: str | None, battle: str | None, runs: i
     source = click.get_current_context().get_parameter_source
     if precision is None and source("runs") is click.core.ParameterSource.DEFAULT:
         precision = QUICK_PRECISION  # a quickstart in seconds, its precision printed
-    with _where(jobs, scheduler, dask_local) as where, _warnings_echoed():
+    with _where(jobs, scheduler, dask_local) as where, _warnings_echoed(), \
+            _precision_echoed():
         results = run(spec or _default_spec(), scenario, runs=runs, seed=seed, jobs=where,
                       progress=not no_progress, commanders=_commanders(commander),
                       precision=precision, checkpoint=checkpoint, battle=battle)
@@ -96,7 +112,8 @@ def compare(specs: tuple[str, ...], scenario: str | None, battle: str | None, ru
     from ancients.workbench.runs import compare as run
 
     _check_specs(specs)
-    with _where(jobs, scheduler, dask_local) as where, _warnings_echoed():
+    with _where(jobs, scheduler, dask_local) as where, _warnings_echoed(), \
+            _precision_echoed():
         comparison = run(list(specs), scenario, runs=runs, seed=seed, jobs=where,
                          progress=not no_progress, commanders=_commanders(commander),
                          precision=precision, battle=battle)
@@ -141,7 +158,8 @@ def report(specs: tuple[str, ...], scenario: str | None, battle: str | None, run
     from ancients.workbench.runs import resolve_scenario, simulate
 
     choices = _commanders(commander)
-    with _where(jobs, scheduler, dask_local) as where, _warnings_echoed():
+    with _where(jobs, scheduler, dask_local) as where, _warnings_echoed(), \
+            _precision_echoed():
         common: dict[str, Any] = {"runs": runs, "seed": seed, "jobs": where,
                                   "progress": not no_progress, "commanders": choices,
                                   "precision": precision, "battle": battle}

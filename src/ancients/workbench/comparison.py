@@ -13,7 +13,7 @@ import numpy.typing as npt
 from ancients._words import count, names
 from ancients.errors import SimulationError
 from ancients.ruleset import ruleset as get_ruleset
-from ancients.workbench.results import Results, Summary
+from ancients.workbench.results import Results, Summary, precision_note
 from ancients.workbench.stats import (
     Interval,
     holm,
@@ -188,6 +188,24 @@ class Comparison:
         widths = [(d.high - d.low) / 2 for d in self._win_differences(baseline)]
         return max(widths, default=math.inf)
 
+    @property
+    def precision_reached(self) -> bool | None:
+        """Whether the precision asked of the win-rate differences was reached (None if
+        none was asked; a comparison of one run: its win rates)."""
+        if len(self.results) == 1:
+            return next(iter(self.results.values())).precision_reached
+        return None if self.precision is None else self.half_width() <= self.precision
+
+    def precision_note(self) -> str | None:
+        """What a comparison to a precision reached, in words (None if none was asked)."""
+        first = next(iter(self.results.values()))
+        if len(self.results) == 1:
+            return first.precision_note()
+        if self.precision is None:
+            return None
+        return precision_note("every win-rate Δ", self.precision, self.half_width(),
+                              len(first), first.runs)
+
     def _win_differences(self, baseline: str | None) -> list[Difference]:
         base = self._baseline(baseline)
         out: list[Difference] = []
@@ -219,8 +237,9 @@ class Comparison:
         notes = [f"Δ: variant minus {base} on the same {count(n, 'battle')} (95 % interval); "
                  f"rates: {RATE_METHOD}; means: {MEAN_METHOD}",
                  f"*: significant at 5 % after Holm's correction over the {len(diffs)} Δ shown"]
-        if self.precision is not None:
-            notes.append(f"played until every win-rate Δ was known to +-{self.precision:.1%}")
+        note = self.precision_note()
+        if note is not None:
+            notes.append(note)
         seed = self.results[base].seed
         return Table(f"{count(n, 'battle')} each, seed {seed}", columns, tuple(rows),
                      tuple(notes))

@@ -26,9 +26,13 @@ if TYPE_CHECKING:
     from ancients.workbench.metrics import Metric
 
 
-__all__ = ["KINDS", "Results", "Summary"]
+__all__ = ["KINDS", "PrecisionWarning", "Results", "Summary", "precision_note"]
 
 KINDS: tuple[TroopKind, ...] = tuple(TroopKind)
+
+
+class PrecisionWarning(UserWarning):
+    """A run to a precision stopped at its cap of battles before reaching it."""
 
 
 # -- results -----------------------------------------------------------------------------------
@@ -69,6 +73,7 @@ class Results:
     standing: npt.NDArray[np.float64] = attrs.field(default=attrs.Factory(
         lambda self: np.full((len(self.seeds), 1, len(self.sides)), np.nan), takes_self=True))
     precision: float | None = None
+    runs: int | None = None  # the most battles asked for (with a precision: the cap)
 
     def __len__(self) -> int:
         return len(self.seeds)
@@ -85,6 +90,24 @@ class Results:
     def win_rate(self, side: str) -> tuple[float, float, float]:
         """``side``'s win rate with its 95 % Wilson interval: ``(p, low, high)``."""
         return wilson(float(np.count_nonzero(self.winner == self._side(side))), len(self))
+
+    @property
+    def half_width(self) -> float:
+        """The widest 95 % half-width of the sides' win rates: the precision reached."""
+        return max(((hi - lo) / 2 for _, lo, hi in (self.win_rate(s) for s in self.sides)),
+                   default=math.inf)
+
+    @property
+    def precision_reached(self) -> bool | None:
+        """Whether the precision asked was reached (None if none was asked)."""
+        return None if self.precision is None else self.half_width <= self.precision
+
+    def precision_note(self) -> str | None:
+        """What a run to a precision reached, in words (None if none was asked)."""
+        if self.precision is None:
+            return None
+        return precision_note("every side's win rate", self.precision, self.half_width,
+                              len(self), self.runs)
 
     def draw_rate(self) -> tuple[float, float, float]:
         return wilson(float(np.count_nonzero(self.winner < 0)), len(self))
@@ -214,10 +237,29 @@ class Results:
                  f"(rules revision {self.revision})")
         notes = ["[low, high]: 95 % intervals, Wilson score for the rates, Student's t "
                  "for the means, a seeded bootstrap for the loss ratio"]
-        if self.precision is not None:
-            notes.append(f"played until every side's win rate was known to "
-                         f"+-{self.precision:.1%} (95 %)")
+        note = self.precision_note()
+        if note is not None:
+            notes.append(note)
         return Summary(title, tuple(lines), tuple(notes))
+
+
+def precision_note(what: str, asked: float, reached: float, battles: int,
+                   cap: int | None) -> str:
+    """The note of a run to a precision: the precision asked and the one reached, and
+    when the cap of battles came first, about how many battles would reach it (the
+    half-width shrinks as one over the square root of the battles; rounded up to a
+    hundred)."""
+    if reached <= asked:
+        return (f"played until {what} was known to +-{asked:.1%} (95 %): reached "
+                f"+-{reached:.1%} in {count(battles, 'battle')}")
+    cap_text = f"the cap of {count(cap if cap is not None else battles, 'battle')}"
+    if math.isfinite(reached) and battles:
+        need = math.ceil(battles * (reached / asked) ** 2 / 100) * 100
+        more = f"; about {need:,} battles would reach it"
+    else:
+        more = ""
+    return (f"stopped at {cap_text} before the precision asked: {what} is known to "
+            f"+-{reached:.1%} (95 %), not the +-{asked:.1%} asked{more}")
 
 
 def _rate(interval: tuple[float, float, float] | Interval) -> list[str]:

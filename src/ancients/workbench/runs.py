@@ -40,12 +40,13 @@ from ancients.scenario import Scenario
 from ancients.workbench.checkpoint import read_checkpoint, write_checkpoint
 from ancients.workbench.comparison import Comparison
 from ancients.workbench.executors import ChunkFailed, make_executor, run_chunks
-from ancients.workbench.results import KINDS, Results
+from ancients.workbench.results import KINDS, PrecisionWarning, Results
 
 if TYPE_CHECKING:
     from ancients.oob import OrderOfBattle
 
-__all__ = ["BLOCK", "CommanderChoice", "Progress", "compare", "resolve_scenario", "simulate"]
+__all__ = ["BLOCK", "CommanderChoice", "PrecisionWarning", "Progress", "compare",
+           "resolve_scenario", "simulate"]
 
 CommanderChoice: TypeAlias = "Literal['doctrine', 'random'] | Callable[[Ruleset, str], Commander]"
 Progress: TypeAlias = "bool | Callable[[int, int], None]"
@@ -342,7 +343,8 @@ class _Rows:
 
     # -- the result ---------------------------------------------------------------------------
     def results(self, stop: int | None = None, precision: float | None = None,
-                mask: npt.NDArray[np.bool_] | None = None) -> Results:
+                mask: npt.NDArray[np.bool_] | None = None, runs: int | None = None
+                ) -> Results:
         """The Results of battles ``0..stop-1`` (or of those ``mask`` selects), the reasons
         numbered in the order they first occur (so they do not depend on the order the
         chunks came back)."""
@@ -368,7 +370,7 @@ class _Rows:
             losses=self.losses[take].copy(), losses_by_kind=self.by_kind[take].copy(),
             losses_by_cause=self.by_cause[take].copy(),
             revision=t.ruleset.revision, logs=logs, standing=self.standing[take].copy(),
-            precision=precision)
+            precision=precision, runs=runs)
 
 
 def _jsonable(value: Any) -> Any:
@@ -463,8 +465,15 @@ class _Run:
 
 def _stop_at(results: Results, precision: float) -> bool:
     """Whether every side's 95 % win-rate half-width is at most ``precision``."""
-    return all((hi - lo) / 2 <= precision for _, lo, hi in
-               (results.win_rate(s) for s in results.sides))
+    return results.half_width <= precision
+
+
+def _warn_if_capped(reached: bool | None, note: str | None) -> None:
+    """A :class:`PrecisionWarning` when a run's cap came before its precision."""
+    if reached is False and note:
+        import warnings
+
+        warnings.warn(note, PrecisionWarning, stacklevel=3)
 
 
 def simulate(
@@ -505,7 +514,7 @@ def simulate(
     try:
         if precision is None:
             run.play(0, runs)
-            return run.rows.results(runs)
+            return run.rows.results(runs, runs=runs)
         played = 0
         while played < runs:
             stop = min(played + block, runs)
@@ -513,7 +522,9 @@ def simulate(
             played = stop
             if _stop_at(run.rows.results(played), precision):
                 break
-        return run.rows.results(played, precision)
+        results = run.rows.results(played, precision, runs=runs)
+        _warn_if_capped(results.precision_reached, results.precision_note())
+        return results
     finally:
         finish()
         run.shutdown()
@@ -563,8 +574,10 @@ def compare(
                                   for t, v in zip(tasks, variants, strict=True)})
                 if now.half_width() <= precision:
                     break
-        return Comparison({str(t.ruleset): v.rows.results(played, precision)
-                           for t, v in zip(tasks, variants, strict=True)}, precision)
+        comparison = Comparison({str(t.ruleset): v.rows.results(played, precision, runs=runs)
+                                 for t, v in zip(tasks, variants, strict=True)}, precision)
+        _warn_if_capped(comparison.precision_reached, comparison.precision_note())
+        return comparison
     finally:
         finish()
         pool.shutdown()

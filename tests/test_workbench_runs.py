@@ -303,3 +303,47 @@ def test_a_killed_dask_worker_costs_only_its_chunk(tmp_path: Path, serial: Resul
                      commanders={"red": factory})
     assert (tmp_path / "killed").exists()
     same(r, serial)
+
+
+# -- what made a run ---------------------------------------------------------------------------
+def test_a_run_records_what_made_it(tmp_path: Path) -> None:
+    import json
+
+    r = simulate("toy(stance=cautious)", "duel", runs=40, seed=7,
+                 commanders={"blue": "random"})
+    made = r.provenance()
+    assert made["ruleset"] == "toy(stance=cautious)" and made["scenario"] == "duel"
+    assert made["battle"] is None and made["seed"] == 7 and made["runs"] == 40
+    assert made["battles"] == 40 and made["precision"] is None
+    assert made["commanders"] == {"red": "doctrine", "blue": "random"}
+    assert made["rules_revision"] == ancients.ruleset("toy").revision
+    assert made["ancients"] == ancients.__version__
+    assert r.commanders == {"red": "doctrine", "blue": "random"}
+    title = r.summary().title
+    assert "seed 7" in title and "red doctrine, blue random" in title
+    assert "rules revision" in title
+    out = tmp_path / "rows.csv"
+    sidecar = r.to_csv(out)
+    assert sidecar == tmp_path / "rows.csv.json"
+    assert json.loads(sidecar.read_text(encoding="utf-8")) == json.loads(json.dumps(made))
+    assert out.read_text(encoding="utf-8").startswith("battle,seed,winner")
+
+
+def test_a_precision_run_records_its_cap_and_precision() -> None:
+    r = simulate("toy", runs=5000, seed=4, precision=0.05, block=100)
+    made = r.provenance()
+    assert made["runs"] == 5000 and made["battles"] == len(r) and made["precision"] == 0.05
+    assert made["precision_reached"] == pytest.approx(r.half_width)
+    assert "at most 5000" in r.summary().title
+
+
+def test_a_comparison_records_what_made_each_variant() -> None:
+    cmp = compare(["toy", "toy(stance=cautious)"], runs=20, seed=3,
+                  commanders={"red": "random"})
+    made = cmp.provenance()
+    assert [m["ruleset"] for m in made["variants"]] == ["toy", "toy(stance=cautious)"]
+    assert all(m["commanders"] == {"red": "random", "blue": "doctrine"}
+               for m in made["variants"])
+    title = cmp.table().title
+    assert "20 battles each, seed 3" in title and "red random, blue doctrine" in title
+    assert "duel" in title

@@ -75,8 +75,8 @@ def simulate(spec: str | None, scenario: str | None, battle: str | None, runs: i
     _print_table(console, summary.title, ["", "value", "detail"],
                  [(m, v, d) for m, (v, d) in summary.lines], summary.notes)
     if csv_path is not None:
-        results.to_csv(csv_path)
-        console.print(f"rows: {csv_path}", markup=False)
+        made = results.to_csv(csv_path)
+        console.print(f"rows: {csv_path} (what made them: {made})", markup=False)
     if plot_path is not None:
         from ancients.pictures import plot
 
@@ -123,12 +123,15 @@ def compare(specs: tuple[str, ...], scenario: str | None, battle: str | None, ru
     if csv_path is not None:
         import csv
 
+        from ancients.workbench.results import write_provenance
+
         rows = [d.as_dict() for d in comparison.differences()]
         with csv_path.open("w", newline="", encoding="utf-8") as f:
             writer = csv.DictWriter(f, fieldnames=list(rows[0]))
             writer.writeheader()
             writer.writerows(rows)
-        console.print(f"differences: {csv_path}", markup=False)
+        made = write_provenance(csv_path, comparison.provenance())
+        console.print(f"differences: {csv_path} (what made them: {made})", markup=False)
     if plot_path is not None:
         from ancients.pictures import plot
 

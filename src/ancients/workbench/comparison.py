@@ -240,9 +240,24 @@ class Comparison:
         note = self.precision_note()
         if note is not None:
             notes.append(note)
-        seed = self.results[base].seed
-        return Table(f"{count(n, 'battle')} each, seed {seed}", columns, tuple(rows),
-                     tuple(notes))
+        return Table(self._title(base), columns, tuple(rows), tuple(notes))
+
+    def _title(self, base: str) -> str:
+        """``N battles each, seed S, on W, commanders ... (rules revisions ...)``."""
+        r = self.results[base]
+        played = {x.battle or x.scenario for x in self.results.values()}
+        where = (f"battle {r.battle}" if r.battle is not None else
+                 f"scenario {r.scenario}" if len(played) == 1 else
+                 "scenarios " + ", ".join(f"{x.scenario} ({s})"
+                                          for s, x in self.results.items()))
+        revisions = ", ".join(f"{s} {x.revision}" for s, x in self.results.items())
+        return (f"{count(len(r), 'battle')} each, seed {r.seed}, {where}, commanders "
+                f"{r.commanders_text()} (rules revisions: {revisions})")
+
+    def provenance(self) -> dict[str, Any]:
+        """What made each variant's battles (:meth:`Results.provenance`), in order."""
+        return {"variants": [r.provenance() for r in self.results.values()],
+                "precision": self.precision}
 
     def summary(self) -> Summary:
         lines: list[tuple[str, list[str]]] = []

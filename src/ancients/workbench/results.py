@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,9 +26,25 @@ if TYPE_CHECKING:
     from ancients.workbench.metrics import Metric
 
 
-__all__ = ["KINDS", "PrecisionWarning", "Results", "Summary", "precision_note"]
+__all__ = ["KINDS", "PrecisionWarning", "Results", "Summary", "precision_note",
+           "write_provenance"]
 
 KINDS: tuple[TroopKind, ...] = tuple(TroopKind)
+
+
+def _version() -> str:
+    from ancients import __version__
+
+    return __version__
+
+
+def write_provenance(path: str | Path, provenance: Mapping[str, Any]) -> Path:
+    """Write ``provenance`` as JSON beside the file ``path`` (``path`` + ``.json``)."""
+    import json
+
+    out = Path(str(path) + ".json")
+    out.write_text(json.dumps(provenance, indent=2) + "\n", encoding="utf-8")
+    return out
 
 
 class PrecisionWarning(UserWarning):
@@ -48,7 +64,10 @@ class Results:
     ``standing`` a ``(battles, turns + 1, sides)`` array of each side's
     :meth:`~ancients.battle.Battle.standing` at the start and after each turn (a battle's
     last standing carried on past its end). ``precision``: the half-width the run was
-    asked to reach, if any.
+    asked to reach, if any; ``runs`` the most battles asked for; ``commanders`` who
+    commanded each side (``doctrine``, ``random`` or a factory's dotted name);
+    ``battle`` the order of battle fielded (None for a scenario); :meth:`provenance`
+    all of what made the run.
     """
 
     ruleset: str
@@ -74,12 +93,31 @@ class Results:
         lambda self: np.full((len(self.seeds), 1, len(self.sides)), np.nan), takes_self=True))
     precision: float | None = None
     runs: int | None = None  # the most battles asked for (with a precision: the cap)
+    commanders: Mapping[str, str] = attrs.field(factory=dict)  # side -> who commanded
+    battle: str | None = None  # the order of battle fielded, if the run played one
+    version: str = attrs.field(factory=_version)  # the ancients that played the battles
 
     def __len__(self) -> int:
         return len(self.seeds)
 
     def __repr__(self) -> str:
         return f"<Results {self.ruleset} / {self.scenario}: {count(len(self), 'battle')}>"
+
+    def provenance(self) -> dict[str, Any]:
+        """What made these battles, as JSON-ready values: the ruleset spec, the scenario
+        or order of battle, the seed, the battles asked for and played, the precision
+        asked and reached, each side's commander, the rules revision and the version of
+        ancients (what :meth:`to_csv` writes beside the rows)."""
+        return {"ruleset": self.ruleset, "scenario": self.scenario, "battle": self.battle,
+                "seed": self.seed, "runs": self.runs, "battles": len(self),
+                "precision": self.precision,
+                "precision_reached": None if self.precision is None else self.half_width,
+                "commanders": {s: self.commanders.get(s, "doctrine") for s in self.sides},
+                "rules_revision": self.revision, "ancients": self.version}
+
+    def commanders_text(self) -> str:
+        """``red doctrine, blue random``: who commanded each side."""
+        return ", ".join(f"{s} {self.commanders.get(s, 'doctrine')}" for s in self.sides)
 
     def _side(self, side: str) -> int:
         try:
@@ -166,17 +204,20 @@ class Results:
                             self.losses_by_kind[i, j, k])
             yield row
 
-    def to_csv(self, path: str | Path) -> None:
+    def to_csv(self, path: str | Path) -> Path:
+        """Write the rows to ``path`` and what made them (:meth:`provenance`) to a JSON
+        file beside it, ``path`` with ``.json`` added; returns that file's path."""
         import csv
 
         rows = list(self.rows())
         with Path(path).open("w", newline="", encoding="utf-8") as f:
             if not rows:
                 f.write("battle,seed,winner,reason,turns\n")
-                return
-            writer = csv.DictWriter(f, fieldnames=list(rows[0]))
-            writer.writeheader()
-            writer.writerows(rows)
+            else:
+                writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+                writer.writeheader()
+                writer.writerows(rows)
+        return write_provenance(path, self.provenance())
 
     def to_pandas(self) -> Any:
         """The rows as a pandas DataFrame (needs the ``pandas`` extra)."""
@@ -233,8 +274,13 @@ class Results:
             if m.name in ("duration", "ended"):
                 continue  # said above
             lines.append((m.label, [m.format(m.value), m.interval_text()]))
-        title = (f"{self.ruleset} / {self.scenario}: {count(n, 'battle')}, seed {self.seed} "
-                 f"(rules revision {self.revision})")
+        title = f"{self.ruleset} / {self.scenario}: {count(n, 'battle')}"
+        if self.precision is not None and self.runs is not None:
+            title += f" (to +-{self.precision:.1%}, at most {self.runs})"
+        if self.battle is not None:
+            title += f", battle {self.battle}"
+        title += (f", seed {self.seed}, commanders {self.commanders_text()} "
+                  f"(rules revision {self.revision})")
         notes = ["[low, high]: 95 % intervals, Wilson score for the rates, Student's t "
                  "for the means, a seeded bootstrap for the loss ratio"]
         note = self.precision_note()

@@ -90,6 +90,7 @@ class _Task:
     seed: int
     commanders: Mapping[str, CommanderChoice]
     keep_logs: bool
+    battle: str | None = None  # the order of battle fielded, as the caller named it
 
 
 @attrs.frozen
@@ -208,6 +209,13 @@ def resolve_scenario(rs: Ruleset, scenario: str | Path | Scenario | None,
     if scenario is not None:
         raise SimulationError("give a scenario or a battle (an order of battle), not both")
     return rs.from_oob(battle)
+
+
+def battle_name(battle: str | Path | OrderOfBattle | None) -> str | None:
+    """How a run records the order of battle it fielded: its name or path."""
+    if battle is None or isinstance(battle, str | Path):
+        return None if battle is None else str(battle)
+    return str(getattr(battle, "name", battle))
 
 
 def _progress_callback(progress: Progress, total: int) -> tuple[Callable[[int], None],
@@ -370,7 +378,9 @@ class _Rows:
             losses=self.losses[take].copy(), losses_by_kind=self.by_kind[take].copy(),
             losses_by_cause=self.by_cause[take].copy(),
             revision=t.ruleset.revision, logs=logs, standing=self.standing[take].copy(),
-            precision=precision, runs=runs)
+            precision=precision, runs=runs, battle=t.battle,
+            commanders={s: _commander_name(t.commanders.get(s, "doctrine"))
+                        for s in t.scenario.sides})
 
 
 def _jsonable(value: Any) -> Any:
@@ -506,7 +516,7 @@ def simulate(
     sc = resolve_scenario(rs, scenario, battle)
     _check_commanders(commanders or {}, sc.sides)
     path = None if checkpoint is None else Path(checkpoint)
-    task = _Task(rs, sc, seed, dict(commanders or {}), keep_logs)
+    task = _Task(rs, sc, seed, dict(commanders or {}), keep_logs, battle_name(battle))
     executor, owned, workers = make_executor(jobs)
     advance, finish = _progress_callback(progress, runs)
     run = _Run(task, runs, executor, owned, workers, chunk_size, path, precision, block,
@@ -555,7 +565,8 @@ def compare(
         seen[rs] = rs
         sc = resolve_scenario(rs, scenario, battle)
         _check_commanders(commanders or {}, sc.sides)
-        tasks.append(_Task(rs, sc, seed, dict(commanders or {}), keep_logs))
+        tasks.append(_Task(rs, sc, seed, dict(commanders or {}), keep_logs,
+                           battle_name(battle)))
     executor, owned, workers = make_executor(jobs)
     advance, finish = _progress_callback(progress, runs * len(tasks))
     pool = _Run(tasks[0], runs, executor, owned, workers, chunk_size, None, precision, block,

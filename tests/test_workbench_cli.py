@@ -95,6 +95,12 @@ def test_the_report_says_what_made_it(tmp_path: Path) -> None:
     assert page.count("red random, blue doctrine") >= 3  # the table and both summaries
 
 
+def test_rulesets_are_compared_on_one_battle_only() -> None:
+    result = _run("compare", "toy", "monks_corner", "-n", "5", "--no-progress", "-j", "1")
+    assert result.exit_code == 2 and result.output.count("\n") == 1
+    assert "different rulesets" in result.stderr and "--battle" in result.stderr
+
+
 def test_battle_needs_a_ruleset_that_fields_orders_of_battle() -> None:
     result = _run("compare", "toy", "toy(stance=cautious)", "--battle", "mantinea-418bc",
                   "-n", "5", "--no-progress", "-j", "1")

@@ -347,3 +347,64 @@ def test_a_comparison_records_what_made_each_variant() -> None:
     title = cmp.table().title
     assert "20 battles each, seed 3" in title and "red random, blue doctrine" in title
     assert "duel" in title
+
+
+# -- rulesets compared: not the same games -----------------------------------------------------
+@pytest.fixture(scope="module")
+def two_rulesets(toy: Any) -> Any:
+    """Two rulesets (not variants of one) that field any order of battle as the duel."""
+    from ancients.ruleset import register, unregister
+
+    class Fielding(toy):  # type: ignore[misc]
+        name = "fielding"
+
+        def from_oob(self, oob: Any, **choices: Any) -> Any:
+            return self.scenario("duel")
+
+    class Other(Fielding):
+        name = "other"
+
+    register(Fielding)
+    register(Other)
+    yield
+    unregister("fielding")
+    unregister("other")
+
+
+@pytest.mark.usefixtures("two_rulesets")
+def test_rulesets_are_compared_on_one_battle_only() -> None:
+    played: list[int] = []
+    with pytest.raises(SimulationError, match=r"different rulesets.*one battle") as e:
+        compare(["fielding", "other"], runs=20, progress=lambda d, t: played.append(d))
+    assert "\n" not in str(e.value) and played == []
+    with pytest.raises(SimulationError, match="different rulesets"):
+        compare(["toy", "other(stance=cautious)"], "duel", runs=20)
+
+
+@pytest.mark.usefixtures("two_rulesets")
+def test_rulesets_on_one_battle_are_independent_samples() -> None:
+    from ancients.workbench.stats import independent_rate, welch
+
+    cmp = compare(["fielding", "other(stance=cautious)", "fielding(stance=cautious)"],
+                  runs=150, seed=2, battle="any")
+    assert cmp.paired("other(stance=cautious)") is False
+    assert cmp.paired("fielding(stance=cautious)") is True
+    rows = {(d.variant, d.metric, d.side): d for d in cmp.differences()}
+    across = {(m, s) for v, m, s in rows if v == "other(stance=cautious)"}
+    assert across == {("wins", "red"), ("wins", "blue"), ("losses", "red"),
+                      ("losses", "blue"), ("turns", None)}  # what means the same in both
+    base, other = cmp["fielding"], cmp["other(stance=cautious)"]
+    wins = rows[("other(stance=cautious)", "wins", "red")]
+    expected = independent_rate(base.winner == 0, other.winner == 0)
+    assert (wins.delta, wins.low, wins.high, wins.p_value) == pytest.approx(
+        (expected.value, expected.low, expected.high, expected.p_value))
+    assert "Newcombe" in wins.method
+    turns = rows[("other(stance=cautious)", "turns", None)]
+    assert turns.low == pytest.approx(welch(base.turns, other.turns).low)
+    assert "Welch" in turns.method
+    paired = rows[("fielding(stance=cautious)", "wins", "red")]
+    assert "McNemar" in paired.method
+    assert ("fielding(stance=cautious)", "score", "red") in rows
+    notes = " ".join(cmp.table().notes)
+    assert "independent" in notes and "Welch" in notes and "own turns" in notes
+    assert "paired" in notes  # the variant of the baseline's own ruleset still is

@@ -105,9 +105,12 @@ def compare(specs: tuple[str, ...], scenario: str | None, battle: str | None, ru
     variant's values and a Δ column against the first, with its 95 % interval, marked
     where significant at 5 % after Holm's correction over the rows shown.
 
-    For example: ancients compare raphia "raphia(edition=1990)". Each variant gets the
-    same seeds (battle i of each is the same battle); without --scenario, each plays its
-    default scenario.
+    For example: ancients compare raphia "raphia(edition=1990)". The variants of one
+    ruleset play the same battles (battle i of each has the same seed) and are compared
+    battle by battle (paired). Different rulesets play different games: they are
+    compared only on one --battle, as independent samples, on what means the same in
+    each (win rates, losses as a fraction of strength, battle length in each one's own
+    turns).
     """
     from ancients.workbench.runs import compare as run
 

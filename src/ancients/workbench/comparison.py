@@ -17,12 +17,14 @@ from ancients.workbench.results import Results, Summary, precision_note
 from ancients.workbench.stats import (
     Interval,
     holm,
+    independent_rate,
     paired_mean,
     paired_rate,
+    welch,
 )
 
 if TYPE_CHECKING:
-    pass
+    from collections.abc import Callable
 
 
 __all__ = ["Comparison", "Difference", "Table"]
@@ -65,28 +67,56 @@ class Difference:
 
 RATE_METHOD = "Bonett-Price paired interval, McNemar's exact test"
 MEAN_METHOD = "paired Student's t interval and test"
+INDEPENDENT_RATE_METHOD = "Newcombe's hybrid score interval, two-proportion z test"
+INDEPENDENT_MEAN_METHOD = "Welch's t interval and test"
+#: what a Δ of battle length across rulesets means
+TURNS_CAVEAT = ("turns are each ruleset's own turns, which need not be the same length of "
+                "time")
+
+
+def ruleset_name(spec: str) -> str:
+    """The ruleset a spec is a variant of: ``raphia(edition=1990)`` -> ``raphia``."""
+    return spec.split("(", 1)[0].strip()
+
+
+def paired(base: Results, other: Results) -> bool:
+    """Whether two runs' battles pair battle by battle: variants of one ruleset on the
+    same scenario or order of battle, with the same seeds."""
+    return (ruleset_name(base.ruleset) == ruleset_name(other.ruleset)
+            and base.scenario == other.scenario and base.battle == other.battle
+            and base.sides == other.sides and np.array_equal(base.seeds, other.seeds))
 
 
 def _differences(base_spec: str, base: Results, spec: str, other: Results) -> list[Difference]:
-    if len(base) != len(other):
-        raise SimulationError(f"{spec!r} played {count(len(other), 'battle')} and "
-                              f"{base_spec!r} {len(base)}: differences need the same battles")
+    """The Δ rows of ``other`` against ``base``: paired where the battles are the same
+    battles; otherwise independent samples, of what means the same in both (win rates
+    of a named side, losses as a fraction of strength, battle length)."""
+    same = paired(base, other)
     out: list[Difference] = []
+    rate_test: Callable[[Any, Any], Interval] = paired_rate if same else independent_rate
+    mean_test: Callable[[Any, Any], Interval] = paired_mean if same else welch
+    rate_method = RATE_METHOD if same else INDEPENDENT_RATE_METHOD
+    mean_method = MEAN_METHOD if same else INDEPENDENT_MEAN_METHOD
 
     def rate(metric: str, side: str | None, x: npt.NDArray[Any], y: npt.NDArray[Any]) -> None:
-        d = paired_rate(x, y)
+        d = rate_test(x, y)
         out.append(Difference(metric, side, spec, base_spec, d.value, d.low, d.high,
-                              d.p_value, method=RATE_METHOD))
+                              d.p_value, method=rate_method))
 
     def mean(metric: str, side: str | None, x: npt.NDArray[Any], y: npt.NDArray[Any]) -> None:
-        d: Interval = paired_mean(x, y)
+        d = mean_test(x, y)
         out.append(Difference(metric, side, spec, base_spec, d.value, d.low, d.high,
-                              d.p_value, method=MEAN_METHOD))
+                              d.p_value, method=mean_method))
 
     shared = [s for s in base.sides if s in other.sides]
     for side in shared:
         rate("wins", side, base.winner == base.sides.index(side),
              other.winner == other.sides.index(side))
+    if not same:
+        for side in shared:
+            mean("losses", side, base.column("losses", side), other.column("losses", side))
+        mean("turns", None, base.turns.astype(float), other.turns.astype(float))
+        return out
     rate("draws", None, base.winner < 0, other.winner < 0)
     for side in shared:
         mean("score", side, base.column("score", side), other.column("score", side))
@@ -170,12 +200,22 @@ class Comparison:
             return spelled
         raise SimulationError(f"no variant {baseline!r} in this comparison: {names(specs)}")
 
+    def paired(self, spec: str, baseline: str | None = None) -> bool:
+        """Whether ``spec``'s battles pair battle by battle with the baseline's (variants
+        of one ruleset on one scenario or battle, with the same seeds)."""
+        base = self._baseline(baseline)
+        return paired(self.results[base], self.results[self._baseline(spec)])
+
     def differences(self, baseline: str | None = None) -> list[Difference]:
-        """Each variant against ``baseline`` (default: the first) on the same battles:
-        win and draw rates (Bonett-Price paired interval, McNemar's exact test), mean
-        score, losses and battle length (paired Student's t), and the share of battles
-        ending each way (as the rates). ``p_holm`` is Holm's correction over all the
-        rows returned."""
+        """Each variant against ``baseline`` (default: the first). A variant of the
+        baseline's ruleset, on the same battles, is paired: win and draw rates
+        (Bonett-Price paired interval, McNemar's exact test), mean score, losses and
+        battle length (paired Student's t), and the share of battles ending each way
+        (as the rates). Another ruleset's battles are other games: independent samples
+        of what means the same in both, each side's win rate (Newcombe's hybrid score
+        interval, the two-proportion z test), losses as a fraction of strength and
+        battle length in each ruleset's own turns (Welch's t). ``p_holm`` is Holm's
+        correction over all the rows returned."""
         base = self._baseline(baseline)
         rows: list[Difference] = []
         for spec, r in self.results.items():
@@ -234,9 +274,24 @@ class Comparison:
             rows.append((label, *values, *deltas))
         columns = ("", *specs, *(f"Δ {s}" for s in others))
         n = len(self.results[base])
-        notes = [f"Δ: variant minus {base} on the same {count(n, 'battle')} (95 % interval); "
-                 f"rates: {RATE_METHOD}; means: {MEAN_METHOD}",
-                 f"*: significant at 5 % after Holm's correction over the {len(diffs)} Δ shown"]
+        same = [s for s in others if self.paired(s, base)]
+        apart = [s for s in others if s not in same]
+        notes = []
+        if same:
+            which = "" if not apart else " for " + names(same)
+            notes.append(f"Δ{which}: variant minus {base}, paired, on the same "
+                         f"{count(n, 'battle')} (95 % interval); rates: {RATE_METHOD}; "
+                         f"means: {MEAN_METHOD}")
+        if apart:
+            which = "" if not same else " for " + names(apart)
+            notes.append(f"Δ{which}: variant minus {base}, independent samples (another "
+                         f"ruleset's battles are other games, not paired with these; 95 % "
+                         f"interval); rates: {INDEPENDENT_RATE_METHOD}; means: "
+                         f"{INDEPENDENT_MEAN_METHOD}; only what means the same in both: "
+                         f"win rates, losses as a fraction of strength, and battle length "
+                         f"({TURNS_CAVEAT})")
+        notes.append(f"*: significant at 5 % after Holm's correction over the {len(diffs)} "
+                     f"Δ shown")
         note = self.precision_note()
         if note is not None:
             notes.append(note)

@@ -550,12 +550,20 @@ def compare(
 ) -> Comparison:
     """:func:`simulate` each ruleset or variant with the same seed and arguments (keyed by
     its spec; naming the same variant twice, even in two spellings, is an error), so
-    battle ``i`` of each has the same seed and :meth:`Comparison.differences` pairs them.
+    battle ``i`` of each has the same seed and :meth:`Comparison.differences` pairs the
+    variants of one ruleset. Different rulesets play different games: they are compared
+    only on one order of battle (``battle``), as independent samples.
     ``precision``: play blocks of ``block`` battles of every variant until each win-rate
     difference against the first is known to that 95 % half-width (``runs``: the most).
     Every argument, spec and scenario is checked before the first battle."""
     _check_arguments(runs, seed, jobs, chunk_size, precision, block)
     rulesets = [get_ruleset(s) for s in specs]
+    kinds = list(dict.fromkeys(rs.name for rs in rulesets))
+    if len(kinds) > 1 and battle is None:
+        raise SimulationError(
+            f"compare: {names(kinds)} are different rulesets, whose scenarios are not the "
+            f"same battle: compare them on one battle (battle=NAME, --battle NAME; "
+            f"'ancients battles' lists them)")
     seen: dict[Ruleset, Ruleset] = {}
     tasks = []
     for rs in rulesets:

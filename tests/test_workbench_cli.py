@@ -78,7 +78,7 @@ def test_simulate_records_what_made_it(tmp_path: Path) -> None:
     result = _run("simulate", "toy", "-n", "30", "-c", "blue=random", "--seed", "5", "-j",
                   "1", "--no-progress", "--csv", str(out))
     assert result.exit_code == 0, result.output
-    assert "seed 5, commanders red doctrine, blue random" in result.output
+    assert "seed 5 (rules revision 1; commanders red doctrine, blue random)" in result.output
     made = json.loads((tmp_path / "rows.csv.json").read_text(encoding="utf-8"))
     assert made["commanders"] == {"red": "doctrine", "blue": "random"}
     assert made["seed"] == 5 and made["runs"] == 30 and made["scenario"] == "duel"

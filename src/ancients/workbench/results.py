@@ -279,8 +279,8 @@ class Results:
             title += f" (to +-{self.precision:.1%}, at most {self.runs})"
         if self.battle is not None:
             title += f", battle {self.battle}"
-        title += (f", seed {self.seed}, commanders {self.commanders_text()} "
-                  f"(rules revision {self.revision})")
+        title += (f", seed {self.seed} (rules revision {self.revision}; commanders "
+                  f"{self.commanders_text()})")
         notes = ["[low, high]: 95 % intervals, Wilson score for the rates, Student's t "
                  "for the means, a seeded bootstrap for the loss ratio"]
         note = self.precision_note()

@@ -93,6 +93,8 @@ def test_the_report_says_what_made_it(tmp_path: Path) -> None:
     page = out.read_text(encoding="utf-8")
     assert "<table class='provenance'>" in page
     assert page.count("red random, blue doctrine") >= 3  # the table and both summaries
+    assert "<h2>Verdict</h2>" in page
+    assert "toy(stance=cautious) against toy, paired on the same 20 battles" in page
 
 
 def test_rulesets_are_compared_on_one_battle_only() -> None:

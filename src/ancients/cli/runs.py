@@ -85,6 +85,13 @@ def simulate(spec: str | None, scenario: str | None, battle: str | None, runs: i
         console.print(f"pictures: {plot_path}", markup=False)
 
 
+_DETECT = click.option(
+    "--detect", type=click.FloatRange(min=0, max=1, min_open=True, max_open=True),
+    metavar="DELTA", help="Play blocks of battles until a change of DELTA (0.03: three "
+    "points) in any side's win rate would be detected (80 % power, a 5 % two-sided "
+    "test), at most --runs; the verdict then says whether one was.")
+
+
 def _check_specs(specs: tuple[str, ...]) -> None:
     if len(specs) < 2:
         raise click.BadParameter("give two or more rulesets or variants to compare",
@@ -94,13 +101,15 @@ def _check_specs(specs: tuple[str, ...]) -> None:
 @main.command()
 @click.argument("specs", nargs=-1, required=True)
 @_runs_options
+@_DETECT
 @_output_option("--csv", "csv_path",
-                help="Write the paired differences, one row per metric and variant.")
+                help="Write the differences, one row per metric and variant.")
 @_output_option("--plot", "plot_path", help=_PLOT_HELP)
 def compare(specs: tuple[str, ...], scenario: str | None, battle: str | None, runs: int,
             precision: float | None, jobs: int | None, scheduler: str | None,
             dask_local: int | None, seed: int, commander: tuple[str, ...],
-            no_progress: bool, csv_path: Path | None, plot_path: Path | None) -> None:
+            no_progress: bool, detect: float | None, csv_path: Path | None,
+            plot_path: Path | None) -> None:
     """Play the same battles under two or more rulesets, editions or variants: each
     variant's values and a Δ column against the first, with its 95 % interval, marked
     where significant at 5 % after Holm's correction over the rows shown.
@@ -119,10 +128,13 @@ def compare(specs: tuple[str, ...], scenario: str | None, battle: str | None, ru
             _precision_echoed():
         comparison = run(list(specs), scenario, runs=runs, seed=seed, jobs=where,
                          progress=not no_progress, commanders=_commanders(commander),
-                         precision=precision, battle=battle)
+                         precision=precision, battle=battle, detect=detect)
     table = comparison.table()
     console = _console()
     _print_table(console, table.title, table.columns, table.rows, table.notes)
+    console.print("verdict:", markup=False)
+    for line in comparison.verdict().lines():
+        console.print(f"  {line}", markup=False)
     if csv_path is not None:
         import csv
 
@@ -146,12 +158,13 @@ def compare(specs: tuple[str, ...], scenario: str | None, battle: str | None, ru
 @main.command()
 @click.argument("specs", nargs=-1, required=True)
 @_runs_options
+@_DETECT
 @click.option("--output", "-o", "output", type=click.Path(path_type=Path), callback=_output,
               required=True, metavar="FILE", help="The HTML file to write.")
 def report(specs: tuple[str, ...], scenario: str | None, battle: str | None, runs: int,
            precision: float | None, jobs: int | None, scheduler: str | None,
            dask_local: int | None, seed: int, commander: tuple[str, ...],
-           no_progress: bool, output: Path) -> None:
+           no_progress: bool, detect: float | None, output: Path) -> None:
     """One self-contained HTML report of one ruleset or a comparison of several: the
     pictures, each variant's summary, the differences, the map of the first battle, the
     rules revisions and the command that reproduces it."""
@@ -170,10 +183,13 @@ def report(specs: tuple[str, ...], scenario: str | None, battle: str | None, run
                                   "progress": not no_progress, "commanders": choices,
                                   "precision": precision, "battle": battle}
         if len(specs) == 1:
+            if detect is not None:
+                raise click.BadParameter("a difference to detect needs two or more "
+                                         "variants", param_hint="'--detect'")
             one = simulate(specs[0], scenario, **common)
             comparison = Comparison({one.ruleset: one}, precision)
         else:
-            comparison = run(list(specs), scenario, **common)
+            comparison = run(list(specs), scenario, detect=detect, **common)
     rs = ruleset(specs[0])
     sc = resolve_scenario(rs, scenario, battle)
     first = rs.new_battle(sc, seed=int(comparison.results[str(rs)].seeds[0]),
@@ -181,7 +197,7 @@ def report(specs: tuple[str, ...], scenario: str | None, battle: str | None, run
     first.run()
     command = shlex.join(["ancients", "report", *specs, *_argv_options(
         scenario=scenario, battle=battle, runs=runs, precision=precision, seed=seed,
-        commander=commander), "-o", str(output)])
+        commander=commander, detect=detect), "-o", str(output)])
     output.write_text(report_html(comparison, command, first), encoding="utf-8")
     _console().print(f"report: {output}", markup=False)
 

@@ -72,7 +72,9 @@ def report_html(comparison: Any, command: str, battle: Any | None = None) -> str
     parts.append("<h2>Pictures</h2>")
     parts += [f"<figure>{plot.svg(f)}</figure>" for f in figures]
     if len(results) > 1:
-        parts += ["<h2>Differences</h2>", table_html(comparison.table())]
+        parts += ["<h2>Verdict</h2>", *(f"<p class='verdict'>{escape(line)}</p>"
+                                        for line in comparison.verdict().lines()),
+                  "<h2>Differences</h2>", table_html(comparison.table())]
     parts.append("<h2>Each variant</h2>")
     parts += [summary_table(r.summary()) for r in results.values()]
     if battle is not None:

@@ -26,6 +26,8 @@ from ancients.workbench.stats import (
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from ancients.workbench.verdict import Verdict
+
 
 __all__ = ["Comparison", "Difference", "Table"]
 
@@ -185,6 +187,8 @@ class Comparison:
 
     results: Mapping[str, Results]
     precision: float | None = None
+    #: the change of a win rate the battles were played to detect (``compare(detect=)``)
+    detect: float | None = None
 
     def __getitem__(self, spec: str) -> Results:
         return self.results[spec]
@@ -222,6 +226,67 @@ class Comparison:
             if spec != base:
                 rows.extend(_differences(base, self.results[base], spec, r))
         return _with_holm(rows)
+
+    def verdict(self, baseline: str | None = None, power: float = 0.8,
+                alpha: float = 0.05) -> Verdict:
+        """For each variant against ``baseline``, in words: what changed beyond chance
+        after Holm's correction (by how much, with its interval), how many battles
+        changed winner and, when nothing did, the smallest change of a win rate these
+        battles would detect with ``power`` at ``alpha`` (:mod:`~ancients.workbench.verdict`)."""
+        from ancients.workbench.verdict import verdict
+
+        base = self._baseline(baseline)
+        others = [(s, r, self.paired(s, base)) for s, r in self.results.items() if s != base]
+        return verdict(base, self.results[base], others, self.differences(base), power,
+                       alpha, self.detect)
+
+    @property
+    def detect_reached(self) -> bool | None:
+        """Whether the battles detect the change ``detect`` asked for (None if none)."""
+        if self.detect is None:
+            return None
+        return max(self.detectable().values(), default=1.0) <= self.detect
+
+    def detect_note(self) -> str | None:
+        """What a comparison played to detect a change reached, in words."""
+        if self.detect is None:
+            return None
+        reached = max(self.detectable().values(), default=1.0)
+        first = next(iter(self.results.values()))
+        n = len(first)
+        asked = (f"a change of {100 * self.detect:g} points in any side's win rate with "
+                 f"80 % power (a 5 % two-sided test)")
+        if reached <= self.detect:
+            return (f"played until these battles would detect {asked}: reached in "
+                    f"{count(n, 'battle')} each (they detect {100 * reached:.1f} points)")
+        cap = first.runs if first.runs is not None else n
+        return (f"stopped at the cap of {count(cap, 'battle')} before detecting {asked}: "
+                f"these battles detect {100 * reached:.1f} points, not the "
+                f"{100 * self.detect:g} asked; about {self.battles_needed(self.detect):,} "
+                f"battles would")
+
+    def detectable(self, baseline: str | None = None, power: float = 0.8,
+                   alpha: float = 0.05) -> dict[str, float]:
+        """Per variant, the smallest change of any side's win rate these battles detect
+        with ``power`` at ``alpha`` (two-sided), by the test the comparison runs."""
+        from ancients.workbench.verdict import detectable
+
+        base = self._baseline(baseline)
+        return {s: detectable(self.results[base], r, self.paired(s, base), power, alpha)
+                for s, r in self.results.items() if s != base}
+
+    def battles_needed(self, delta: float, baseline: str | None = None, power: float = 0.8,
+                       alpha: float = 0.05) -> int:
+        """About how many battles each variant needs for a change of ``delta`` (0.03: three
+        points) in any side's win rate to be detected with ``power`` at ``alpha``
+        (two-sided), estimated from these battles (paired: the share that changed a
+        side's result; independent: the baseline's win rates)."""
+        from ancients.workbench.verdict import battles_needed
+
+        base = self._baseline(baseline)
+        return max((battles_needed(self.results[base], r, self.paired(s, base), delta,
+                                   power, alpha)
+                    for s, r in self.results.items() if s != base), default=0)
 
     def half_width(self, baseline: str | None = None) -> float:
         """The widest 95 % half-width of the win-rate differences against ``baseline``."""
@@ -292,9 +357,9 @@ class Comparison:
                          f"({TURNS_CAVEAT})")
         notes.append(f"*: significant at 5 % after Holm's correction over the {len(diffs)} "
                      f"Δ shown")
-        note = self.precision_note()
-        if note is not None:
-            notes.append(note)
+        for note in (self.precision_note(), self.detect_note()):
+            if note is not None:
+                notes.append(note)
         return Table(self._title(base), columns, tuple(rows), tuple(notes))
 
     def _title(self, base: str) -> str:
@@ -320,7 +385,8 @@ class Comparison:
             wins = ", ".join(f"{s} {r.win_rate(s)[0]:.1%}" for s in r.sides)
             lines.append((spec, [f"{r.mean('turns'):.1f}", f"{wins}; draws "
                                                          f"{r.draw_rate()[0]:.1%}"]))
-        return Summary("comparison: mean turns; win rates", tuple(lines))
+        notes = self.verdict().lines() if len(self.results) > 1 else []
+        return Summary("comparison: mean turns; win rates", tuple(lines), tuple(notes))
 
     def side_by_side(self) -> list[tuple[str, list[str]]]:
         """Every line of each variant's :meth:`Results.summary`, one column per variant

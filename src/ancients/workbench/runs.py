@@ -547,6 +547,7 @@ def compare(
     progress: Progress = False, commanders: Mapping[str, CommanderChoice] | None = None,
     keep_logs: bool = False, chunk_size: int | None = None, precision: float | None = None,
     block: int = BLOCK, battle: str | Path | OrderOfBattle | None = None,
+    detect: float | None = None,
 ) -> Comparison:
     """:func:`simulate` each ruleset or variant with the same seed and arguments (keyed by
     its spec; naming the same variant twice, even in two spellings, is an error), so
@@ -555,8 +556,19 @@ def compare(
     only on one order of battle (``battle``), as independent samples.
     ``precision``: play blocks of ``block`` battles of every variant until each win-rate
     difference against the first is known to that 95 % half-width (``runs``: the most).
-    Every argument, spec and scenario is checked before the first battle."""
+    ``detect`` (e.g. 0.03): play blocks until a change of that much in any side's win
+    rate would be detected with 80 % power at 5 % (:meth:`Comparison.detectable`), so
+    that "no change beyond chance" means none that large. A cap reached first is said
+    (a :class:`PrecisionWarning` and the table's notes). Every argument, spec and
+    scenario is checked before the first battle."""
     _check_arguments(runs, seed, jobs, chunk_size, precision, block)
+    if detect is not None:
+        if isinstance(detect, bool) or not isinstance(detect, int | float) or \
+                not 0 < detect < 1:
+            raise SimulationError(f"detect must be a difference of win rates between 0 and "
+                                  f"1 (0.03 for 3 points), got {detect!r}")
+        if precision is not None:
+            raise SimulationError("give a precision or a difference to detect, not both")
     rulesets = [get_ruleset(s) for s in specs]
     kinds = list(dict.fromkeys(rs.name for rs in rulesets))
     if len(kinds) > 1 and battle is None:
@@ -582,20 +594,23 @@ def compare(
     variants = [pool] + [pool.sibling(t) for t in tasks[1:]]
     try:
         played = 0
-        step = runs if precision is None else block
+        step = runs if precision is None and detect is None else block
         while played < runs:
             stop = min(played + step, runs)
             for v in variants:
                 v.play(played, stop)
             played = stop
-            if precision is not None:
-                now = Comparison({str(t.ruleset): v.rows.results(played)
-                                  for t, v in zip(tasks, variants, strict=True)})
-                if now.half_width() <= precision:
+            if precision is not None or detect is not None:
+                now = Comparison({str(t.ruleset): v.rows.results(played, runs=runs)
+                                  for t, v in zip(tasks, variants, strict=True)},
+                                 precision, detect)
+                if now.precision_reached or now.detect_reached:
                     break
         comparison = Comparison({str(t.ruleset): v.rows.results(played, precision, runs=runs)
-                                 for t, v in zip(tasks, variants, strict=True)}, precision)
+                                 for t, v in zip(tasks, variants, strict=True)}, precision,
+                                detect)
         _warn_if_capped(comparison.precision_reached, comparison.precision_note())
+        _warn_if_capped(comparison.detect_reached, comparison.detect_note())
         return comparison
     finally:
         finish()

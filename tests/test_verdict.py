@@ -45,7 +45,7 @@ def test_no_change_says_what_these_battles_could_have_seen() -> None:
     text = str(v)
     assert "no win rate changed beyond chance" in text
     assert f"would detect a change of {100 * v.detectable:.1f} points" in text
-    assert "80% power" in text and "5% two-sided" in text
+    assert "80 % power" in text and "5 % two-sided" in text
     delta, n = v.smaller or (0.0, 0)
     assert n == paired_battles_needed(delta, changed) == cmp.battles_needed(delta)
     assert f"about {n:,} battles" in text and f"--detect {delta:g}" in text

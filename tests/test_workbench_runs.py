@@ -408,3 +408,8 @@ def test_rulesets_on_one_battle_are_independent_samples() -> None:
     notes = " ".join(cmp.table().notes)
     assert "independent" in notes and "Welch" in notes and "own turns" in notes
     assert "paired" in notes  # the variant of the baseline's own ruleset still is
+    across_verdict, own = cmp.verdict().variants
+    assert across_verdict.winners_changed is None and own.winners_changed is not None
+    assert "independent samples of 150 and 150 battles" in str(across_verdict)
+    assert "paired on the same 150 battles" in str(own)
+    assert "<p class='verdict'>" in cmp._repr_html_()

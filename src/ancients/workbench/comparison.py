@@ -349,12 +349,17 @@ class Comparison:
                          f"means: {MEAN_METHOD}")
         if apart:
             which = "" if not same else " for " + names(apart)
-            notes.append(f"Δ{which}: variant minus {base}, independent samples (another "
-                         f"ruleset's battles are other games, not paired with these; 95 % "
-                         f"interval); rates: {INDEPENDENT_RATE_METHOD}; means: "
-                         f"{INDEPENDENT_MEAN_METHOD}; only what means the same in both: "
+            notes.append(f"Δ{which}: variant minus {base}, independent samples (not the "
+                         f"same battles: another ruleset's or another scenario's games are "
+                         f"not paired with these; 95 % interval); rates: "
+                         f"{INDEPENDENT_RATE_METHOD}; means: {INDEPENDENT_MEAN_METHOD}; only what means the same in both: "
                          f"win rates, losses as a fraction of strength, and battle length "
                          f"({TURNS_CAVEAT})")
+        alone = [s for s in others if not set(self.results[s].sides)
+                 & set(self.results[base].sides)]
+        if alone:
+            notes.append(f"no win rate is compared for {names(alone)}: no side of the same "
+                         f"name as {base}'s")
         notes.append(f"*: significant at 5 % after Holm's correction over the {len(diffs)} "
                      f"Δ shown")
         for note in (self.precision_note(), self.detect_note()):
@@ -400,9 +405,13 @@ class Comparison:
                 for metric, row in cells.items()]
 
     def _repr_html_(self) -> str:
+        from html import escape
+
         from ancients.pictures.report import table_html
 
-        return table_html(self.table())
+        verdict = "".join(f"<p class='verdict'>{escape(line)}</p>"
+                          for line in self.verdict().lines()) if len(self.results) > 1 else ""
+        return table_html(self.table()) + verdict
 
     def __str__(self) -> str:
         return str(self.summary())

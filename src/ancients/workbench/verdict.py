@@ -114,8 +114,8 @@ class VariantVerdict:
                     f"{count(self.battles, 'battle')}")
         else:
             head = (f"{self.variant} against {self.baseline}, independent samples of "
-                    f"{self.battles_variant} and {count(self.battles, 'battle')} (other "
-                    f"games, not paired)")
+                    f"{self.battles_variant} and {count(self.battles, 'battle')} (not the "
+                    f"same battles, so not paired)")
         holm = f"5 % after Holm's correction over the {self.family} Δ"
         if self.changed:
             what = (f"changed beyond chance ({holm}): "
@@ -129,8 +129,8 @@ class VariantVerdict:
                          f"{self.winners_changed} of the {count(self.battles, 'battle')} "
                          f"({share:.1%}) changed winner")
         if not any(d.metric == "wins" for d in self.changed):
-            test = (f"{self.power:.0%} power, a {self.alpha:.0%} two-sided test of that "
-                    f"rate alone")
+            test = (f"{100 * self.power:g} % power, a {100 * self.alpha:g} % two-sided test "
+                    f"of that rate alone")
             lead = "" if not self.changed else "no win rate changed beyond chance: "
             if self.detectable >= 1.0:
                 seen = (f"{lead}these battles are too few to detect any change of a win "

@@ -352,7 +352,8 @@ class Comparison:
             notes.append(f"Δ{which}: variant minus {base}, independent samples (not the "
                          f"same battles: another ruleset's or another scenario's games are "
                          f"not paired with these; 95 % interval); rates: "
-                         f"{INDEPENDENT_RATE_METHOD}; means: {INDEPENDENT_MEAN_METHOD}; only what means the same in both: "
+                         f"{INDEPENDENT_RATE_METHOD}; means: {INDEPENDENT_MEAN_METHOD}; "
+                         f"only what means the same in both: "
                          f"win rates, losses as a fraction of strength, and battle length "
                          f"({TURNS_CAVEAT})")
         alone = [s for s in others if not set(self.results[s].sides)

@@ -318,6 +318,7 @@ def test_a_run_records_what_made_it(tmp_path: Path) -> None:
     assert made["commanders"] == {"red": "doctrine", "blue": "random"}
     assert made["rules_revision"] == ancients.ruleset("toy").revision
     assert made["ancients"] == ancients.__version__
+    assert made["keyed_dice"] is bool(Battle.keyed_dice)
     assert r.commanders == {"red": "doctrine", "blue": "random"}
     title = r.summary().title
     assert "seed 7" in title and "red doctrine, blue random" in title

@@ -96,6 +96,7 @@ class Results:
     commanders: Mapping[str, str] = attrs.field(factory=dict)  # side -> who commanded
     battle: str | None = None  # the order of battle fielded, if the run played one
     version: str = attrs.field(factory=_version)  # the ancients that played the battles
+    keyed_dice: bool | None = None  # whether the battles drew keyed dice (Battle.keyed_dice)
 
     def __len__(self) -> int:
         return len(self.seeds)
@@ -106,14 +107,16 @@ class Results:
     def provenance(self) -> dict[str, Any]:
         """What made these battles, as JSON-ready values: the ruleset spec, the scenario
         or order of battle, the seed, the battles asked for and played, the precision
-        asked and reached, each side's commander, the rules revision and the version of
-        ancients (what :meth:`to_csv` writes beside the rows)."""
+        asked and reached, each side's commander, the rules revision, whether the dice
+        were keyed and the version of ancients (what :meth:`to_csv` writes beside the
+        rows)."""
         return {"ruleset": self.ruleset, "scenario": self.scenario, "battle": self.battle,
                 "seed": self.seed, "runs": self.runs, "battles": len(self),
                 "precision": self.precision,
                 "precision_reached": None if self.precision is None else self.half_width,
                 "commanders": {s: self.commanders.get(s, "doctrine") for s in self.sides},
-                "rules_revision": self.revision, "ancients": self.version}
+                "rules_revision": self.revision, "keyed_dice": self.keyed_dice,
+                "ancients": self.version}
 
     def commanders_text(self) -> str:
         """``red doctrine, blue random``: who commanded each side."""

@@ -378,7 +378,7 @@ class _Rows:
             losses=self.losses[take].copy(), losses_by_kind=self.by_kind[take].copy(),
             losses_by_cause=self.by_cause[take].copy(),
             revision=t.ruleset.revision, logs=logs, standing=self.standing[take].copy(),
-            precision=precision, runs=runs, battle=t.battle,
+            precision=precision, runs=runs, battle=t.battle, keyed_dice=bool(Battle.keyed_dice),
             commanders={s: _commander_name(t.commanders.get(s, "doctrine"))
                         for s in t.scenario.sides})
 

@@ -414,3 +414,8 @@ def test_rulesets_on_one_battle_are_independent_samples() -> None:
     assert "independent samples of 150 and 150 battles" in str(across_verdict)
     assert "paired on the same 150 battles" in str(own)
     assert "<p class='verdict'>" in cmp._repr_html_()
+    from ancients.workbench.power import independent_detectable
+
+    if not any(d.metric == "wins" for d in across_verdict.changed):
+        assert across_verdict.detectable == max(
+            independent_detectable(150, 150, base.win_rate(s)[0]) for s in base.sides)

@@ -141,7 +141,7 @@ class VariantVerdict:
                         f"({test}); a smaller one may be there unseen")
             if self.smaller is not None:
                 delta, n = self.smaller
-                seen += (f"; a {100 * delta:g}-point change would need about {n:,} "
+                seen += (f"; a change of {100 * delta:g} points would need about {n:,} "
                          f"battles (--detect {delta:g}; Comparison.battles_needed({delta:g}))")
             parts.append(seen)
         return "; ".join(parts) + "."

@@ -334,8 +334,13 @@ def test_a_precision_run_records_its_cap_and_precision() -> None:
     r = simulate("toy", runs=5000, seed=4, precision=0.05, block=100)
     made = r.provenance()
     assert made["runs"] == 5000 and made["battles"] == len(r) and made["precision"] == 0.05
-    assert made["precision_reached"] == pytest.approx(r.half_width)
+    assert made["half_width_reached"] == pytest.approx(r.half_width)
     assert "at most 5000" in r.summary().title
+    from ancients.pictures.report import provenance_html
+    from ancients.workbench.comparison import Comparison
+
+    html = provenance_html(Comparison({"toy": r}))
+    assert f"+-5.0% asked, +-{r.half_width:.1%} reached" in html
 
 
 def test_a_comparison_records_what_made_each_variant() -> None:

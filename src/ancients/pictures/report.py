@@ -101,7 +101,7 @@ def provenance_html(comparison: Any) -> str:
         made = r.provenance()
         asked = made["precision"]
         precision = ("" if asked is None else
-                     f"+-{asked:.1%} asked, +-{made['precision_reached']:.1%} reached")
+                     f"+-{asked:.1%} asked, +-{made['half_width_reached']:.1%} reached")
         cells = (made["scenario"], made["battle"] or "", made["seed"], made["battles"],
                  "" if made["runs"] is None else made["runs"], precision,
                  r.commanders_text(), made["rules_revision"], made["ancients"])

@@ -113,7 +113,7 @@ class Results:
         return {"ruleset": self.ruleset, "scenario": self.scenario, "battle": self.battle,
                 "seed": self.seed, "runs": self.runs, "battles": len(self),
                 "precision": self.precision,
-                "precision_reached": None if self.precision is None else self.half_width,
+                "half_width_reached": None if self.precision is None else self.half_width,
                 "commanders": {s: self.commanders.get(s, "doctrine") for s in self.sides},
                 "rules_revision": self.revision, "keyed_dice": self.keyed_dice,
                 "ancients": self.version}

@@ -77,6 +77,7 @@ def test_detect_plays_until_the_difference_would_be_found() -> None:
     assert max(fewer.detectable().values()) > 0.05
     assert any("would detect a change of 5 points" in note for note in cmp.table().notes)
     assert "a change of 5 points would need about" in str(cmp.verdict())
+    assert cmp.provenance()["detect"] == 0.05
 
 
 def test_detect_cut_short_by_the_cap_says_so() -> None:

@@ -383,7 +383,7 @@ class Comparison:
     def provenance(self) -> dict[str, Any]:
         """What made each variant's battles (:meth:`Results.provenance`), in order."""
         return {"variants": [r.provenance() for r in self.results.values()],
-                "precision": self.precision}
+                "precision": self.precision, "detect": self.detect}
 
     def summary(self) -> Summary:
         lines: list[tuple[str, list[str]]] = []

@@ -113,6 +113,7 @@ def test_compare_says_when_its_cap_came_first() -> None:
     notes = " ".join(cmp.table().notes)
     assert "played until every win-rate" not in notes
     assert f"+-{cmp.half_width():.1%}" in notes and "not the +-1.0% asked" in notes
+    assert "not the +-1.0% asked" in str(cmp)
 
 
 def test_compare_stops_on_the_differences_half_width() -> None:

@@ -392,6 +392,7 @@ class Comparison:
             lines.append((spec, [f"{r.mean('turns'):.1f}", f"{wins}; draws "
                                                          f"{r.draw_rate()[0]:.1%}"]))
         notes = self.verdict().lines() if len(self.results) > 1 else []
+        notes += [n for n in (self.precision_note(), self.detect_note()) if n is not None]
         return Summary("comparison: mean turns; win rates", tuple(lines), tuple(notes))
 
     def side_by_side(self) -> list[tuple[str, list[str]]]:

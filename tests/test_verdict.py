@@ -15,7 +15,8 @@ from ancients.errors import SimulationError
 from ancients.simulate import compare
 from ancients.workbench.power import paired_battles_needed, paired_detectable
 from ancients.workbench.results import PrecisionWarning
-from ancients.workbench.verdict import change_text
+from ancients.workbench.stats import wilson
+from ancients.workbench.verdict import cautious_rate, change_text, changed_share
 
 pytestmark = pytest.mark.usefixtures("toy")
 
@@ -40,7 +41,9 @@ def test_no_change_says_what_these_battles_could_have_seen() -> None:
     (v,) = cmp.verdict().variants
     assert not any(d.metric == "wins" for d in v.changed)
     base, other = cmp["toy"], cmp["toy(defender_bonus=true)"]
-    changed = float(np.mean((base.winner == 0) != (other.winner == 0)))
+    flips = int(np.count_nonzero((base.winner == 0) != (other.winner == 0)))
+    changed = wilson(flips, 400)[2]  # cautiously: the top of its interval
+    assert changed == max(changed_share(base, other, s) for s in base.sides)
     assert v.detectable == pytest.approx(paired_detectable(400, changed))
     text = str(v)
     assert "no win rate changed beyond chance" in text
@@ -55,6 +58,16 @@ def test_a_variant_that_changes_nothing() -> None:
     cmp = compare(["toy", "toy(turn_limit=6)"], "duel", runs=200, seed=2)  # duel's own
     text = str(cmp.verdict())
     assert "no change beyond chance" in text and "no battle changed winner" in text
+
+
+def test_a_rate_is_taken_where_a_difference_is_hardest_to_see() -> None:
+    cmp = compare(["toy", "toy(defender_bonus=true)"], runs=4, seed=1)
+    r = cmp["toy"]
+    for side in r.sides:
+        _, low, high = r.win_rate(side)
+        assert low <= cautious_rate(r, side) <= high
+        assert cautious_rate(r, side) == (0.5 if low <= 0.5 <= high else
+                                          low if low > 0.5 else high)
 
 
 def test_battles_needed_grows_as_the_difference_shrinks() -> None:

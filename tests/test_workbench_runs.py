@@ -421,7 +421,8 @@ def test_rulesets_on_one_battle_are_independent_samples() -> None:
     assert "paired on the same 150 battles" in str(own)
     assert "<p class='verdict'>" in cmp._repr_html_()
     from ancients.workbench.power import independent_detectable
+    from ancients.workbench.verdict import cautious_rate
 
     if not any(d.metric == "wins" for d in across_verdict.changed):
         assert across_verdict.detectable == max(
-            independent_detectable(150, 150, base.win_rate(s)[0]) for s in base.sides)
+            independent_detectable(150, 150, cautious_rate(base, s)) for s in base.sides)

@@ -4,7 +4,8 @@ when nothing did, the smallest change of a win rate these battles could have det
 (80 % power, a 5 % two-sided test) and about how many battles a smaller one needs.
 
 "No change beyond chance" then reads as "no change" when the battles could have seen a
-small one, and as "too few battles" when they could not.
+small one, and as "too few battles" when they could not. The power is estimated
+cautiously from the battles played (:func:`changed_share`, :func:`cautious_rate`).
 """
 
 from __future__ import annotations
@@ -23,34 +24,46 @@ from ancients.workbench.power import (
     paired_battles_needed,
     paired_detectable,
 )
+from ancients.workbench.stats import wilson
 
 if TYPE_CHECKING:
     from ancients.workbench.comparison import Difference
     from ancients.workbench.results import Results
 
-__all__ = ["VariantVerdict", "Verdict", "battles_needed", "detectable"]
+__all__ = ["VariantVerdict", "Verdict", "battles_needed", "cautious_rate", "changed_share",
+           "detectable"]
 
 
 def _shared(base: Results, other: Results) -> list[str]:
     return [s for s in base.sides if s in other.sides]
 
 
-def _changed_share(base: Results, other: Results, side: str) -> float:
-    """The share of battles whose result for ``side`` (won or not) the variant changed."""
+def changed_share(base: Results, other: Results, side: str) -> float:
+    """The share of battles whose result for ``side`` (won or not) the variant changed,
+    taken cautiously at the top of its 95 % Wilson interval (few battles that changed
+    would otherwise promise too much power)."""
     x = base.winner == base.sides.index(side)
     y = other.winner == other.sides.index(side)
-    return float(np.mean(x != y)) if len(x) else 0.0
+    return wilson(float(np.count_nonzero(x != y)), len(x))[2] if len(x) else 1.0
+
+
+def cautious_rate(results: Results, side: str) -> float:
+    """``side``'s win rate taken cautiously: the point of its 95 % Wilson interval
+    nearest one half (where a difference is hardest to see)."""
+    _, low, high = results.win_rate(side)
+    return min(max(0.5, low), high)
 
 
 def detectable(base: Results, other: Results, paired: bool, power: float = 0.8,
                alpha: float = 0.05) -> float:
     """The smallest change of any shared side's win rate these battles detect with
     ``power`` at ``alpha`` (two-sided), by the test the comparison runs (paired: from
-    the share of battles that changed that side's result; independent: from the
-    baseline's win rate); 1.0 if they would not detect even the largest."""
-    found = [paired_detectable(len(base), _changed_share(base, other, s), power, alpha)
+    the share of battles that changed that side's result, :func:`changed_share`;
+    independent: from the baseline's win rate, :func:`cautious_rate`); 1.0 if they
+    would not detect even the largest."""
+    found = [paired_detectable(len(base), changed_share(base, other, s), power, alpha)
              if paired else
-             independent_detectable(len(base), len(other), base.win_rate(s)[0], power, alpha)
+             independent_detectable(len(base), len(other), cautious_rate(base, s), power, alpha)
              for s in _shared(base, other)]
     return max(found, default=1.0)
 
@@ -59,9 +72,9 @@ def battles_needed(base: Results, other: Results, paired: bool, delta: float,
                    power: float = 0.8, alpha: float = 0.05) -> int:
     """About how many battles (each variant) detect a change of ``delta`` in any shared
     side's win rate with ``power`` at ``alpha``, estimated from these battles."""
-    found = [paired_battles_needed(delta, _changed_share(base, other, s), power, alpha)
+    found = [paired_battles_needed(delta, changed_share(base, other, s), power, alpha)
              if paired else
-             independent_battles_needed(delta, base.win_rate(s)[0], power, alpha)
+             independent_battles_needed(delta, cautious_rate(base, s), power, alpha)
              for s in _shared(base, other)]
     return max(found, default=0)
 

@@ -12,12 +12,15 @@ import pytest
 from ancients.workbench.stats import (
     bonett_price,
     holm,
+    independent_rate,
     mcnemar_exact,
     normal_quantile,
     paired_mean,
     paired_rate,
     t_cdf,
     t_quantile,
+    t_quantile_df,
+    welch,
 )
 
 
@@ -83,3 +86,47 @@ def test_holm_steps_down_and_keeps_order() -> None:
     adjusted = holm([0.5, math.nan, 0.001])
     assert adjusted[0] == 0.5 and math.isnan(adjusted[1]) and adjusted[2] == 0.002
     assert holm([0.9, 0.8]) == [1.0, 1.0]  # 2 x 0.8 capped at 1
+
+
+# -- independent samples (rulesets compared on one battle: not the same games) ---------------
+@pytest.mark.parametrize(("a", "n", "b", "m", "low", "high"), [
+    (56, 70, 48, 80, 0.0524, 0.3339),   # Newcombe (1998), Table II, method 10
+    (9, 10, 3, 10, 0.1705, 0.8090),
+    (6, 7, 2, 7, 0.0582, 0.8062),
+    (5, 56, 0, 29, -0.0381, 0.1926),
+    (0, 10, 0, 20, -0.1611, 0.2775),
+    (10, 10, 0, 10, 0.6075, 1.0),
+])
+def test_newcombe_hybrid_score_matches_the_published_intervals(
+        a: int, n: int, b: int, m: int, low: float, high: float) -> None:
+    d = independent_rate(np.arange(m) < b, np.arange(n) < a)  # variant minus baseline
+    assert d.value == pytest.approx(a / n - b / m)
+    assert (d.low, d.high) == pytest.approx((low, high), abs=6e-5)
+
+
+def test_the_two_proportion_test_holds_its_level() -> None:
+    rng = np.random.default_rng(11)
+    p = [independent_rate(rng.random(300) < 0.4, rng.random(300) < 0.4).p_value
+         for _ in range(2000)]
+    assert 0.035 < np.mean(np.array(p) <= 0.05) < 0.065
+    same = independent_rate(np.zeros(50, bool), np.zeros(40, bool))
+    assert same.p_value == 1.0 and same.value == 0.0
+
+
+def test_welch_matches_r_on_the_sleep_data() -> None:
+    # R: t.test(extra ~ group, data = sleep): t = -1.8608, df = 17.776, p-value = 0.07939,
+    # 95 percent confidence interval: -3.3654832 0.2054832
+    one = [0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0]
+    two = [1.9, 0.8, 1.1, 0.1, -0.1, 4.4, 5.5, 1.6, 4.6, 3.4]
+    d = welch(two, one)  # variant (group 1) minus baseline (group 2)
+    assert d.value == pytest.approx(-1.58)
+    assert (d.low, d.high) == pytest.approx((-3.3654832, 0.2054832), abs=2e-6)
+    assert d.p_value == pytest.approx(0.07939, abs=5e-6)
+
+
+@pytest.mark.parametrize("df", [1, 4.5, 17.776, 30, 61.2, 500])
+def test_the_t_quantile_of_any_degrees_of_freedom(df: float) -> None:
+    q = t_quantile_df(df)
+    assert t_cdf(q, df) == pytest.approx(0.975, abs=1e-9)
+    if float(df).is_integer():
+        assert q == pytest.approx(t_quantile(int(df)), abs=2e-6)

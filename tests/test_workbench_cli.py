@@ -5,6 +5,7 @@ and a real Dask scheduler with two workers."""
 from __future__ import annotations
 
 import csv
+import json
 import os
 import shutil
 import socket
@@ -39,6 +40,9 @@ def test_compare_prints_a_delta_column_with_holm(tmp_path: Path) -> None:
     assert line.rstrip(" │").endswith("*")  # 6-turn grinds: plainly longer
     rows = list(csv.DictReader(out.open(encoding="utf-8")))
     assert {r["metric"] for r in rows} >= {"wins", "draws", "score", "losses", "turns"}
+    made = json.loads((tmp_path / "diff.csv.json").read_text(encoding="utf-8"))
+    assert [v["ruleset"] for v in made["variants"]] == ["toy", "toy(stance=cautious)"]
+    assert f"what made them: {out}.json" in text
     assert all(r["variant"] == "toy(stance=cautious)" and r["baseline"] == "toy"
                for r in rows)
 
@@ -52,6 +56,51 @@ def test_compare_and_simulate_take_a_precision() -> None:
     assert "+-5.0%" in result.output
     bad = _run("compare", "toy", "toy(stance=cautious)", "--precision", "2")
     assert bad.exit_code == 2 and "precision" in bad.stderr
+
+
+def test_a_precision_cut_short_by_the_cap_says_so() -> None:
+    result = _run("simulate", "toy", "--precision", "0.01", "-n", "1000", "-j", "1",
+                  "--no-progress")
+    assert result.exit_code == 0, result.output
+    assert "known to +-1.0%" not in result.output
+    assert "stopped at the cap of 1000 battles" in result.output
+    assert "not the +-1.0% asked" in result.output
+    assert result.stderr.count("warning: stopped at the cap") == 1
+    assert "warnings.warn" not in result.stderr
+    cmp = _run("compare", "toy", "toy(defender_bonus=true)", "--precision", "0.01", "-n",
+               "200", "-j", "1", "--no-progress")
+    assert cmp.exit_code == 0, cmp.output
+    assert "not the +-1.0% asked" in cmp.output and "warning:" in cmp.stderr
+
+
+def test_simulate_records_what_made_it(tmp_path: Path) -> None:
+    out = tmp_path / "rows.csv"
+    result = _run("simulate", "toy", "-n", "30", "-c", "blue=random", "--seed", "5", "-j",
+                  "1", "--no-progress", "--csv", str(out))
+    assert result.exit_code == 0, result.output
+    assert "seed 5 (rules revision 1; commanders red doctrine, blue random)" in result.output
+    made = json.loads((tmp_path / "rows.csv.json").read_text(encoding="utf-8"))
+    assert made["commanders"] == {"red": "doctrine", "blue": "random"}
+    assert made["seed"] == 5 and made["runs"] == 30 and made["scenario"] == "duel"
+
+
+def test_the_report_says_what_made_it(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "report.html"
+    result = _run("report", "toy", "toy(stance=cautious)", "-n", "20", "-c", "red=random",
+                  "--no-progress", "-j", "1", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    page = out.read_text(encoding="utf-8")
+    assert "<table class='provenance'>" in page
+    assert page.count("red random, blue doctrine") >= 3  # the table and both summaries
+    assert "<h2>Verdict</h2>" in page
+    assert "toy(stance=cautious) against toy, paired on the same 20 battles" in page
+
+
+def test_rulesets_are_compared_on_one_battle_only() -> None:
+    result = _run("compare", "toy", "monks_corner", "-n", "5", "--no-progress", "-j", "1")
+    assert result.exit_code == 2 and result.output.count("\n") == 1
+    assert "different rulesets" in result.stderr and "--battle" in result.stderr
 
 
 def test_battle_needs_a_ruleset_that_fields_orders_of_battle() -> None:

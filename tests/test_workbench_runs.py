@@ -19,6 +19,7 @@ from ancients.dice import derive_seed
 from ancients.errors import SimulationError
 from ancients.simulate import Results, compare, simulate
 from ancients.workbench.metrics import decisive_turns, leaders
+from ancients.workbench.runs import PrecisionWarning
 
 pytestmark = pytest.mark.usefixtures("toy")
 
@@ -82,7 +83,37 @@ def test_precision_stops_on_the_first_block_that_reaches_it() -> None:
 
 
 def test_precision_is_capped_by_runs() -> None:
-    assert len(simulate("toy", runs=150, seed=4, precision=0.001, block=100)) == 150
+    with pytest.warns(PrecisionWarning, match="not the"):
+        r = simulate("toy", runs=150, seed=4, precision=0.01, block=100)
+    assert len(r) == 150 and r.runs == 150
+    assert r.precision == 0.01 and r.half_width > 0.05 and r.precision_reached is False
+    text = str(r.summary())
+    assert "played until every side's win rate was known to +-1.0%" not in text
+    assert f"+-{r.half_width:.1%}" in text and "not the +-1.0% asked" in text
+    assert "cap of 150 battles" in text
+    need = math.ceil(150 * (r.half_width / 0.01) ** 2 / 100) * 100
+    assert f"about {need:,} battles" in text
+
+
+def test_a_precision_reached_says_what_it_reached() -> None:
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", PrecisionWarning)
+        r = simulate("toy", runs=5000, seed=4, precision=0.05, block=100)
+    assert r.precision_reached is True and r.half_width <= 0.05
+    assert f"reached +-{r.half_width:.1%}" in str(r.summary())
+
+
+def test_compare_says_when_its_cap_came_first() -> None:
+    with pytest.warns(PrecisionWarning, match="not the"):
+        cmp = compare(["toy", "toy(defender_bonus=true)"], runs=100, seed=4,
+                      precision=0.01, block=100)
+    assert cmp.precision == 0.01 and cmp.precision_reached is False
+    notes = " ".join(cmp.table().notes)
+    assert "played until every win-rate" not in notes
+    assert f"+-{cmp.half_width():.1%}" in notes and "not the +-1.0% asked" in notes
+    assert "not the +-1.0% asked" in str(cmp)
 
 
 def test_compare_stops_on_the_differences_half_width() -> None:
@@ -273,3 +304,125 @@ def test_a_killed_dask_worker_costs_only_its_chunk(tmp_path: Path, serial: Resul
                      commanders={"red": factory})
     assert (tmp_path / "killed").exists()
     same(r, serial)
+
+
+# -- what made a run ---------------------------------------------------------------------------
+def test_a_run_records_what_made_it(tmp_path: Path) -> None:
+    import json
+
+    r = simulate("toy(stance=cautious)", "duel", runs=40, seed=7,
+                 commanders={"blue": "random"})
+    made = r.provenance()
+    assert made["ruleset"] == "toy(stance=cautious)" and made["scenario"] == "duel"
+    assert made["battle"] is None and made["seed"] == 7 and made["runs"] == 40
+    assert made["battles"] == 40 and made["precision"] is None
+    assert made["commanders"] == {"red": "doctrine", "blue": "random"}
+    assert made["rules_revision"] == ancients.ruleset("toy").revision
+    assert made["ancients"] == ancients.__version__
+    assert made["keyed_dice"] is bool(Battle.keyed_dice)
+    assert r.commanders == {"red": "doctrine", "blue": "random"}
+    title = r.summary().title
+    assert "seed 7" in title and "red doctrine, blue random" in title
+    assert "rules revision" in title
+    out = tmp_path / "rows.csv"
+    sidecar = r.to_csv(out)
+    assert sidecar == tmp_path / "rows.csv.json"
+    assert json.loads(sidecar.read_text(encoding="utf-8")) == json.loads(json.dumps(made))
+    assert out.read_text(encoding="utf-8").startswith("battle,seed,winner")
+
+
+def test_a_precision_run_records_its_cap_and_precision() -> None:
+    r = simulate("toy", runs=5000, seed=4, precision=0.05, block=100)
+    made = r.provenance()
+    assert made["runs"] == 5000 and made["battles"] == len(r) and made["precision"] == 0.05
+    assert made["half_width_reached"] == pytest.approx(r.half_width)
+    assert "at most 5000" in r.summary().title
+    from ancients.pictures.report import provenance_html
+    from ancients.workbench.comparison import Comparison
+
+    html = provenance_html(Comparison({"toy": r}))
+    assert f"+-5.0% asked, +-{r.half_width:.1%} reached" in html
+
+
+def test_a_comparison_records_what_made_each_variant() -> None:
+    cmp = compare(["toy", "toy(stance=cautious)"], runs=20, seed=3,
+                  commanders={"red": "random"})
+    made = cmp.provenance()
+    assert [m["ruleset"] for m in made["variants"]] == ["toy", "toy(stance=cautious)"]
+    assert all(m["commanders"] == {"red": "random", "blue": "doctrine"}
+               for m in made["variants"])
+    title = cmp.table().title
+    assert "20 battles each, seed 3" in title and "red random, blue doctrine" in title
+    assert "duel" in title
+
+
+# -- rulesets compared: not the same games -----------------------------------------------------
+@pytest.fixture(scope="module")
+def two_rulesets(toy: Any) -> Any:
+    """Two rulesets (not variants of one) that field any order of battle as the duel."""
+    from ancients.ruleset import register, unregister
+
+    class Fielding(toy):  # type: ignore[misc]
+        name = "fielding"
+
+        def from_oob(self, oob: Any, **choices: Any) -> Any:
+            return self.scenario("duel")
+
+    class Other(Fielding):
+        name = "other"
+
+    register(Fielding)
+    register(Other)
+    yield
+    unregister("fielding")
+    unregister("other")
+
+
+@pytest.mark.usefixtures("two_rulesets")
+def test_rulesets_are_compared_on_one_battle_only() -> None:
+    played: list[int] = []
+    with pytest.raises(SimulationError, match=r"different rulesets.*one battle") as e:
+        compare(["fielding", "other"], runs=20, progress=lambda d, t: played.append(d))
+    assert "\n" not in str(e.value) and played == []
+    with pytest.raises(SimulationError, match="different rulesets"):
+        compare(["toy", "other(stance=cautious)"], "duel", runs=20)
+
+
+@pytest.mark.usefixtures("two_rulesets")
+def test_rulesets_on_one_battle_are_independent_samples() -> None:
+    from ancients.workbench.stats import independent_rate, welch
+
+    cmp = compare(["fielding", "other(stance=cautious)", "fielding(stance=cautious)"],
+                  runs=150, seed=2, battle="any")
+    assert cmp.paired("other(stance=cautious)") is False
+    assert cmp.paired("fielding(stance=cautious)") is True
+    rows = {(d.variant, d.metric, d.side): d for d in cmp.differences()}
+    across = {(m, s) for v, m, s in rows if v == "other(stance=cautious)"}
+    assert across == {("wins", "red"), ("wins", "blue"), ("losses", "red"),
+                      ("losses", "blue"), ("turns", None)}  # what means the same in both
+    base, other = cmp["fielding"], cmp["other(stance=cautious)"]
+    wins = rows[("other(stance=cautious)", "wins", "red")]
+    expected = independent_rate(base.winner == 0, other.winner == 0)
+    assert (wins.delta, wins.low, wins.high, wins.p_value) == pytest.approx(
+        (expected.value, expected.low, expected.high, expected.p_value))
+    assert "Newcombe" in wins.method
+    turns = rows[("other(stance=cautious)", "turns", None)]
+    assert turns.low == pytest.approx(welch(base.turns, other.turns).low)
+    assert "Welch" in turns.method
+    paired = rows[("fielding(stance=cautious)", "wins", "red")]
+    assert "McNemar" in paired.method
+    assert ("fielding(stance=cautious)", "score", "red") in rows
+    notes = " ".join(cmp.table().notes)
+    assert "independent" in notes and "Welch" in notes and "own turns" in notes
+    assert "paired" in notes  # the variant of the baseline's own ruleset still is
+    across_verdict, own = cmp.verdict().variants
+    assert across_verdict.winners_changed is None and own.winners_changed is not None
+    assert "independent samples of 150 and 150 battles" in str(across_verdict)
+    assert "paired on the same 150 battles" in str(own)
+    assert "<p class='verdict'>" in cmp._repr_html_()
+    from ancients.workbench.power import independent_detectable
+    from ancients.workbench.verdict import cautious_rate
+
+    if not any(d.metric == "wins" for d in across_verdict.changed):
+        assert across_verdict.detectable == max(
+            independent_detectable(150, 150, cautious_rate(base, s)) for s in base.sides)

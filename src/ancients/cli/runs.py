@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import warnings
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
-
-if TYPE_CHECKING:
-
-    pass
 
 from ancients.cli.app import (
     _PLOT_HELP,
@@ -27,6 +26,22 @@ from ancients.cli.app import (
     _where,
     main,
 )
+
+
+@contextlib.contextmanager
+def _precision_echoed() -> Iterator[None]:
+    """A run's PrecisionWarning (its cap came before its precision) as one
+    ``warning: ...`` line on stderr; the summary's note says the same."""
+    from ancients.workbench.results import PrecisionWarning
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", PrecisionWarning)
+        yield
+    for w in caught:
+        if issubclass(w.category, PrecisionWarning):
+            click.echo(f"warning: {w.message}", err=True)
+        else:
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
 
 
 @main.command()
@@ -50,7 +65,8 @@ def simulate(spec: str | None, scenario: str | None, battle: str | None, runs: i
     source = click.get_current_context().get_parameter_source
     if precision is None and source("runs") is click.core.ParameterSource.DEFAULT:
         precision = QUICK_PRECISION  # a quickstart in seconds, its precision printed
-    with _where(jobs, scheduler, dask_local) as where, _warnings_echoed():
+    with _where(jobs, scheduler, dask_local) as where, _warnings_echoed(), \
+            _precision_echoed():
         results = run(spec or _default_spec(), scenario, runs=runs, seed=seed, jobs=where,
                       progress=not no_progress, commanders=_commanders(commander),
                       precision=precision, checkpoint=checkpoint, battle=battle)
@@ -59,14 +75,21 @@ def simulate(spec: str | None, scenario: str | None, battle: str | None, runs: i
     _print_table(console, summary.title, ["", "value", "detail"],
                  [(m, v, d) for m, (v, d) in summary.lines], summary.notes)
     if csv_path is not None:
-        results.to_csv(csv_path)
-        console.print(f"rows: {csv_path}", markup=False)
+        made = results.to_csv(csv_path)
+        console.print(f"rows: {csv_path} (what made them: {made})", markup=False)
     if plot_path is not None:
         from ancients.pictures import plot
 
         _save_plots([plot.win_rates(results), plot.losses(results),
                      plot.battle_length(results)], plot_path)
         console.print(f"pictures: {plot_path}", markup=False)
+
+
+_DETECT = click.option(
+    "--detect", type=click.FloatRange(min=0, max=1, min_open=True, max_open=True),
+    metavar="DELTA", help="Play blocks of battles until a change of DELTA (0.03: three "
+    "points) in any side's win rate would be detected (80 % power, a 5 % two-sided "
+    "test), at most --runs; the verdict then says whether one was.")
 
 
 def _check_specs(specs: tuple[str, ...]) -> None:
@@ -78,40 +101,52 @@ def _check_specs(specs: tuple[str, ...]) -> None:
 @main.command()
 @click.argument("specs", nargs=-1, required=True)
 @_runs_options
+@_DETECT
 @_output_option("--csv", "csv_path",
-                help="Write the paired differences, one row per metric and variant.")
+                help="Write the differences, one row per metric and variant.")
 @_output_option("--plot", "plot_path", help=_PLOT_HELP)
 def compare(specs: tuple[str, ...], scenario: str | None, battle: str | None, runs: int,
             precision: float | None, jobs: int | None, scheduler: str | None,
             dask_local: int | None, seed: int, commander: tuple[str, ...],
-            no_progress: bool, csv_path: Path | None, plot_path: Path | None) -> None:
+            no_progress: bool, detect: float | None, csv_path: Path | None,
+            plot_path: Path | None) -> None:
     """Play the same battles under two or more rulesets, editions or variants: each
     variant's values and a Δ column against the first, with its 95 % interval, marked
     where significant at 5 % after Holm's correction over the rows shown.
 
-    For example: ancients compare raphia "raphia(edition=1990)". Each variant gets the
-    same seeds (battle i of each is the same battle); without --scenario, each plays its
-    default scenario.
+    For example: ancients compare raphia "raphia(edition=1990)". The variants of one
+    ruleset play the same battles (battle i of each has the same seed) and are compared
+    battle by battle (paired). Different rulesets play different games: they are
+    compared only on one --battle, as independent samples, on what means the same in
+    each (win rates, losses as a fraction of strength, battle length in each one's own
+    turns).
     """
     from ancients.workbench.runs import compare as run
 
     _check_specs(specs)
-    with _where(jobs, scheduler, dask_local) as where, _warnings_echoed():
+    with _where(jobs, scheduler, dask_local) as where, _warnings_echoed(), \
+            _precision_echoed():
         comparison = run(list(specs), scenario, runs=runs, seed=seed, jobs=where,
                          progress=not no_progress, commanders=_commanders(commander),
-                         precision=precision, battle=battle)
+                         precision=precision, battle=battle, detect=detect)
     table = comparison.table()
     console = _console()
     _print_table(console, table.title, table.columns, table.rows, table.notes)
+    console.print("verdict:", markup=False)
+    for line in comparison.verdict().lines():
+        console.print(f"  {line}", markup=False)
     if csv_path is not None:
         import csv
+
+        from ancients.workbench.results import write_provenance
 
         rows = [d.as_dict() for d in comparison.differences()]
         with csv_path.open("w", newline="", encoding="utf-8") as f:
             writer = csv.DictWriter(f, fieldnames=list(rows[0]))
             writer.writeheader()
             writer.writerows(rows)
-        console.print(f"differences: {csv_path}", markup=False)
+        made = write_provenance(csv_path, comparison.provenance())
+        console.print(f"differences: {csv_path} (what made them: {made})", markup=False)
     if plot_path is not None:
         from ancients.pictures import plot
 
@@ -123,12 +158,13 @@ def compare(specs: tuple[str, ...], scenario: str | None, battle: str | None, ru
 @main.command()
 @click.argument("specs", nargs=-1, required=True)
 @_runs_options
+@_DETECT
 @click.option("--output", "-o", "output", type=click.Path(path_type=Path), callback=_output,
               required=True, metavar="FILE", help="The HTML file to write.")
 def report(specs: tuple[str, ...], scenario: str | None, battle: str | None, runs: int,
            precision: float | None, jobs: int | None, scheduler: str | None,
            dask_local: int | None, seed: int, commander: tuple[str, ...],
-           no_progress: bool, output: Path) -> None:
+           no_progress: bool, detect: float | None, output: Path) -> None:
     """One self-contained HTML report of one ruleset or a comparison of several: the
     pictures, each variant's summary, the differences, the map of the first battle, the
     rules revisions and the command that reproduces it."""
@@ -141,15 +177,19 @@ def report(specs: tuple[str, ...], scenario: str | None, battle: str | None, run
     from ancients.workbench.runs import resolve_scenario, simulate
 
     choices = _commanders(commander)
-    with _where(jobs, scheduler, dask_local) as where, _warnings_echoed():
+    with _where(jobs, scheduler, dask_local) as where, _warnings_echoed(), \
+            _precision_echoed():
         common: dict[str, Any] = {"runs": runs, "seed": seed, "jobs": where,
                                   "progress": not no_progress, "commanders": choices,
                                   "precision": precision, "battle": battle}
         if len(specs) == 1:
+            if detect is not None:
+                raise click.BadParameter("a difference to detect needs two or more "
+                                         "variants", param_hint="'--detect'")
             one = simulate(specs[0], scenario, **common)
             comparison = Comparison({one.ruleset: one}, precision)
         else:
-            comparison = run(list(specs), scenario, **common)
+            comparison = run(list(specs), scenario, detect=detect, **common)
     rs = ruleset(specs[0])
     sc = resolve_scenario(rs, scenario, battle)
     first = rs.new_battle(sc, seed=int(comparison.results[str(rs)].seeds[0]),
@@ -157,7 +197,7 @@ def report(specs: tuple[str, ...], scenario: str | None, battle: str | None, run
     first.run()
     command = shlex.join(["ancients", "report", *specs, *_argv_options(
         scenario=scenario, battle=battle, runs=runs, precision=precision, seed=seed,
-        commander=commander), "-o", str(output)])
+        commander=commander, detect=detect), "-o", str(output)])
     output.write_text(report_html(comparison, command, first), encoding="utf-8")
     _console().print(f"report: {output}", markup=False)
 

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from ancients.workbench.comparison import Table
     from ancients.workbench.results import Summary
 
-__all__ = ["summary_table", "table_html"]
+__all__ = ["provenance_html", "summary_table", "table_html"]
 
 
 def summary_table(summary: Summary) -> str:
@@ -72,13 +72,16 @@ def report_html(comparison: Any, command: str, battle: Any | None = None) -> str
     parts.append("<h2>Pictures</h2>")
     parts += [f"<figure>{plot.svg(f)}</figure>" for f in figures]
     if len(results) > 1:
-        parts += ["<h2>Differences</h2>", table_html(comparison.table())]
+        parts += ["<h2>Verdict</h2>", *(f"<p class='verdict'>{escape(line)}</p>"
+                                        for line in comparison.verdict().lines()),
+                  "<h2>Differences</h2>", table_html(comparison.table())]
     parts.append("<h2>Each variant</h2>")
     parts += [summary_table(r.summary()) for r in results.values()]
     if battle is not None:
         parts += [f"<h2>One battle: {escape(str(battle.ruleset))}, seed {battle.seed}</h2>",
                   f"<p>{escape(str(battle.outcome))}</p>",
                   f"<figure class='map'>{_inline_svg(battle.to_svg())}</figure>"]
+    parts += ["<h2>What made it</h2>", provenance_html(comparison)]
     rows = "".join(f"<tr><th>{escape(spec)}</th><td>{ruleset(spec).revision}</td>"
                    f"<td>{escape(ruleset(spec).title)}</td></tr>" for spec in results)
     parts += ["<h2>Rules revisions</h2>",
@@ -87,6 +90,25 @@ def report_html(comparison: Any, command: str, battle: Any | None = None) -> str
               "<p class='note'>Each ruleset's documentation lists what every revision "
               "changed; a battle replays only under the revision it was played with.</p>"]
     return page("ancients report: " + ", ".join(results), "".join(parts))
+
+
+def provenance_html(comparison: Any) -> str:
+    """A table of what made each variant's battles (:meth:`Results.provenance`)."""
+    head = ("variant", "scenario", "battle", "seed", "battles", "at most", "precision",
+            "commanders", "rules revision", "ancients")
+    body = ""
+    for spec, r in comparison.results.items():
+        made = r.provenance()
+        asked = made["precision"]
+        precision = ("" if asked is None else
+                     f"+-{asked:.1%} asked, +-{made['half_width_reached']:.1%} reached")
+        cells = (made["scenario"], made["battle"] or "", made["seed"], made["battles"],
+                 "" if made["runs"] is None else made["runs"], precision,
+                 r.commanders_text(), made["rules_revision"], made["ancients"])
+        body += f"<tr><th>{escape(spec)}</th>" + "".join(
+            f"<td>{escape(str(c))}</td>" for c in cells) + "</tr>"
+    return ("<table class='provenance'><thead><tr>" + "".join(
+        f"<th>{escape(h)}</th>" for h in head) + f"</tr></thead><tbody>{body}</tbody></table>")
 
 
 def _inline_svg(text: str) -> str:

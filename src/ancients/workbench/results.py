@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,9 +26,29 @@ if TYPE_CHECKING:
     from ancients.workbench.metrics import Metric
 
 
-__all__ = ["KINDS", "Results", "Summary"]
+__all__ = ["KINDS", "PrecisionWarning", "Results", "Summary", "precision_note",
+           "write_provenance"]
 
 KINDS: tuple[TroopKind, ...] = tuple(TroopKind)
+
+
+def _version() -> str:
+    from ancients import __version__
+
+    return __version__
+
+
+def write_provenance(path: str | Path, provenance: Mapping[str, Any]) -> Path:
+    """Write ``provenance`` as JSON beside the file ``path`` (``path`` + ``.json``)."""
+    import json
+
+    out = Path(str(path) + ".json")
+    out.write_text(json.dumps(provenance, indent=2) + "\n", encoding="utf-8")
+    return out
+
+
+class PrecisionWarning(UserWarning):
+    """A run to a precision stopped at its cap of battles before reaching it."""
 
 
 # -- results -----------------------------------------------------------------------------------
@@ -44,7 +64,10 @@ class Results:
     ``standing`` a ``(battles, turns + 1, sides)`` array of each side's
     :meth:`~ancients.battle.Battle.standing` at the start and after each turn (a battle's
     last standing carried on past its end). ``precision``: the half-width the run was
-    asked to reach, if any.
+    asked to reach, if any; ``runs`` the most battles asked for; ``commanders`` who
+    commanded each side (``doctrine``, ``random`` or a factory's dotted name);
+    ``battle`` the order of battle fielded (None for a scenario); :meth:`provenance`
+    all of what made the run.
     """
 
     ruleset: str
@@ -69,12 +92,35 @@ class Results:
     standing: npt.NDArray[np.float64] = attrs.field(default=attrs.Factory(
         lambda self: np.full((len(self.seeds), 1, len(self.sides)), np.nan), takes_self=True))
     precision: float | None = None
+    runs: int | None = None  # the most battles asked for (with a precision: the cap)
+    commanders: Mapping[str, str] = attrs.field(factory=dict)  # side -> who commanded
+    battle: str | None = None  # the order of battle fielded, if the run played one
+    version: str = attrs.field(factory=_version)  # the ancients that played the battles
+    keyed_dice: bool | None = None  # whether the battles drew keyed dice (Battle.keyed_dice)
 
     def __len__(self) -> int:
         return len(self.seeds)
 
     def __repr__(self) -> str:
         return f"<Results {self.ruleset} / {self.scenario}: {count(len(self), 'battle')}>"
+
+    def provenance(self) -> dict[str, Any]:
+        """What made these battles, as JSON-ready values: the ruleset spec, the scenario
+        or order of battle, the seed, the battles asked for and played, the precision
+        asked and reached, each side's commander, the rules revision, whether the dice
+        were keyed and the version of ancients (what :meth:`to_csv` writes beside the
+        rows)."""
+        return {"ruleset": self.ruleset, "scenario": self.scenario, "battle": self.battle,
+                "seed": self.seed, "runs": self.runs, "battles": len(self),
+                "precision": self.precision,
+                "half_width_reached": None if self.precision is None else self.half_width,
+                "commanders": {s: self.commanders.get(s, "doctrine") for s in self.sides},
+                "rules_revision": self.revision, "keyed_dice": self.keyed_dice,
+                "ancients": self.version}
+
+    def commanders_text(self) -> str:
+        """``red doctrine, blue random``: who commanded each side."""
+        return ", ".join(f"{s} {self.commanders.get(s, 'doctrine')}" for s in self.sides)
 
     def _side(self, side: str) -> int:
         try:
@@ -85,6 +131,24 @@ class Results:
     def win_rate(self, side: str) -> tuple[float, float, float]:
         """``side``'s win rate with its 95 % Wilson interval: ``(p, low, high)``."""
         return wilson(float(np.count_nonzero(self.winner == self._side(side))), len(self))
+
+    @property
+    def half_width(self) -> float:
+        """The widest 95 % half-width of the sides' win rates: the precision reached."""
+        return max(((hi - lo) / 2 for _, lo, hi in (self.win_rate(s) for s in self.sides)),
+                   default=math.inf)
+
+    @property
+    def precision_reached(self) -> bool | None:
+        """Whether the precision asked was reached (None if none was asked)."""
+        return None if self.precision is None else self.half_width <= self.precision
+
+    def precision_note(self) -> str | None:
+        """What a run to a precision reached, in words (None if none was asked)."""
+        if self.precision is None:
+            return None
+        return precision_note("every side's win rate", self.precision, self.half_width,
+                              len(self), self.runs)
 
     def draw_rate(self) -> tuple[float, float, float]:
         return wilson(float(np.count_nonzero(self.winner < 0)), len(self))
@@ -143,17 +207,20 @@ class Results:
                             self.losses_by_kind[i, j, k])
             yield row
 
-    def to_csv(self, path: str | Path) -> None:
+    def to_csv(self, path: str | Path) -> Path:
+        """Write the rows to ``path`` and what made them (:meth:`provenance`) to a JSON
+        file beside it, ``path`` with ``.json`` added; returns that file's path."""
         import csv
 
         rows = list(self.rows())
         with Path(path).open("w", newline="", encoding="utf-8") as f:
             if not rows:
                 f.write("battle,seed,winner,reason,turns\n")
-                return
-            writer = csv.DictWriter(f, fieldnames=list(rows[0]))
-            writer.writeheader()
-            writer.writerows(rows)
+            else:
+                writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+                writer.writeheader()
+                writer.writerows(rows)
+        return write_provenance(path, self.provenance())
 
     def to_pandas(self) -> Any:
         """The rows as a pandas DataFrame (needs the ``pandas`` extra)."""
@@ -210,14 +277,38 @@ class Results:
             if m.name in ("duration", "ended"):
                 continue  # said above
             lines.append((m.label, [m.format(m.value), m.interval_text()]))
-        title = (f"{self.ruleset} / {self.scenario}: {count(n, 'battle')}, seed {self.seed} "
-                 f"(rules revision {self.revision})")
+        title = f"{self.ruleset} / {self.scenario}: {count(n, 'battle')}"
+        if self.precision is not None and self.runs is not None:
+            title += f" (to +-{self.precision:.1%}, at most {self.runs})"
+        if self.battle is not None:
+            title += f", battle {self.battle}"
+        title += (f", seed {self.seed} (rules revision {self.revision}; commanders "
+                  f"{self.commanders_text()})")
         notes = ["[low, high]: 95 % intervals, Wilson score for the rates, Student's t "
                  "for the means, a seeded bootstrap for the loss ratio"]
-        if self.precision is not None:
-            notes.append(f"played until every side's win rate was known to "
-                         f"+-{self.precision:.1%} (95 %)")
+        note = self.precision_note()
+        if note is not None:
+            notes.append(note)
         return Summary(title, tuple(lines), tuple(notes))
+
+
+def precision_note(what: str, asked: float, reached: float, battles: int,
+                   cap: int | None) -> str:
+    """The note of a run to a precision: the precision asked and the one reached, and
+    when the cap of battles came first, about how many battles would reach it (the
+    half-width shrinks as one over the square root of the battles; rounded up to a
+    hundred)."""
+    if reached <= asked:
+        return (f"played until {what} was known to +-{asked:.1%} (95 %): reached "
+                f"+-{reached:.1%} in {count(battles, 'battle')}")
+    cap_text = f"the cap of {count(cap if cap is not None else battles, 'battle')}"
+    if math.isfinite(reached) and battles:
+        need = math.ceil(battles * (reached / asked) ** 2 / 100) * 100
+        more = f"; about {need:,} battles would reach it"
+    else:
+        more = ""
+    return (f"stopped at {cap_text} before the precision asked: {what} is known to "
+            f"+-{reached:.1%} (95 %), not the +-{asked:.1%} asked{more}")
 
 
 def _rate(interval: tuple[float, float, float] | Interval) -> list[str]:

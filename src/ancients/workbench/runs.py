@@ -40,12 +40,13 @@ from ancients.scenario import Scenario
 from ancients.workbench.checkpoint import read_checkpoint, write_checkpoint
 from ancients.workbench.comparison import Comparison
 from ancients.workbench.executors import ChunkFailed, make_executor, run_chunks
-from ancients.workbench.results import KINDS, Results
+from ancients.workbench.results import KINDS, PrecisionWarning, Results
 
 if TYPE_CHECKING:
     from ancients.oob import OrderOfBattle
 
-__all__ = ["BLOCK", "CommanderChoice", "Progress", "compare", "resolve_scenario", "simulate"]
+__all__ = ["BLOCK", "CommanderChoice", "PrecisionWarning", "Progress", "compare",
+           "resolve_scenario", "simulate"]
 
 CommanderChoice: TypeAlias = "Literal['doctrine', 'random'] | Callable[[Ruleset, str], Commander]"
 Progress: TypeAlias = "bool | Callable[[int, int], None]"
@@ -89,6 +90,7 @@ class _Task:
     seed: int
     commanders: Mapping[str, CommanderChoice]
     keep_logs: bool
+    battle: str | None = None  # the order of battle fielded, as the caller named it
 
 
 @attrs.frozen
@@ -207,6 +209,13 @@ def resolve_scenario(rs: Ruleset, scenario: str | Path | Scenario | None,
     if scenario is not None:
         raise SimulationError("give a scenario or a battle (an order of battle), not both")
     return rs.from_oob(battle)
+
+
+def battle_name(battle: str | Path | OrderOfBattle | None) -> str | None:
+    """How a run records the order of battle it fielded: its name or path."""
+    if battle is None or isinstance(battle, str | Path):
+        return None if battle is None else str(battle)
+    return str(getattr(battle, "name", battle))
 
 
 def _progress_callback(progress: Progress, total: int) -> tuple[Callable[[int], None],
@@ -342,7 +351,8 @@ class _Rows:
 
     # -- the result ---------------------------------------------------------------------------
     def results(self, stop: int | None = None, precision: float | None = None,
-                mask: npt.NDArray[np.bool_] | None = None) -> Results:
+                mask: npt.NDArray[np.bool_] | None = None, runs: int | None = None
+                ) -> Results:
         """The Results of battles ``0..stop-1`` (or of those ``mask`` selects), the reasons
         numbered in the order they first occur (so they do not depend on the order the
         chunks came back)."""
@@ -368,7 +378,9 @@ class _Rows:
             losses=self.losses[take].copy(), losses_by_kind=self.by_kind[take].copy(),
             losses_by_cause=self.by_cause[take].copy(),
             revision=t.ruleset.revision, logs=logs, standing=self.standing[take].copy(),
-            precision=precision)
+            precision=precision, runs=runs, battle=t.battle, keyed_dice=bool(Battle.keyed_dice),
+            commanders={s: _commander_name(t.commanders.get(s, "doctrine"))
+                        for s in t.scenario.sides})
 
 
 def _jsonable(value: Any) -> Any:
@@ -463,8 +475,15 @@ class _Run:
 
 def _stop_at(results: Results, precision: float) -> bool:
     """Whether every side's 95 % win-rate half-width is at most ``precision``."""
-    return all((hi - lo) / 2 <= precision for _, lo, hi in
-               (results.win_rate(s) for s in results.sides))
+    return results.half_width <= precision
+
+
+def _warn_if_capped(reached: bool | None, note: str | None) -> None:
+    """A :class:`PrecisionWarning` when a run's cap came before its precision."""
+    if reached is False and note:
+        import warnings
+
+        warnings.warn(note, PrecisionWarning, stacklevel=3)
 
 
 def simulate(
@@ -497,7 +516,7 @@ def simulate(
     sc = resolve_scenario(rs, scenario, battle)
     _check_commanders(commanders or {}, sc.sides)
     path = None if checkpoint is None else Path(checkpoint)
-    task = _Task(rs, sc, seed, dict(commanders or {}), keep_logs)
+    task = _Task(rs, sc, seed, dict(commanders or {}), keep_logs, battle_name(battle))
     executor, owned, workers = make_executor(jobs)
     advance, finish = _progress_callback(progress, runs)
     run = _Run(task, runs, executor, owned, workers, chunk_size, path, precision, block,
@@ -505,7 +524,7 @@ def simulate(
     try:
         if precision is None:
             run.play(0, runs)
-            return run.rows.results(runs)
+            return run.rows.results(runs, runs=runs)
         played = 0
         while played < runs:
             stop = min(played + block, runs)
@@ -513,7 +532,9 @@ def simulate(
             played = stop
             if _stop_at(run.rows.results(played), precision):
                 break
-        return run.rows.results(played, precision)
+        results = run.rows.results(played, precision, runs=runs)
+        _warn_if_capped(results.precision_reached, results.precision_note())
+        return results
     finally:
         finish()
         run.shutdown()
@@ -526,15 +547,35 @@ def compare(
     progress: Progress = False, commanders: Mapping[str, CommanderChoice] | None = None,
     keep_logs: bool = False, chunk_size: int | None = None, precision: float | None = None,
     block: int = BLOCK, battle: str | Path | OrderOfBattle | None = None,
+    detect: float | None = None,
 ) -> Comparison:
     """:func:`simulate` each ruleset or variant with the same seed and arguments (keyed by
     its spec; naming the same variant twice, even in two spellings, is an error), so
-    battle ``i`` of each has the same seed and :meth:`Comparison.differences` pairs them.
+    battle ``i`` of each has the same seed and :meth:`Comparison.differences` pairs the
+    variants of one ruleset. Different rulesets play different games: they are compared
+    only on one order of battle (``battle``), as independent samples.
     ``precision``: play blocks of ``block`` battles of every variant until each win-rate
     difference against the first is known to that 95 % half-width (``runs``: the most).
-    Every argument, spec and scenario is checked before the first battle."""
+    ``detect`` (e.g. 0.03): play blocks until a change of that much in any side's win
+    rate would be detected with 80 % power at 5 % (:meth:`Comparison.detectable`), so
+    that "no change beyond chance" means none that large. A cap reached first is said
+    (a :class:`PrecisionWarning` and the table's notes). Every argument, spec and
+    scenario is checked before the first battle."""
     _check_arguments(runs, seed, jobs, chunk_size, precision, block)
+    if detect is not None:
+        if isinstance(detect, bool) or not isinstance(detect, int | float) or \
+                not 0 < detect < 1:
+            raise SimulationError(f"detect must be a difference of win rates between 0 and "
+                                  f"1 (0.03 for 3 points), got {detect!r}")
+        if precision is not None:
+            raise SimulationError("give a precision or a difference to detect, not both")
     rulesets = [get_ruleset(s) for s in specs]
+    kinds = list(dict.fromkeys(rs.name for rs in rulesets))
+    if len(kinds) > 1 and battle is None:
+        raise SimulationError(
+            f"compare: {names(kinds)} are different rulesets, whose scenarios are not the "
+            f"same battle: compare them on one battle (battle=NAME, --battle NAME; "
+            f"'ancients battles' lists them)")
     seen: dict[Ruleset, Ruleset] = {}
     tasks = []
     for rs in rulesets:
@@ -544,7 +585,8 @@ def compare(
         seen[rs] = rs
         sc = resolve_scenario(rs, scenario, battle)
         _check_commanders(commanders or {}, sc.sides)
-        tasks.append(_Task(rs, sc, seed, dict(commanders or {}), keep_logs))
+        tasks.append(_Task(rs, sc, seed, dict(commanders or {}), keep_logs,
+                           battle_name(battle)))
     executor, owned, workers = make_executor(jobs)
     advance, finish = _progress_callback(progress, runs * len(tasks))
     pool = _Run(tasks[0], runs, executor, owned, workers, chunk_size, None, precision, block,
@@ -552,19 +594,24 @@ def compare(
     variants = [pool] + [pool.sibling(t) for t in tasks[1:]]
     try:
         played = 0
-        step = runs if precision is None else block
+        step = runs if precision is None and detect is None else block
         while played < runs:
             stop = min(played + step, runs)
             for v in variants:
                 v.play(played, stop)
             played = stop
-            if precision is not None:
-                now = Comparison({str(t.ruleset): v.rows.results(played)
-                                  for t, v in zip(tasks, variants, strict=True)})
-                if now.half_width() <= precision:
+            if precision is not None or detect is not None:
+                now = Comparison({str(t.ruleset): v.rows.results(played, runs=runs)
+                                  for t, v in zip(tasks, variants, strict=True)},
+                                 precision, detect)
+                if now.precision_reached or now.detect_reached:
                     break
-        return Comparison({str(t.ruleset): v.rows.results(played, precision)
-                           for t, v in zip(tasks, variants, strict=True)}, precision)
+        comparison = Comparison({str(t.ruleset): v.rows.results(played, precision, runs=runs)
+                                 for t, v in zip(tasks, variants, strict=True)}, precision,
+                                detect)
+        _warn_if_capped(comparison.precision_reached, comparison.precision_note())
+        _warn_if_capped(comparison.detect_reached, comparison.detect_note())
+        return comparison
     finally:
         finish()
         pool.shutdown()

@@ -1,6 +1,8 @@
 """The statistics the workbench reports, in a few lines each (no scipy): intervals for
-one run (Wilson for rates, Student's t for means) and for paired runs (Bonett-Price for
-a difference of rates, McNemar's exact test, the paired t test), and Holm's correction.
+one run (Wilson for rates, Student's t for means), for paired runs (Bonett-Price for
+a difference of rates, McNemar's exact test, the paired t test), for independent runs
+(Newcombe's hybrid score interval and the two-proportion z test for rates, Welch's t for
+means), and Holm's correction.
 
 Paired means *on the same battles*: battle ``i`` of two variants run with one seed has
 the same seed, so the difference of their results is measured battle by battle.
@@ -25,8 +27,9 @@ import numpy.typing as npt
 
 from ancients.errors import SimulationError
 
-__all__ = ["Z95", "Interval", "bonett_price", "holm", "mcnemar_exact", "mean_interval",
-           "normal_quantile", "paired_mean", "paired_rate", "t_cdf", "t_quantile", "wilson"]
+__all__ = ["Z95", "Interval", "bonett_price", "holm", "independent_rate", "mcnemar_exact",
+           "mean_interval", "normal_cdf", "normal_quantile", "paired_mean", "paired_rate",
+           "t_cdf", "t_quantile", "t_quantile_df", "welch", "wilson"]
 
 Z95 = 1.959963984540054
 
@@ -232,6 +235,73 @@ def paired_mean(x: npt.ArrayLike, y: npt.ArrayLike) -> Interval:
     half = t_quantile(len(d) - 1) * se
     p = 2 * (1 - t_cdf(abs(m) / se, len(d) - 1))
     return Interval(m, m - half, m + half, min(1.0, max(0.0, p)))
+
+
+def normal_cdf(x: float) -> float:
+    """The standard normal distribution function."""
+    return 0.5 * math.erfc(-x / math.sqrt(2))
+
+
+def t_quantile_df(df: float, p: float = 0.975) -> float:
+    """Student's t ``p`` quantile for any real ``df`` > 0 (Welch's degrees of freedom):
+    ``t_cdf`` inverted by bisection."""
+    if not df > 0 or not 0 < p < 1:
+        raise SimulationError(f"a t quantile needs df > 0 and 0 < p < 1, got {df}, {p}")
+    if p < 0.5:
+        return -t_quantile_df(df, 1 - p)
+    low, high = 0.0, 1.0
+    while t_cdf(high, df) < p:
+        low, high = high, high * 2
+    for _ in range(200):
+        mid = (low + high) / 2
+        if t_cdf(mid, df) < p:
+            low = mid
+        else:
+            high = mid
+        if high - low < 1e-12 * max(1.0, high):
+            break
+    return (low + high) / 2
+
+
+def independent_rate(x: npt.ArrayLike, y: npt.ArrayLike) -> Interval:
+    """``mean(y) - mean(x)`` for 0/1 indicators of two independent sets of battles:
+    Newcombe's hybrid score interval (1998, method 10: from each rate's Wilson interval)
+    and the two-sided two-proportion z test (pooled)."""
+    a = np.asarray(x, dtype=bool)
+    v = np.asarray(y, dtype=bool)
+    n, m = len(a), len(v)
+    if not n or not m:
+        return Interval(math.nan, math.nan, math.nan)
+    k, j = int(np.count_nonzero(a)), int(np.count_nonzero(v))
+    p1, l1, u1 = wilson(j, m)
+    p2, l2, u2 = wilson(k, n)
+    d = p1 - p2
+    low = d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
+    high = d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+    pooled = (j + k) / (n + m)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / n + 1 / m))
+    p = 1.0 if se == 0 else min(1.0, 2 * normal_cdf(-abs(d) / se))
+    return Interval(d, max(-1.0, low), min(1.0, high), p)
+
+
+def welch(x: npt.ArrayLike, y: npt.ArrayLike) -> Interval:
+    """``mean(y) - mean(x)`` of two independent sets of battles, with Welch's t interval
+    and test (Welch-Satterthwaite degrees of freedom)."""
+    a = np.asarray(x, dtype=float)
+    v = np.asarray(y, dtype=float)
+    if not len(a) or not len(v):
+        return Interval(math.nan, math.nan, math.nan)
+    d = float(np.mean(v) - np.mean(a))
+    if len(a) < 2 or len(v) < 2:
+        return Interval(d, math.nan, math.nan)
+    s1, s2 = float(np.var(v, ddof=1)) / len(v), float(np.var(a, ddof=1)) / len(a)
+    se = math.sqrt(s1 + s2)
+    if se == 0:
+        return Interval(d, d, d, 1.0 if d == 0 else 0.0)
+    df = (s1 + s2) ** 2 / (s1 ** 2 / (len(v) - 1) + s2 ** 2 / (len(a) - 1))
+    half = t_quantile_df(df) * se
+    p = 2 * (1 - t_cdf(abs(d) / se, df))
+    return Interval(d, d - half, d + half, min(1.0, max(0.0, p)))
 
 
 def holm(p_values: Sequence[float]) -> list[float]:

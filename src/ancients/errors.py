@@ -61,6 +61,11 @@ class RuleError(AncientsError, ValueError):
     any dice are rolled, the state left unchanged."""
 
 
+class PrecisionWarning(UserWarning):
+    """A run to a precision (``simulate``/``compare`` with ``precision=`` or ``detect=``)
+    stopped at its cap of battles before reaching it."""
+
+
 class OOBWarning(UserWarning):
     """Something of an order of battle that a ruleset cannot field as it stands (dropped
     or adjusted to the nearest legal shape); the scenario's notes list it too."""

@@ -13,7 +13,7 @@ import numpy.typing as npt
 
 from ancients._words import count
 from ancients.battle import CAUSES
-from ancients.errors import AncientsError
+from ancients.errors import AncientsError, PrecisionWarning
 from ancients.events import BattleLog
 from ancients.units import TroopKind
 from ancients.workbench.stats import (
@@ -45,10 +45,6 @@ def write_provenance(path: str | Path, provenance: Mapping[str, Any]) -> Path:
     out = Path(str(path) + ".json")
     out.write_text(json.dumps(provenance, indent=2) + "\n", encoding="utf-8")
     return out
-
-
-class PrecisionWarning(UserWarning):
-    """A run to a precision stopped at its cap of battles before reaching it."""
 
 
 # -- results -----------------------------------------------------------------------------------

@@ -184,3 +184,42 @@ def test_a_countercharger_at_an_angle_runs_to_the_contact_and_never_into_the_cha
     end = advance([s.block], run)[0]
     assert 0.0 < run < share and not end.overlaps(a.block)
     assert end.distance(a.block) == pytest.approx(0.0, abs=1e-6)  # they meet
+
+
+def test_two_declared_charges_at_each_other_meet_in_the_middle() -> None:
+    """Epidromos: "opposing chargers meet in the middle", not only a countercharge: two
+    declared charges at each other run together (20" apart, both rolling 12": 11" each
+    after closing files, they meet at 10 each; run one after the other, the precedence
+    side would fall short and the second run the whole way)."""
+    b = battle(_doc([division("a", "hippeis", 36.0, 10.0, 1)],
+                    [division("s", "hippeis", 36.0, 30.0, 1)], arete=16))
+    st = b.state
+    div(b, "a").approached = div(b, "s").approached = True
+    # each declares and passes; each, charged, passes its check and holds (no reply)
+    scripted(b, Andreia_check=[2, 2, 2, 2], epidromos=[6, 6])
+    drive(epidromos_phase(st), _first_charge)
+    assert len(events(b, "epidromos declared")) == 2 and not events(b, "countercharge")
+    a, s = piece(b, "a"), piece(b, "s")
+    assert a.block.distance(s.block) == pytest.approx(0.0, abs=1e-6)
+    assert a.block.y == pytest.approx(20.0, abs=0.01)
+    assert s.block.y == pytest.approx(20.0, abs=0.01)
+    assert not [e for e in events(b, "charge") if e.data["target"] is None]
+    # the second side ran its charge too: its momentum and its charge's disarray count
+    assert a.momentum == s.momentum > 0
+    assert div(b, "s").activity is Activity.CHARGE and div(b, "s").moved_turn == st.turn
+
+
+def test_opposing_chargers_6_inches_apart_each_run_half() -> None:
+    """At 6" apart both run 3" and both charge with their momentum (run one after the
+    other, the second had no move and momentum 0)."""
+    b = battle(_doc([division("a", "hippeis", 36.0, 17.0, 1)],
+                    [division("s", "hippeis", 36.0, 23.0, 1)], arete=16))
+    st = b.state
+    div(b, "a").approached = div(b, "s").approached = True
+    scripted(b, Andreia_check=[2, 2, 2, 2], epidromos=[6, 6])
+    drive(epidromos_phase(st), _first_charge)
+    a, s = piece(b, "a"), piece(b, "s")
+    assert a.block.y == pytest.approx(20.0, abs=0.01)
+    assert s.block.y == pytest.approx(20.0, abs=0.01)
+    assert a.momentum == s.momentum > 0
+    assert a.charged_turn == s.charged_turn == st.turn

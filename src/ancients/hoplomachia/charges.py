@@ -314,13 +314,15 @@ def _charge(state: State, found: Declared, declared: list[Declared], halted: set
     failed."""
     d = found.division
     pieces = [p for p in state.members(d) if not state.engaged(p)]
+    met = [p for p in state.members(d) if p.id in state.record.charged]
     if not pieces:
+        if met:  # it met a charger in the middle: its charge is run
+            _charged(state, found, met)
         return
     rules = state.rules
     momentum = found.row.momentum_value(d.approached)
-    repeat = rules.epidromos.repeat_disarray(d.failed_charge_before(state.turn))
-    add_disarray(state, d, "epidromos", found.row.disarray + repeat)
-    contacted = False
+    _charged(state, found, met)
+    contacted = bool(met)
     starts = {p.id: position(p.block) for p in pieces}
     for p in pieces:
         if not p.ready or state.engaged(p) or p.id in halted:
@@ -340,10 +342,21 @@ def _charge(state: State, found: Declared, declared: list[Declared], halted: set
                    distance=distance, **{"from": start, "to": position(p.block)})
         if hit is not None and hit.status is Status.READY and hit.id in state.record.evaded:
             rout(state, hit, p, "caught evading")  # evaders hit in the rear count as routed
-    d.activity = Activity.CHARGE
-    d.moved_turn = state.turn
     if not contacted:
         d.failed_charge_turn = state.turn
+
+
+def _charged(state: State, found: Declared, met: Sequence[Piece]) -> None:
+    """Hoplomachia, Epidromos: a charge run costs its chart's disarray (3 more if the
+    division failed to contact last turn), and the division has charged this turn
+    (once, though pieces of it met a charger in the middle before its turn to run)."""
+    d = found.division
+    if d.activity is Activity.CHARGE and d.moved_turn == state.turn:
+        return
+    repeat = state.rules.epidromos.repeat_disarray(d.failed_charge_before(state.turn))
+    add_disarray(state, d, "epidromos", found.row.disarray + repeat)
+    d.activity = Activity.CHARGE
+    d.moved_turn = state.turn
 
 
 def _move(state: State, p: Piece, found: Declared, distance: float,
@@ -372,7 +385,7 @@ def _move(state: State, p: Piece, found: Declared, distance: float,
         counter = _countercharging(state, e, found, declared)
         if counter is not None and e.id in state.record.charged:
             counter = None  # it has run already
-        if counter is not None and gap > distance:
+        if counter is not None:
             # Hoplomachia, Epidromos: opposing chargers meet in the middle
             half = gap / 2.0
             a, b = min(distance, half), min(counter.row.distance, half)
@@ -422,10 +435,22 @@ def _meet(state: State, e: Piece, charger: Block, share: float) -> float:
 
 def _countercharging(state: State, e: Piece, found: Declared, declared: list[Declared]
                      ) -> Declared | None:
+    """Hoplomachia, Epidromos ("opposing chargers meet in the middle"): the charge of
+    ``e``'s division that opposes ``found``: a countercharge of either against the
+    other, or a charge declared at ``found``'s division (at one of its pieces, or ahead
+    with one of them squarely before it)."""
     for other in declared:
-        if other.division.id == e.division and other.countercharge == found.division.id:
+        if other.division.id != e.division:
+            continue
+        if found.countercharge == other.division.id or \
+                other.countercharge == found.division.id:
             return other
-        if other.division.id == e.division and found.countercharge == other.division.id:
+        if other.target == "ahead":
+            ahead = targets_ahead(state, e, reach(state, other.division))
+            if any(t.division == found.division.id for _, t in ahead[:1]):
+                return other
+        elif other.target in state.by_id and \
+                state.by_id[other.target].division == found.division.id:
             return other
     return None
 

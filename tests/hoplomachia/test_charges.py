@@ -223,3 +223,45 @@ def test_opposing_chargers_6_inches_apart_each_run_half() -> None:
     assert s.block.y == pytest.approx(20.0, abs=0.01)
     assert a.momentum == s.momentum > 0
     assert a.charged_turn == s.charged_turn == st.turn
+
+
+def test_horse_that_rode_towards_the_enemy_has_momentum_in_its_charge() -> None:
+    """Epidromos: "momentum requires a prior approach move": for troops that move
+    freely (horse, peltastes, lights) a move towards the enemy is their approach."""
+    from ancients.hoplomachia.manoeuvre import execute, menu
+
+    b = battle(_doc([division("a", "thessalian", 36.0, 4.0, 1)],
+                    [division("s", "hippeis", 36.0, 40.0, 1)]))
+    st = b.state
+    towards = next(p for p in menu(st, div(b, "a")) if p.order.kind == "towards"
+                   and p.order.angle == 0.0)
+    execute(st, div(b, "a"), towards)
+    assert div(b, "a").approached
+    st.turn = 2
+    scripted(b, Andreia_check=[2, 2], epidromos=[6])
+    drive(epidromos_phase(st), lambda d: _first_charge(d) if d.side == "athens"
+          else NO_CHARGE)
+    assert piece(b, "a").charged_turn == 2 and piece(b, "a").momentum > 0
+
+
+def test_the_approach_is_spent_by_the_charge_and_lost_by_a_move_away() -> None:
+    """The momentum of a charge needs an approach before it: a second charge without
+    a new approach has none, and a move away from the enemy spends the approach."""
+    from ancients.hoplomachia.manoeuvre import execute, menu
+
+    b = battle(_doc([division("a", "hippeis", 36.0, 10.0, 1)],
+                    [division("s", "hippeis", 36.0, 30.0, 1)]))
+    st = b.state
+    div(b, "a").approached = True
+    scripted(b, Andreia_check=[2, 2], epidromos=[2])  # 9": falls short of 20
+    drive(epidromos_phase(st), lambda d: _first_charge(d) if d.side == "athens"
+          else NO_CHARGE)
+    assert events(b, "charge") and not div(b, "a").approached  # the charge spent it
+    b = battle(_doc([division("a", "hippeis", 36.0, 10.0, 1)],
+                    [division("s", "peloponnesian", 36.0, 40.0, 1)]))
+    st = b.state
+    div(b, "a").approached = True
+    away = next(p for p in menu(st, div(b, "a")) if p.order.kind == "towards"
+                and p.order.angle == 180.0)
+    execute(st, div(b, "a"), away)
+    assert not div(b, "a").approached

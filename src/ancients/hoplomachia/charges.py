@@ -357,6 +357,7 @@ def _charged(state: State, found: Declared, met: Sequence[Piece]) -> None:
     add_disarray(state, d, "epidromos", found.row.disarray + repeat)
     d.activity = Activity.CHARGE
     d.moved_turn = state.turn
+    d.approached = False  # the charge spends its approach (momentum needs a new one)
 
 
 def _move(state: State, p: Piece, found: Declared, distance: float,

@@ -384,7 +384,10 @@ def _free(state: State, pieces: Sequence[Piece], bearings: Sequence[float]) -> l
             final = face(end, bearing(centre_of(end), enemy.block.centre))
             if _check(state, pieces, [final]).ok:
                 path = [*path, final]
-            out.append(_plan(Move("towards", round(dist, 3), angle), pieces, path, c))
+            # Hoplomachia, Epidromos: troops moving freely approach by a move towards
+            # the enemy (heading within 45 degrees of it): their momentum's approach
+            out.append(_plan(Move("towards", round(dist, 3), angle), pieces, path, c,
+                             approach=abs(angle) <= 45.0))
     faced = face(start, towards)
     c = _check(state, pieces, [faced])
     if c.ok and abs(faced[0].facing - start[0].facing) > 1.0:
@@ -429,8 +432,10 @@ def execute(state: State, division: Division, plan: Plan) -> None:
         division.moved_turn = state.turn
     if plan.activity is not None:
         division.activity = plan.activity
-    if plan.approach:
-        division.approached = True
+    if moved:
+        # Hoplomachia, Epidromos: momentum requires a prior approach move; any other
+        # move spends it
+        division.approached = plan.approach
     state.emit("move", f"{division.name}: {plan.order}", side=division.side,
                units=plan.pieces, division=division.id, move=plan.order.kind,
                distance=plan.order.distance, angle=plan.order.angle,
@@ -438,7 +443,7 @@ def execute(state: State, division: Division, plan: Plan) -> None:
                to={p.id: position(p.block) for p in pieces})
     _interpenetration(state, pieces, plan.through)
     _terrain(state, division, plan.path)
-    if plan.approach:
+    if plan.approach and plan.activity is Activity.APPROACH:  # the phalanx's approach
         _drift(state, division, pieces)
     if moved and any(p.hoplite for p in pieces):
         bounce(state, pieces)
@@ -471,6 +476,7 @@ def _withdraw(state: State, division: Division, pieces: list[Piece], plan: Plan)
         p.moved_turn, p.moved = state.turn, max(d, 0.0)
     division.moved_turn = state.turn
     division.activity = Activity.MARCH
+    division.approached = False  # a move away: no approach for a charge's momentum
     if division.core:
         state.record.retreat.add(division.side)
     state.emit("move", f"{division.name}: {plan.order}", side=division.side,

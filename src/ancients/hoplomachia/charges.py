@@ -7,6 +7,7 @@ chargers meeting in the middle."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Generator, Hashable, Sequence
 
 import attrs
@@ -17,7 +18,7 @@ from ancients.hoplomachia.checks import andreia
 from ancients.hoplomachia.command import Signal
 from ancients.hoplomachia.decisions import NO_CHARGE, Charge, Kind
 from ancients.hoplomachia.epidromos import EpidromosRow
-from ancients.hoplomachia.flight import apply_result, disarray, evade, rout
+from ancients.hoplomachia.flight import apply_result, disarray, evade, hamippoi_moved, rout
 from ancients.hoplomachia.geometry import (
     STEP,
     advance,
@@ -335,6 +336,7 @@ def _charge(state: State, found: Declared, declared: list[Declared], halted: set
         hit = _move(state, p, found, distance, declared)
         contacted = contacted or hit is not None
         p.charged_turn, p.momentum = state.turn, momentum
+        hamippoi_moved(state, p, _run_of(start, position(p.block)))
         state.record.charged.add(p.id)
         state.emit("charge", f"{p.name}: charges " + (f"into {hit.name}" if hit else
                                                       "and falls short"),
@@ -344,6 +346,11 @@ def _charge(state: State, found: Declared, declared: list[Declared], halted: set
             rout(state, hit, p, "caught evading")  # evaders hit in the rear count as routed
     if not contacted:
         d.failed_charge_turn = state.turn
+
+
+def _run_of(start: list[float], end: list[float]) -> float:
+    """The inches a charge ran, from its start to its end (each [x, y, facing])."""
+    return math.hypot(end[0] - start[0], end[1] - start[1])
 
 
 def _charged(state: State, found: Declared, met: Sequence[Piece]) -> None:
@@ -410,6 +417,7 @@ def _move(state: State, p: Piece, found: Declared, distance: float,
             e.charged_turn = state.turn
             e.momentum = counter.row.momentum_value(counter.division.approached) \
                 if counter else 0
+            hamippoi_moved(state, e, theirs)
             state.record.charged.add(e.id)
             state.emit("charge", f"{e.name}: charges into {p.name}", side=e.side,
                        units=(e.id,), unit=e.id, target=p.id, distance=round(theirs, 3),

@@ -25,7 +25,7 @@ from ancients.hoplomachia.belos import (
 from ancients.hoplomachia.checks import epilektoi_adjustment
 from ancients.hoplomachia.command import Signal
 from ancients.hoplomachia.decisions import HOLD_FIRE, NO, YES, Fire, Kind
-from ancients.hoplomachia.flight import destroy, disarray, evade, rout
+from ancients.hoplomachia.flight import destroy, disarray, evade, hamippoi_moved, rout
 from ancients.hoplomachia.geometry import (
     STEP,
     advance,
@@ -464,6 +464,8 @@ def _run_back(state: State, shooter: Piece, target: Piece, used: float, chased: 
         final = end
     before = position(shooter.block)
     shooter.block = final
+    # Hoplomachia, Hamippoi: lost if the ile moves more than 7 inches (up and back)
+    hamippoi_moved(state, shooter, used + max(d, 0.0))
     state.emit("belos charge back", f"{shooter.name}: back {max(d, 0.0):.1f}\"",
                side=shooter.side, units=(shooter.id,), unit=shooter.id,
                distance=round(max(d, 0.0), 3),

@@ -284,6 +284,7 @@ def pursue(state: State, pursuer: Piece, router: Piece) -> None:
     pursuer.pursuing = router.id
     pursuer.pursuit_moves += 1
     pursuer.moved_turn, pursuer.moved = state.turn, distance
+    hamippoi_moved(state, pursuer, distance)
     state.division_of(pursuer).approached = False  # a pursuit is no approach
     state.record.pursued.add(router.id)
     state.emit("pursues", f"{pursuer.name}: pursues {router.name} {distance:g}\"",

@@ -93,8 +93,10 @@ def _gap(state: State, piece: Piece) -> bool:
     right = _open_side(state, piece, right=True)
     over_left = left and _overlapped(state, piece, right=False)
     over_right = right and _overlapped(state, piece, right=True)
+    # the unshielded flank is the right: exposed with no friend beside it, whether an
+    # enemy overlaps it or not
     return rules.gap_applies(wide if over_left or over_right else 0.0,
-                             over_left or over_right, right and over_right)
+                             over_left or over_right, right)
 
 
 def _terrain(state: State, piece: Piece, enemy: Piece) -> tuple[str, ...]:

@@ -265,3 +265,24 @@ def test_the_approach_is_spent_by_the_charge_and_lost_by_a_move_away() -> None:
                 and p.order.angle == 180.0)
     execute(st, div(b, "a"), away)
     assert not div(b, "a").approached
+
+
+def test_epilektoi_may_adjust_their_epidromos_roll() -> None:
+    """Epilektoi "may once per turn add or subtract 1 to any roll": the Epidromos roll
+    too (declared before it): 2 adjusted +1 reads the chart's row 3."""
+    from ancients.hoplomachia.decisions import Points
+
+    b = battle(_doc([division("a", "hippeis", 36.0, 10.0, 1, epilektoi=True)],
+                    [division("s", "hippeis", 36.0, 30.0, 1)]))
+    st = b.state
+    scripted(b, Andreia_check=[2, 2], epidromos=[2])
+    asked: list[Decision] = []
+
+    def answer(d: Decision) -> Any:
+        if d.kind == Kind.EPILEKTOI:
+            return Points(1) if "Epidromos" in d.prompt else Points(0)
+        return _first_charge(d) if d.side == "athens" else NO_CHARGE
+    drive(epidromos_phase(st), answer, asked)
+    assert [d.prompt for d in asked if d.kind == Kind.EPILEKTOI] == [
+        "Epilektoi: adjust a's Andreia check", "Epilektoi: adjust a's Epidromos roll"]
+    assert events(b, "epidromos")[0].data["roll"] == 3

@@ -14,7 +14,7 @@ import attrs
 
 from ancients.battle import Decision, Phase
 from ancients.hoplomachia.andreia import AndreiaResult, Trigger
-from ancients.hoplomachia.checks import andreia
+from ancients.hoplomachia.checks import andreia, epilektoi_adjustment
 from ancients.hoplomachia.command import Signal
 from ancients.hoplomachia.decisions import NO_CHARGE, Charge, Kind
 from ancients.hoplomachia.epidromos import EpidromosRow
@@ -247,7 +247,11 @@ def _declare(state: State, division: Division, target: str, tested: set[str],
     out = yield from andreia(state, division, Trigger.CHARGING, enemy=enemy)
     if out.result is AndreiaResult.CHARGE:
         chart = state.rules.epidromos.card_chart(division.card)
-        row = chart.roll(state.dice, division.id)
+        # Hoplomachia, Epilektoi: "any roll", the Epidromos roll too
+        adjust = yield from epilektoi_adjustment(
+            state, division.side, [p for p in state.members(division) if not state.engaged(p)],
+            f"{division.name}'s Epidromos roll")
+        row = chart.roll(state.dice, division.id, adjust)
         state.emit("epidromos", f"{division.name}: runs {row.distance:g}\""
                    + (f", momentum {row.momentum_value(division.approached)}"
                       if row.momentum_value(division.approached) else ""),
@@ -295,7 +299,9 @@ def _targeted(state: State, target: Division, charger: Division, enemy: Piece,
     out = yield from andreia(state, target, Trigger.CHARGED, enemy=cause, pieces=pieces)
     if out.result is AndreiaResult.CHARGE:
         chart = state.rules.epidromos.card_chart(target.card)
-        row = chart.roll(state.dice, target.id)
+        adjust = yield from epilektoi_adjustment(state, target.side, pieces,
+                                                 f"{target.name}'s Epidromos roll")
+        row = chart.roll(state.dice, target.id, adjust)
         state.emit("countercharge", f"{target.name}: countercharges {row.distance:g}\"",
                    side=target.side, division=target.id, roll=row.roll,
                    distance=row.distance, momentum=row.momentum_value(target.approached))

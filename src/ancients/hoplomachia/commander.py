@@ -196,9 +196,12 @@ class DoctrineCommander:
         return decision.options[0]
 
     def _epilektoi(self, state: State, decision: Decision) -> Hashable:
-        """Andreia and belos checks pass low: take a point off."""
-        down = [o for o in decision.options if isinstance(o, Points) and o.value < 0]
-        return down[0] if down else decision.options[0]
+        """Andreia and belos checks pass low: take a point off; an Epidromos roll and an
+        othismos shove are better high: add one."""
+        high = "Epidromos roll" in decision.prompt or "othismos shove" in decision.prompt
+        way = [o for o in decision.options if isinstance(o, Points)
+               and (o.value > 0 if high else o.value < 0)]
+        return way[0] if way else decision.options[0]
 
     def _pursuit(self, state: State, decision: Decision) -> Hashable:
         """Outdistanced: come back to the battle; lights join a pursuit of routers close

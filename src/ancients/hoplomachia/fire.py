@@ -475,8 +475,9 @@ def _run_back(state: State, shooter: Piece, target: Piece, used: float, chased: 
 def _react(state: State, target: Piece, reaction: BelosReaction, shooter: Piece,
            back: bool) -> Generator[Decision | Phase, Hashable, bool]:
     """Hoplomachia, Belos: carry out a reaction at once; a taxis-level one for the whole
-    taxis, unless a worse one already applies to it this phase. True if the shooter is
-    chased by ekdromoi."""
+    taxis, unless a worse one already applies to it this phase; a lochos's own one only
+    if worse than the taxis's this phase ("taxis-level reactions take precedence and
+    the worst applies"). True if the shooter is chased by ekdromoi."""
     scope = state.rules.belos.reactions
     division = state.division_of(target)
     if reaction in scope.taxis:
@@ -484,6 +485,10 @@ def _react(state: State, target: Piece, reaction: BelosReaction, shooter: Piece,
         if state.record.reacted.get(division.id, -1) >= rank:
             return False
         state.record.reacted[division.id] = rank
+    elif division.id in state.record.reacted:
+        top = scope.order[state.record.reacted[division.id]]
+        if scope.resolve([top, reaction])[1][1] is None:
+            return False  # milder than the taxis's reaction: it gives way
     if reaction is BelosReaction.FORMATION:
         for p in state.members(division):
             if p.card.disciplined:

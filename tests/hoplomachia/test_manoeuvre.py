@@ -306,3 +306,40 @@ def test_a_lochos_turned_about_drifts_with_its_body_and_into_no_one() -> None:
         assert e.centre[1] == pytest.approx(p.block.centre[1])
     assert not any(a.overlaps(c) for i, a in enumerate(ends) for c in ends[i + 1:]
                    if a is not None and c is not None)
+
+
+def test_only_belos_units_in_front_bounce_and_only_terrain_traps_them() -> None:
+    """Spacing: marching hoplites "force them to bounce or retreat for 3 inches in front
+    of them"; "if trapped by terrain they are destroyed": a belos unit beside the
+    hoplites stays; one blocked by a friend goes back as far as it can, and lives."""
+    data = _two([division("a", "athenian", 36.0, 10.0, 2)],
+                [division("s", "peloponnesian", 36.0, 40.0, 2),
+                 division("p", "psiloi", 40.5, 14.6, 1, stands=1, facing=180.0)])
+    b = battle(data)
+    st = b.state
+    _signal(b, "athens", Signal.MARCH)
+    start = piece(b, "p").block
+    execute(st, div(b, "a"), _plan(menu(st, div(b, "a")), "advance", distance=5.0))
+    assert piece(b, "a.2").block.distance(piece(b, "p").block) < 1.0  # beside it
+    assert piece(b, "p").block == start and not events(b, "bounced")
+    data = _two([division("a", "athenian", 36.0, 10.0, 2)],
+                [division("s", "peloponnesian", 36.0, 40.0, 2),
+                 division("p", "psiloi", 36.0, 15.2, 1, stands=2, facing=180.0),
+                 division("q", "psiloi", 36.0, 17.5, 1, stands=2, facing=180.0)])
+    b = battle(data)
+    _signal(b, "athens", Signal.MARCH)
+    execute(b.state, div(b, "a"), _plan(menu(b.state, div(b, "a")), "advance"))
+    p = piece(b, "p")
+    assert p.status is Status.READY  # blocked by a friend: not destroyed
+    assert 15.2 < p.block.y < 15.2 + 3.0 and not p.block.overlaps(piece(b, "q").block)
+    assert events(b, "bounced")
+    # and against the table's edge
+    data = _two([division("a", "athenian", 36.0, 10.0, 2)],
+                [division("s", "peloponnesian", 60.0, 14.0, 2),
+                 division("p", "psiloi", 36.0, 15.2, 1, stands=2, facing=180.0)], depth=17.0)
+    b = battle(data)
+    _signal(b, "athens", Signal.MARCH)
+    execute(b.state, div(b, "a"), _plan(menu(b.state, div(b, "a")), "advance"))
+    p = piece(b, "p")
+    assert p.status is Status.READY and 15.2 < p.block.y
+    assert b.state.table.contains(p.block)

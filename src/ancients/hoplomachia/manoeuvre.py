@@ -35,7 +35,7 @@ from ancients.hoplomachia.precedence import front_of
 from ancients.hoplomachia.signals import signal_of
 from ancients.hoplomachia.state import State, position
 from ancients.hoplomachia.vocabulary import Arrangement
-from ancients.tabletop import EPSILON, Block, bearing, heading, normalise_angle
+from ancients.tabletop import EPSILON, Aspect, Block, bearing, heading, normalise_angle
 
 __all__ = ["HOLD", "Plan", "add_disarray", "arrivals", "ask_moves", "bounce", "drifted",
            "execute", "menu", "movers", "recovery"]
@@ -576,8 +576,10 @@ def drifted(state: State, pieces: Sequence[Piece], shift: float) -> list[Block |
 
 
 def bounce(state: State, hoplites: Sequence[Piece]) -> None:
-    """Hoplomachia, Spacing: belos units within 1 inch before marching or approaching
-    hoplites bounce back 3 inches; trapped, they are destroyed."""
+    """Hoplomachia, Spacing: belos units within 1 inch in front of marching or
+    approaching hoplites "bounce or retreat for 3 inches in front of them"; "if trapped
+    by terrain they are destroyed"; blocked by units or the table's edge, they go back
+    as far as they can."""
     spacing = state.rules.movement.spacing
     # only the enemies whose bounds come within the bounce's inches of the hoplites'
     ahead = state.near(_bounds([h.block for h in hoplites], 0.0), spacing.belos,
@@ -585,20 +587,28 @@ def bounce(state: State, hoplites: Sequence[Piece]) -> None:
     for e in [e for e in ahead if e.ready]:
         if not e.belos_troops or state.engaged(e):
             continue
-        near = [h for h in hoplites if h.block.distance(e.block) < spacing.belos]
+        near = [h for h in hoplites
+                if h.block.zone_distance(e.block, Aspect.FRONT) < spacing.belos]
         if not near:
             continue
         h = near[0]
-        b = advance([e.block], spacing.bounce, h.block.facing)[0]
-        others = state.around([e], b.bounds, 0.0)
-        start = position(e.block)
-        if not state.table.contains(b) or any(b.overlaps(o.block) for o in others) or \
-                _trapped(state, b):
+        full = advance([e.block], spacing.bounce, h.block.facing)[0]
+        if _trapped(state, full):
             destroy(state, e, f"bounced by {h.name} and trapped")
             continue
+        others = state.around([e], _bounds([e.block, full], 0.0), 0.0)
+        d = spacing.bounce
+        while d > 0.0:
+            b = advance([e.block], d, h.block.facing)[0]
+            if state.table.contains(b) and not any(b.overlaps(o.block) for o in others):
+                break
+            d = round(d - STEP, 6)
+        if d <= 0.0:
+            continue  # no room to go back: it stays
+        start = position(e.block)
         e.block = b
-        state.emit("bounced", f"{e.name}: bounced back {spacing.bounce:g}\" by {h.name}",
-                   side=e.side, units=(e.id,), unit=e.id, by=h.id, distance=spacing.bounce,
+        state.emit("bounced", f"{e.name}: bounced back {d:g}\" by {h.name}",
+                   side=e.side, units=(e.id,), unit=e.id, by=h.id, distance=d,
                    **{"from": start, "to": position(b)})
 
 

@@ -34,7 +34,7 @@ from ancients.hoplomachia.pieces import Division, Piece, Status
 from ancients.hoplomachia.precedence import front_of
 from ancients.hoplomachia.signals import signal_of
 from ancients.hoplomachia.state import State, position
-from ancients.hoplomachia.vocabulary import Arrangement
+from ancients.hoplomachia.vocabulary import Arrangement, Category
 from ancients.tabletop import EPSILON, Aspect, Block, bearing, heading, normalise_angle
 
 __all__ = ["HOLD", "Plan", "add_disarray", "arrivals", "ask_moves", "bounce", "drifted",
@@ -294,14 +294,43 @@ def _march(state: State, pieces: Sequence[Piece]) -> list[Plan]:
                              activity=Activity.MARCH))
     turn = state.rules.movement.arrangement.turn
     if allow > turn:
-        about = turn_about(start, 180.0)
-        c = _check(state, pieces, [about])
-        if c.ok:
-            more = _straight(state, pieces, about, allow - turn, [about])
-            if more is not None:
-                out.append(_plan(Move("about face", round(more[0], 3)), pieces, more[1],
-                                 more[2], arrangement=of, activity=Activity.MARCH))
+        # Hoplomachia, Arrangements: OF infantry "turn lochoi 90/180 degrees for 1 inch"
+        for degrees in state.rules.movement.arrangement.open_files_turns:
+            for angle in ((180.0,) if degrees == 180.0 else (-degrees, degrees)):
+                about = turn_about(start, angle)
+                c = _check(state, pieces, [about])
+                if not c.ok:
+                    continue
+                more = _straight(state, pieces, about, allow - turn, [about])
+                if more is None:
+                    continue
+                order = Move("about face", round(more[0], 3)) if angle == 180.0 else \
+                    Move("turn", round(more[0], 3), angle)
+                out.append(_plan(order, pieces, more[1], more[2], arrangement=of,
+                                 activity=Activity.MARCH))
     return out
+
+
+def _turn_allowed(state: State, pieces: Sequence[Piece], turn: float) -> bool:
+    """Hoplomachia, Arrangements: may the pieces change their facing by ``turn``
+    degrees (0-180)? Close Files "may only move forward, wheel up to 45 degrees"; horse
+    in Close Files wheel "only by hipparchy up to 90 degrees", in Open Files freely;
+    infantry in Open Files wheel up to 90 degrees or turn 90/180; No Files at will."""
+    arrangement = pieces[0].arrangement
+    if arrangement is Arrangement.NO_FILES or not pieces[0].card.disciplined:
+        return True
+    rules = state.rules.movement.arrangement
+    horse = pieces[0].card.category is Category.HIPPEUS
+    limit = rules.wheel_limit(arrangement, horse=horse)
+    if limit is None or turn <= limit + 0.5:
+        return True
+    return arrangement is Arrangement.OPEN_FILES and any(
+        abs(turn - t) <= 0.5 for t in rules.open_files_turns)
+
+
+def _turn_of(a: float, b: float) -> float:
+    """The turn (0-180 degrees) from facing ``a`` to facing ``b``."""
+    return abs(((b - a + 180.0) % 360.0) - 180.0)
 
 
 def _approach(state: State, division: Division, pieces: Sequence[Piece]) -> list[Plan]:
@@ -367,8 +396,11 @@ def _free(state: State, pieces: Sequence[Piece], bearings: Sequence[float]) -> l
     turn_cost = 0.0 if arrangement is Arrangement.NO_FILES else \
         state.rules.movement.arrangement.turn
     out: list[Plan] = []
+    close = arrangement is Arrangement.CLOSE_FILES
     for angle in bearings:
         heading_ = normalise_angle(towards + angle)
+        if not _turn_allowed(state, pieces, _turn_of(start[0].facing, heading_)):
+            continue
         faced = face(start, heading_)
         turned = abs(((heading_ - start[0].facing + 180.0) % 360.0) - 180.0) > 45.0
         most = allow - (turn_cost if turned else 0.0)
@@ -382,7 +414,12 @@ def _free(state: State, pieces: Sequence[Piece], bearings: Sequence[float]) -> l
                                       and h[0] >= STEP)]:
             end = path[-1]
             final = face(end, bearing(centre_of(end), enemy.block.centre))
-            if _check(state, pieces, [final]).ok:
+            # the end's re-facing is a turn too (in Close Files, within the wheel from
+            # the start)
+            if _turn_allowed(state, pieces, _turn_of(heading_, final[0].facing)) and (
+                    not close or _turn_allowed(state, pieces, _turn_of(start[0].facing,
+                                                                      final[0].facing))) \
+                    and _check(state, pieces, [final]).ok:
                 path = [*path, final]
             # Hoplomachia, Epidromos: troops moving freely approach by a move towards
             # the enemy (heading within 45 degrees of it): their momentum's approach
@@ -390,7 +427,8 @@ def _free(state: State, pieces: Sequence[Piece], bearings: Sequence[float]) -> l
                              approach=abs(angle) <= 45.0))
     faced = face(start, towards)
     c = _check(state, pieces, [faced])
-    if c.ok and abs(faced[0].facing - start[0].facing) > 1.0:
+    if c.ok and abs(faced[0].facing - start[0].facing) > 1.0 and \
+            _turn_allowed(state, pieces, _turn_of(start[0].facing, faced[0].facing)):
         out.append(_plan(Move("face"), pieces, [faced], c))
     return out
 

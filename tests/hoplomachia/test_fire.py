@@ -383,3 +383,24 @@ def test_a_milder_lochos_reaction_gives_way_to_a_worse_taxis_reaction() -> None:
     scripted(b2, ekdromoi_move=[6], ekdromoi_attack=[2])
     drive(_react(b2.state, piece(b2, "a"), BelosReaction.EKDROMOI, piece(b2, "x"), True))
     assert events(b2, "ekdromoi")
+
+
+def test_epilektoi_may_adjust_their_ekdromoi_rolls() -> None:
+    """Epilektoi "may once per turn add or subtract 1 to any roll": the ekdromoi's run
+    (a run of 3 adjusted +1 reaches shooters 3.5 inches off)."""
+    from ancients.hoplomachia.decisions import Points
+
+    b = battle(_doc([division("a", "athenian", 36.0, 26.5, 1, epilektoi=True)], ARCHERS))
+    st = b.state
+    scripted(b, belos_check=[1], ekdromoi_move=[3], ekdromoi_attack=[2])
+    asked: list[Decision] = []
+    drive(shoot(st, piece(b, "x"), piece(b, "a")), lambda d: (
+        Points(1) if "ekdromoi run" in d.prompt else Points(0))
+        if d.kind == Kind.EPILEKTOI else d.options[0], asked)
+    prompts = [d.prompt for d in asked if d.kind == Kind.EPILEKTOI]
+    assert "Epilektoi: adjust a's ekdromoi run" in prompts
+    ekdromoi = events(b, "ekdromoi")
+    assert ekdromoi[0].data["move"] == 4 and ekdromoi[0].data["reached"]
+    assert piece(b, "x").status is Status.DESTROYED
+    # once a turn: the attack roll is not offered after the run was adjusted
+    assert "Epilektoi: adjust a's ekdromoi attack" not in prompts

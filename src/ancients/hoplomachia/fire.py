@@ -512,7 +512,7 @@ def _react(state: State, target: Piece, reaction: BelosReaction, shooter: Piece,
                 _supply(target).may_belos_charge(state.rules.belos) and shooter.ready:
             yield from shoot(state, target, shooter, True, back=False)
     elif reaction is BelosReaction.EKDROMOI:
-        return ekdromoi(state, target, shooter)
+        return (yield from ekdromoi(state, target, shooter))
     return False
 
 
@@ -561,17 +561,21 @@ def _voluntary_ekdromoi(state: State, target: Piece, shooter: Piece
                             target=shooter.id, prompt="release ekdromoi at the shooters")
     if choice != YES:
         return False
-    return ekdromoi(state, target, shooter)
+    return (yield from ekdromoi(state, target, shooter))
 
 
-def ekdromoi(state: State, lochos: Piece, shooter: Piece) -> bool:
+def ekdromoi(state: State, lochos: Piece, shooter: Piece
+             ) -> Generator[Decision | Phase, Hashable, bool]:
     """Hoplomachia, Ekdromoi: 1D6 inches; reaching the shooters they roll on the
     Ekdromoi chart: the belos unit is killed, or the ekdromoi die (the lochos can
-    release no more and its army loses Arete). True: the shooters are chased."""
+    release no more and its army loses Arete). True: the shooters are chased. An
+    Epilektoi lochos may adjust either roll ("any roll")."""
     rules = state.rules.belos.ekdromoi
     if lochos.ekdromoi_lost or not lochos.hoplite:
         return False
-    inches = rules.roll_move(state.dice, lochos.id)
+    adjust = yield from epilektoi_adjustment(state, lochos.side, [lochos],
+                                             f"{lochos.name}'s ekdromoi run")
+    inches = rules.roll_move(state.dice, lochos.id) + adjust
     gap = lochos.block.distance(shooter.block)
     if inches < gap:
         state.emit("ekdromoi", f"{lochos.name}: ekdromoi run {inches}\", short of "
@@ -579,7 +583,9 @@ def ekdromoi(state: State, lochos: Piece, shooter: Piece) -> bool:
                    unit=lochos.id, target=shooter.id, move=inches, reached=False,
                    killed=None)
         return True
-    killed = rules.roll_attack(shooter.category, state.dice, lochos.id)
+    adjust = yield from epilektoi_adjustment(state, lochos.side, [lochos],
+                                             f"{lochos.name}'s ekdromoi attack")
+    killed = rules.roll_attack(shooter.category, state.dice, lochos.id, adjust)
     state.emit("ekdromoi", f"{lochos.name}: ekdromoi reach {shooter.name}: "
                + ("the shooters are cut down" if killed else "the ekdromoi are lost"),
                side=lochos.side, units=(lochos.id, shooter.id), unit=lochos.id,

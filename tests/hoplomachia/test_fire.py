@@ -404,3 +404,16 @@ def test_epilektoi_may_adjust_their_ekdromoi_rolls() -> None:
     assert piece(b, "x").status is Status.DESTROYED
     # once a turn: the attack roll is not offered after the run was adjusted
     assert "Epilektoi: adjust a's ekdromoi attack" not in prompts
+
+
+def test_hoplites_marching_back_from_fire_lose_their_approach() -> None:
+    """Epidromos: momentum needs a prior approach move; marching back (the Evade
+    reaction) is a move away that spends it."""
+    from ancients.hoplomachia.belos import BelosReaction
+    from ancients.hoplomachia.fire import _react
+
+    b = battle(_doc([division("a", "athenian", 36.0, 24.0, 2)], ARCHERS))
+    st = b.state
+    st.divisions["a"].approached = True
+    drive(_react(st, piece(b, "a.1"), BelosReaction.EVADE, piece(b, "x"), True))
+    assert events(b, "move") and not st.divisions["a"].approached

@@ -537,6 +537,7 @@ def _march_back(state: State, division: Division) -> None:
     start = {p.id: position(p.block) for p in pieces}
     for p, b in zip(pieces, ends, strict=True):
         p.block = b
+    division.approached = False  # Epidromos: a move back spends the approach
     state.record.retreat.add(division.side)
     state.emit("move", f"{division.name}: marches back {d:g}\"", side=division.side,
                units=tuple(p.id for p in pieces), division=division.id, move="march back",

@@ -348,13 +348,13 @@ def test_only_belos_units_in_front_bounce_and_only_terrain_traps_them() -> None:
 def _turns(b: Any, did: str) -> set[float]:
     """The turns (degrees off the current facing, 0-180) of a division's free moves."""
     p = piece(b, did)
-    out = set()
+    out: set[float] = set()
     for plan in menu(b.state, div(b, did)):
         if plan.order.kind in ("hold", "arrangement"):
             continue
         for body in plan.path:
             turn = abs(((body[0].facing - p.block.facing + 180.0) % 360.0) - 180.0)
-            out.add(round(turn))
+            out.add(float(round(turn)))
     return out
 
 

@@ -184,3 +184,105 @@ def test_a_countercharger_at_an_angle_runs_to_the_contact_and_never_into_the_cha
     end = advance([s.block], run)[0]
     assert 0.0 < run < share and not end.overlaps(a.block)
     assert end.distance(a.block) == pytest.approx(0.0, abs=1e-6)  # they meet
+
+
+def test_two_declared_charges_at_each_other_meet_in_the_middle() -> None:
+    """Epidromos: "opposing chargers meet in the middle", not only a countercharge: two
+    declared charges at each other run together (20" apart, both rolling 12": 11" each
+    after closing files, they meet at 10 each; run one after the other, the precedence
+    side would fall short and the second run the whole way)."""
+    b = battle(_doc([division("a", "hippeis", 36.0, 10.0, 1)],
+                    [division("s", "hippeis", 36.0, 30.0, 1)], arete=16))
+    st = b.state
+    div(b, "a").approached = div(b, "s").approached = True
+    # each declares and passes; each, charged, passes its check and holds (no reply)
+    scripted(b, Andreia_check=[2, 2, 2, 2], epidromos=[6, 6])
+    drive(epidromos_phase(st), _first_charge)
+    assert len(events(b, "epidromos declared")) == 2 and not events(b, "countercharge")
+    a, s = piece(b, "a"), piece(b, "s")
+    assert a.block.distance(s.block) == pytest.approx(0.0, abs=1e-6)
+    assert a.block.y == pytest.approx(20.0, abs=0.01)
+    assert s.block.y == pytest.approx(20.0, abs=0.01)
+    assert not [e for e in events(b, "charge") if e.data["target"] is None]
+    # the second side ran its charge too: its momentum and its charge's disarray count
+    assert a.momentum == s.momentum > 0
+    assert div(b, "s").activity is Activity.CHARGE and div(b, "s").moved_turn == st.turn
+
+
+def test_opposing_chargers_6_inches_apart_each_run_half() -> None:
+    """At 6" apart both run 3" and both charge with their momentum (run one after the
+    other, the second had no move and momentum 0)."""
+    b = battle(_doc([division("a", "hippeis", 36.0, 17.0, 1)],
+                    [division("s", "hippeis", 36.0, 23.0, 1)], arete=16))
+    st = b.state
+    div(b, "a").approached = div(b, "s").approached = True
+    scripted(b, Andreia_check=[2, 2, 2, 2], epidromos=[6, 6])
+    drive(epidromos_phase(st), _first_charge)
+    a, s = piece(b, "a"), piece(b, "s")
+    assert a.block.y == pytest.approx(20.0, abs=0.01)
+    assert s.block.y == pytest.approx(20.0, abs=0.01)
+    assert a.momentum == s.momentum > 0
+    assert a.charged_turn == s.charged_turn == st.turn
+
+
+def test_horse_that_rode_towards_the_enemy_has_momentum_in_its_charge() -> None:
+    """Epidromos: "momentum requires a prior approach move": for troops that move
+    freely (horse, peltastes, lights) a move towards the enemy is their approach."""
+    from ancients.hoplomachia.manoeuvre import execute, menu
+
+    b = battle(_doc([division("a", "thessalian", 36.0, 4.0, 1)],
+                    [division("s", "hippeis", 36.0, 40.0, 1)]))
+    st = b.state
+    towards = next(p for p in menu(st, div(b, "a")) if p.order.kind == "towards"
+                   and p.order.angle == 0.0)
+    execute(st, div(b, "a"), towards)
+    assert div(b, "a").approached
+    st.turn = 2
+    scripted(b, Andreia_check=[2, 2], epidromos=[6])
+    drive(epidromos_phase(st), lambda d: _first_charge(d) if d.side == "athens"
+          else NO_CHARGE)
+    assert piece(b, "a").charged_turn == 2 and piece(b, "a").momentum > 0
+
+
+def test_the_approach_is_spent_by_the_charge_and_lost_by_a_move_away() -> None:
+    """The momentum of a charge needs an approach before it: a second charge without
+    a new approach has none, and a move away from the enemy spends the approach."""
+    from ancients.hoplomachia.manoeuvre import execute, menu
+
+    b = battle(_doc([division("a", "hippeis", 36.0, 10.0, 1)],
+                    [division("s", "hippeis", 36.0, 30.0, 1)]))
+    st = b.state
+    div(b, "a").approached = True
+    scripted(b, Andreia_check=[2, 2], epidromos=[2])  # 9": falls short of 20
+    drive(epidromos_phase(st), lambda d: _first_charge(d) if d.side == "athens"
+          else NO_CHARGE)
+    assert events(b, "charge") and not div(b, "a").approached  # the charge spent it
+    b = battle(_doc([division("a", "hippeis", 36.0, 10.0, 1)],
+                    [division("s", "peloponnesian", 36.0, 40.0, 1)]))
+    st = b.state
+    div(b, "a").approached = True
+    away = next(p for p in menu(st, div(b, "a")) if p.order.kind == "towards"
+                and p.order.angle == 180.0)
+    execute(st, div(b, "a"), away)
+    assert not div(b, "a").approached
+
+
+def test_epilektoi_may_adjust_their_epidromos_roll() -> None:
+    """Epilektoi "may once per turn add or subtract 1 to any roll": the Epidromos roll
+    too (declared before it): 2 adjusted +1 reads the chart's row 3."""
+    from ancients.hoplomachia.decisions import Points
+
+    b = battle(_doc([division("a", "hippeis", 36.0, 10.0, 1, epilektoi=True)],
+                    [division("s", "hippeis", 36.0, 30.0, 1)]))
+    st = b.state
+    scripted(b, Andreia_check=[2, 2], epidromos=[2])
+    asked: list[Decision] = []
+
+    def answer(d: Decision) -> Any:
+        if d.kind == Kind.EPILEKTOI:
+            return Points(1) if "Epidromos" in d.prompt else Points(0)
+        return _first_charge(d) if d.side == "athens" else NO_CHARGE
+    drive(epidromos_phase(st), answer, asked)
+    assert [d.prompt for d in asked if d.kind == Kind.EPILEKTOI] == [
+        "Epilektoi: adjust a's Andreia check", "Epilektoi: adjust a's Epidromos roll"]
+    assert events(b, "epidromos")[0].data["roll"] == 3

@@ -191,3 +191,37 @@ def test_horse_that_fails_to_break_into_foot_in_an_epidromos_retreats() -> None:
                                                                "both disordered"):
         assert events(b, "retreats")[0].data["unit"] == "h"
         assert not st.engaged(h)
+
+
+def test_an_exposed_unshielded_flank_costs_a_shield_with_no_enemy_overlapping() -> None:
+    """Melee: "A gap over 1/2" next to an overlapping enemy, or an exposed unshielded
+    flank, gives the Gap modifier": the right (unshielded) flank with no friend beside
+    it is exposed, whether or not an enemy overlaps it."""
+    b = battle(_doc([division("a", "athenian", 36.0, 20.0, 2)],
+                    [division("s", "peloponnesian", 36.0, 20.0, 2)]))
+    st = b.state
+    left, right = piece(b, "a.1"), piece(b, "a.2")
+    foe = next(iter(st.contacts(right)))
+    assert all(e.block.frontage == right.block.frontage for e in st.contacts(right))
+    assert engaged_side(st, right, foe, MeleeKind.OTHISMOS).gap  # its right is open
+    foe = next(iter(st.contacts(left)))
+    assert not engaged_side(st, left, foe, MeleeKind.OTHISMOS).gap  # a.2 covers it
+
+
+def test_epilektoi_may_adjust_their_othismos_shove() -> None:
+    """Epilektoi "may once per turn add or subtract 1 to any roll", the othismos shove
+    among them: a die of 3 (shove 1) adjusted +1 is 4 (shove 2)."""
+    from ancients.hoplomachia.decisions import Points
+
+    b = battle(_doc([division("a", "peloponnesian", 36.0, 20.0, 1, epilektoi=True)],
+                    [division("s", "peloponnesian", 36.0, 30.0, 1)]))
+    st = b.state
+    _contact(b, "a", "s")
+    scripted(b, othismos_shove=[3, 3])
+    asked: list[Decision] = []
+    drive(melee_phase(st), lambda d: Points(1) if d.kind == Kind.EPILEKTOI
+          else d.options[0], asked)
+    assert [d.prompt for d in asked if d.kind == Kind.EPILEKTOI] == \
+        ["Epilektoi: adjust a's othismos shove"]
+    assert events(b, "melee")[0].data["bonus"] == [2, 1]  # a's die 3+1 = 4: shove 2
+    assert piece(b, "a").epilektoi_turn == st.turn

@@ -359,3 +359,61 @@ def test_hoplites_marching_back_from_fire_go_as_one_body() -> None:
                round(p.block.centre[1] - before[p.id][1], 6)) for p in st.members("a")}
     assert shifts == {(0.0, -moved.data["distance"])}  # all straight back together
     assert list(b.ruleset.invariants(b)) == []
+
+
+def test_a_milder_lochos_reaction_gives_way_to_a_worse_taxis_reaction() -> None:
+    """Belos: "Taxis-level reactions take precedence and the worst applies": once the
+    taxis marches back (Evade, the taxis's), a lochos's milder own reaction (releasing
+    ekdromoi) is not carried out; a worse one (disarray) still is."""
+    from ancients.hoplomachia.belos import BelosReaction
+    from ancients.hoplomachia.fire import _react
+
+    b = battle(_doc([division("a", "athenian", 36.0, 24.0, 2)], ARCHERS))
+    st = b.state
+    st.record.reacted.clear()
+    shooter = piece(b, "x")
+    drive(_react(st, piece(b, "a.1"), BelosReaction.EVADE, shooter, True))
+    assert [e.data["move"] for e in events(b, "move")] == ["march back"]
+    drive(_react(st, piece(b, "a.2"), BelosReaction.EKDROMOI, shooter, True))
+    assert not events(b, "ekdromoi") and not piece(b, "a.2").ekdromoi_lost
+    drive(_react(st, piece(b, "a.2"), BelosReaction.DISARRAY, shooter, True))
+    assert piece(b, "a.2").disarrayed
+    st.record.reacted.clear()  # the next phase: the lochos's own reaction applies
+    b2 = battle(_doc([division("a", "athenian", 36.0, 26.5, 1)], ARCHERS))
+    scripted(b2, ekdromoi_move=[6], ekdromoi_attack=[2])
+    drive(_react(b2.state, piece(b2, "a"), BelosReaction.EKDROMOI, piece(b2, "x"), True))
+    assert events(b2, "ekdromoi")
+
+
+def test_epilektoi_may_adjust_their_ekdromoi_rolls() -> None:
+    """Epilektoi "may once per turn add or subtract 1 to any roll": the ekdromoi's run
+    (a run of 3 adjusted +1 reaches shooters 3.5 inches off)."""
+    from ancients.hoplomachia.decisions import Points
+
+    b = battle(_doc([division("a", "athenian", 36.0, 26.5, 1, epilektoi=True)], ARCHERS))
+    st = b.state
+    scripted(b, belos_check=[1], ekdromoi_move=[3], ekdromoi_attack=[2])
+    asked: list[Decision] = []
+    drive(shoot(st, piece(b, "x"), piece(b, "a")), lambda d: (
+        Points(1) if "ekdromoi run" in d.prompt else Points(0))
+        if d.kind == Kind.EPILEKTOI else d.options[0], asked)
+    prompts = [d.prompt for d in asked if d.kind == Kind.EPILEKTOI]
+    assert "Epilektoi: adjust a's ekdromoi run" in prompts
+    ekdromoi = events(b, "ekdromoi")
+    assert ekdromoi[0].data["move"] == 4 and ekdromoi[0].data["reached"]
+    assert piece(b, "x").status is Status.DESTROYED
+    # once a turn: the attack roll is not offered after the run was adjusted
+    assert "Epilektoi: adjust a's ekdromoi attack" not in prompts
+
+
+def test_hoplites_marching_back_from_fire_lose_their_approach() -> None:
+    """Epidromos: momentum needs a prior approach move; marching back (the Evade
+    reaction) is a move away that spends it."""
+    from ancients.hoplomachia.belos import BelosReaction
+    from ancients.hoplomachia.fire import _react
+
+    b = battle(_doc([division("a", "athenian", 36.0, 24.0, 2)], ARCHERS))
+    st = b.state
+    st.divisions["a"].approached = True
+    drive(_react(st, piece(b, "a.1"), BelosReaction.EVADE, piece(b, "x"), True))
+    assert events(b, "move") and not st.divisions["a"].approached

@@ -207,3 +207,44 @@ def test_hamippoi_are_lost_when_their_ile_moves_over_7_inches() -> None:
     assert h1.hamippoi and not h2.hamippoi
     evade(st, h1, piece(b, "s"), "test")
     assert not piece(b, "h.1").hamippoi and events(b, "hamippoi lost")
+
+
+def test_hamippoi_are_lost_when_their_ile_charges_pursues_or_belos_charges_over_7() -> None:
+    """Hamippoi: "lost if the ile ... moves/evades more than 7 inches": every move of
+    the ile counts, the charge, the pursuit and the belos charge's run up and back."""
+    from ancients.hoplomachia.charges import epidromos_phase
+    from ancients.hoplomachia.decisions import NO_CHARGE, Charge, Fire
+    from ancients.hoplomachia.fire import belos_phase
+
+    def charge(d: Decision) -> Any:
+        if d.side != "athens":
+            return NO_CHARGE
+        return next(o for o in d.options if isinstance(o, Charge) and o.target)
+
+    b = battle(_doc([division("h", "hippeis", 36.0, 10.0, 1, hamippoi=1)],
+                    [division("s", "hippeis", 36.0, 20.0, 1)]))
+    scripted(b, Andreia_check=[2, 2], epidromos=[6])  # 12": 10 to the contact
+    drive(epidromos_phase(b.state), charge)
+    assert events(b, "charge")[0].data["target"] == "s"
+    assert not piece(b, "h").hamippoi and events(b, "hamippoi lost")
+    b = battle(_doc([division("h", "hippeis", 36.0, 10.0, 1, hamippoi=1)],
+                    [division("s", "hippeis", 36.0, 15.0, 1)]))
+    scripted(b, Andreia_check=[2, 2], epidromos=[6])  # 5" to the contact: kept
+    drive(epidromos_phase(b.state), charge)
+    assert piece(b, "h").hamippoi
+    b = battle(_doc([division("h", "hippeis", 36.0, 20.0, 1, hamippoi=1)],
+                    [division("s", "peloponnesian", 36.0, 28.0, 1)]))
+    st = b.state
+    h, s = piece(b, "h"), piece(b, "s")
+    scripted(b, rout_distance=[6], pursuit_distance=[6])
+    rout(st, s, h, "test", combat=True)
+    pursue(st, h, s)
+    assert events(b, "pursues")[0].data["distance"] > 7.0
+    assert not piece(b, "h").hamippoi
+    b = battle(_doc([division("a", "athenian", 36.0, 20.0, 1)],
+                    [division("h", "hippeis", 36.0, 30.0, 1, facing=180.0, hamippoi=1)]))
+    drive(belos_phase(b.state), lambda d: next((o for o in d.options if isinstance(
+        o, Fire) and o.belos_charge), d.options[0]))
+    run = sum(e.data["distance"] for e in events(b, "belos charge")
+              + events(b, "belos charge back"))
+    assert run > 7.0 and not piece(b, "h").hamippoi

@@ -306,3 +306,85 @@ def test_a_lochos_turned_about_drifts_with_its_body_and_into_no_one() -> None:
         assert e.centre[1] == pytest.approx(p.block.centre[1])
     assert not any(a.overlaps(c) for i, a in enumerate(ends) for c in ends[i + 1:]
                    if a is not None and c is not None)
+
+
+def test_only_belos_units_in_front_bounce_and_only_terrain_traps_them() -> None:
+    """Spacing: marching hoplites "force them to bounce or retreat for 3 inches in front
+    of them"; "if trapped by terrain they are destroyed": a belos unit beside the
+    hoplites stays; one blocked by a friend goes back as far as it can, and lives."""
+    data = _two([division("a", "athenian", 36.0, 10.0, 2)],
+                [division("s", "peloponnesian", 36.0, 40.0, 2),
+                 division("p", "psiloi", 40.5, 14.6, 1, stands=1, facing=180.0)])
+    b = battle(data)
+    st = b.state
+    _signal(b, "athens", Signal.MARCH)
+    start = piece(b, "p").block
+    execute(st, div(b, "a"), _plan(menu(st, div(b, "a")), "advance", distance=5.0))
+    assert piece(b, "a.2").block.distance(piece(b, "p").block) < 1.0  # beside it
+    assert piece(b, "p").block == start and not events(b, "bounced")
+    data = _two([division("a", "athenian", 36.0, 10.0, 2)],
+                [division("s", "peloponnesian", 36.0, 40.0, 2),
+                 division("p", "psiloi", 36.0, 15.2, 1, stands=2, facing=180.0),
+                 division("q", "psiloi", 36.0, 17.5, 1, stands=2, facing=180.0)])
+    b = battle(data)
+    _signal(b, "athens", Signal.MARCH)
+    execute(b.state, div(b, "a"), _plan(menu(b.state, div(b, "a")), "advance"))
+    p = piece(b, "p")
+    assert p.status is Status.READY  # blocked by a friend: not destroyed
+    assert 15.2 < p.block.y < 15.2 + 3.0 and not p.block.overlaps(piece(b, "q").block)
+    assert events(b, "bounced")
+    # and against the table's edge
+    data = _two([division("a", "athenian", 36.0, 10.0, 2)],
+                [division("s", "peloponnesian", 60.0, 14.0, 2),
+                 division("p", "psiloi", 36.0, 15.2, 1, stands=2, facing=180.0)], depth=17.0)
+    b = battle(data)
+    _signal(b, "athens", Signal.MARCH)
+    execute(b.state, div(b, "a"), _plan(menu(b.state, div(b, "a")), "advance"))
+    p = piece(b, "p")
+    assert p.status is Status.READY and p.block.y > 15.2
+    assert b.state.table.contains(p.block)
+
+
+def _turns(b: Any, did: str) -> set[float]:
+    """The turns (degrees off the current facing, 0-180) of a division's free moves."""
+    p = piece(b, did)
+    out: set[float] = set()
+    for plan in menu(b.state, div(b, did)):
+        if plan.order.kind in ("hold", "arrangement"):
+            continue
+        for body in plan.path:
+            turn = abs(((body[0].facing - p.block.facing + 180.0) % 360.0) - 180.0)
+            out.add(float(round(turn)))
+    return out
+
+
+def test_close_files_only_forward_wheeling_45_and_horse_by_hipparchy_90() -> None:
+    """Arrangements: "Close Files may only move forward, wheel up to 45 degrees, incline
+    or drift"; "Cavalry in OF wheel freely by ile; in CF only by hipparchy up to 90
+    degrees"; infantry in OF "wheel up to 90 degrees ... or turn lochoi 90/180"."""
+    def one(card: str, arrangement: Arrangement) -> set[float]:
+        b = battle(_two([division("k", card, 36.0, 10.0, 1)],
+                        [division("s", "peloponnesian", 36.0, 40.0, 1)]))
+        piece(b, "k").arrangement = arrangement
+        return _turns(b, "k")
+    assert max(one("peltastes", Arrangement.CLOSE_FILES)) <= 45
+    assert max(one("hippeis", Arrangement.CLOSE_FILES)) <= 90
+    assert 90 in one("hippeis", Arrangement.CLOSE_FILES)
+    assert 180 in one("hippeis", Arrangement.OPEN_FILES)  # freely by ile
+    of = one("peltastes", Arrangement.OPEN_FILES)
+    assert 180 in of and 90 in of and all(t <= 90 or t == 180 for t in of)
+
+
+def test_the_core_in_open_files_may_turn_its_lochoi_90_degrees() -> None:
+    b = battle(_two([division("a", "athenian", 36.0, 10.0, 3)],
+                    [division("s", "peloponnesian", 36.0, 40.0, 3)]))
+    st = b.state
+    _signal(b, "athens", Signal.MARCH)
+    for p in st.members("a"):
+        p.arrangement = Arrangement.OPEN_FILES
+    turns = [p for p in menu(st, div(b, "a")) if p.order.kind == "turn"]
+    assert {p.order.angle for p in turns} == {-90.0, 90.0}
+    plan = next(p for p in turns if p.order.angle == 90.0)
+    assert plan.order.distance == pytest.approx(4.0)  # OF 5", less 1" to turn
+    execute(st, div(b, "a"), plan)
+    assert all(p.block.facing == pytest.approx(90.0) for p in st.members("a"))

@@ -179,7 +179,9 @@ def test_no_order_while_the_hegemon_is_in_melee_and_no_runner_near_the_enemy() -
     assert not any(d.kind == Kind.ORDER and d.side == "athens" for d in asked)
 
 
-def test_the_mantis_is_placed_and_a_fallen_hegemon_replaced_the_turn_after_next() -> None:
+def test_the_mantis_is_placed_and_a_fallen_hegemon_replaced_next_turn() -> None:
+    # Hoplomachia, Strategoi: "a dead Hegemon is replaced next turn": fallen on turn 1,
+    # his successor commands (signals) on turn 2
     data = doc()
     data["sides"][0]["strategoi"].append({"id": "second", "character": "crafty",
                                           "with": "a-taxis2"})
@@ -192,15 +194,16 @@ def test_the_mantis_is_placed_and_a_fallen_hegemon_replaced_the_turn_after_next(
     assert callias is not None
     callias.alive, callias.hegemon = False, False
     st.armies["athens"].hegemon_lost = 1
-    st.turn = 2
     asked: list[Decision] = []
-    drive(command_strophe(st, "athens"), None, asked)
+    drive(command_strophe(st, "athens"), None, asked)  # still turn 1: no Hegemon
     assert not any(d.side == "athens" and d.kind == Kind.SIGNAL for d in asked)
-    st.turn = 3
-    drive(command_strophe(st, "athens"))
+    assert st.hegemon("athens") is None
+    st.turn = 2
+    drive(command_strophe(st, "athens"), None, asked)
     second = st.hegemon("athens")
     assert second is not None and second.id == "second"
     assert events(b, "hegemon")[-1].data["strategos"] == "second"
+    assert any(d.side == "athens" and d.kind == Kind.SIGNAL for d in asked)
 
 
 def test_battles_under_every_option_play_to_the_end() -> None:

@@ -6,12 +6,14 @@ ScenarioError."""
 
 from __future__ import annotations
 
+import json
 import tomllib
 import warnings
 from importlib.resources import files
+from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 
 import ancients
 from ancients.errors import OOBWarning, ScenarioError
@@ -131,3 +133,44 @@ def test_a_side_all_in_ambush_starts_as_its_first_line() -> None:
     mine = [d for d in sc.parsed.divisions if d.side == "boeotia"]
     assert mine and all(d.reinforcement is None for d in mine)
     assert any("all it fields was sent round in ambush" in n for n in translation.notes)
+
+
+def _drawn(name: str) -> OrderOfBattle:
+    """An order of battle the property below once drew, kept as a file."""
+    raw = json.loads((Path(__file__).parent / name).read_text())
+    return parse_oob(raw, source=name)
+
+
+@given(orders_of_battle(max_contingents=4))
+@example(_drawn("ambushes_on_two_wings.json"))  # 2,925 men round on the left, 225 centre
+@example(_drawn("ambush_over_a_third_line.json"))  # horse round behind a third line
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_a_translated_document_is_never_refused(oob: OrderOfBattle) -> None:
+    # what the translator writes, the parser accepts: a ScenarioError from the
+    # translator (nothing to field, too big) is its clear refusal; from the parser a bug
+    try:
+        translation = translate(oob, RS.rules())
+    except ScenarioError:
+        return
+    RS.parse_scenario(translation.document, source="drawn")
+
+
+def test_an_ambush_with_no_room_behind_the_enemy_is_refused_or_fielded_larger() -> None:
+    # the second drawn case: the enemy's third line stands where the ambush comes on
+    oob = _drawn("ambush_over_a_third_line.json")
+    with pytest.raises(ScenarioError, match="in ambush has no room behind"):
+        translate(oob, RS.rules(), scale=50)
+    # by default a larger scale is tried, at which the ilai come on clear of the line
+    translation = translate(oob, RS.rules())
+    assert "1 figure = 50 men" not in translation.document["scale"]
+    RS.parse_scenario(translation.document, source="translated")
+
+
+def test_ambushes_on_two_wings_stand_at_their_wings_ends_clear_of_each_other() -> None:
+    doc = translate(_drawn("ambushes_on_two_wings.json"), RS.rules()).document
+    b = next(s for s in doc["sides"] if s["name"] == "b")
+    left = [d for d in b["divisions"] if d["contingent"] == "b"]
+    centre = next(d for d in b["divisions"] if d["contingent"] == "d")
+    # the second side's left is the table's east: the left wing's ambush from its end
+    assert max(d["x"] for d in left) > centre["x"]
+    RS.parse_scenario(doc, source="translated")

@@ -146,10 +146,12 @@ class EkdromoiRules:
         """Hoplomachia, Belos: the ekdromoi's move in inches."""
         return dice.roll(self.move, f"ekdromoi move: {who}")
 
-    def roll_attack(self, target: Category, dice: Dice, who: str) -> bool:
+    def roll_attack(self, target: Category, dice: Dice, who: str, modifier: int = 0
+                    ) -> bool:
         """Hoplomachia, Ekdromoi chart: True if the belos unit is killed, False if the
-        ekdromoi die."""
-        return dice.roll(self.dice, f"ekdromoi attack: {who}") <= self._most(target)
+        ekdromoi die (``modifier``: an Epilektoi adjustment)."""
+        return dice.roll(self.dice, f"ekdromoi attack: {who}") + modifier <= \
+            self._most(target)
 
     def _most(self, target: Category) -> int:
         most = self.kills.get(target)

@@ -7,17 +7,18 @@ chargers meeting in the middle."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Generator, Hashable, Sequence
 
 import attrs
 
 from ancients.battle import Decision, Phase
 from ancients.hoplomachia.andreia import AndreiaResult, Trigger
-from ancients.hoplomachia.checks import andreia
+from ancients.hoplomachia.checks import andreia, epilektoi_adjustment
 from ancients.hoplomachia.command import Signal
 from ancients.hoplomachia.decisions import NO_CHARGE, Charge, Kind
 from ancients.hoplomachia.epidromos import EpidromosRow
-from ancients.hoplomachia.flight import apply_result, disarray, evade, rout
+from ancients.hoplomachia.flight import apply_result, disarray, evade, hamippoi_moved, rout
 from ancients.hoplomachia.geometry import (
     STEP,
     advance,
@@ -246,7 +247,11 @@ def _declare(state: State, division: Division, target: str, tested: set[str],
     out = yield from andreia(state, division, Trigger.CHARGING, enemy=enemy)
     if out.result is AndreiaResult.CHARGE:
         chart = state.rules.epidromos.card_chart(division.card)
-        row = chart.roll(state.dice, division.id)
+        # Hoplomachia, Epilektoi: "any roll", the Epidromos roll too
+        adjust = yield from epilektoi_adjustment(
+            state, division.side, [p for p in state.members(division) if not state.engaged(p)],
+            f"{division.name}'s Epidromos roll")
+        row = chart.roll(state.dice, division.id, adjust)
         state.emit("epidromos", f"{division.name}: runs {row.distance:g}\""
                    + (f", momentum {row.momentum_value(division.approached)}"
                       if row.momentum_value(division.approached) else ""),
@@ -294,7 +299,9 @@ def _targeted(state: State, target: Division, charger: Division, enemy: Piece,
     out = yield from andreia(state, target, Trigger.CHARGED, enemy=cause, pieces=pieces)
     if out.result is AndreiaResult.CHARGE:
         chart = state.rules.epidromos.card_chart(target.card)
-        row = chart.roll(state.dice, target.id)
+        adjust = yield from epilektoi_adjustment(state, target.side, pieces,
+                                                 f"{target.name}'s Epidromos roll")
+        row = chart.roll(state.dice, target.id, adjust)
         state.emit("countercharge", f"{target.name}: countercharges {row.distance:g}\"",
                    side=target.side, division=target.id, roll=row.roll,
                    distance=row.distance, momentum=row.momentum_value(target.approached))
@@ -314,13 +321,15 @@ def _charge(state: State, found: Declared, declared: list[Declared], halted: set
     failed."""
     d = found.division
     pieces = [p for p in state.members(d) if not state.engaged(p)]
+    met = [p for p in state.members(d) if p.id in state.record.charged]
     if not pieces:
+        if met:  # it met a charger in the middle: its charge is run
+            _charged(state, found, met)
         return
     rules = state.rules
     momentum = found.row.momentum_value(d.approached)
-    repeat = rules.epidromos.repeat_disarray(d.failed_charge_before(state.turn))
-    add_disarray(state, d, "epidromos", found.row.disarray + repeat)
-    contacted = False
+    _charged(state, found, met)
+    contacted = bool(met)
     starts = {p.id: position(p.block) for p in pieces}
     for p in pieces:
         if not p.ready or state.engaged(p) or p.id in halted:
@@ -333,6 +342,7 @@ def _charge(state: State, found: Declared, declared: list[Declared], halted: set
         hit = _move(state, p, found, distance, declared)
         contacted = contacted or hit is not None
         p.charged_turn, p.momentum = state.turn, momentum
+        hamippoi_moved(state, p, _run_of(start, position(p.block)))
         state.record.charged.add(p.id)
         state.emit("charge", f"{p.name}: charges " + (f"into {hit.name}" if hit else
                                                       "and falls short"),
@@ -340,10 +350,27 @@ def _charge(state: State, found: Declared, declared: list[Declared], halted: set
                    distance=distance, **{"from": start, "to": position(p.block)})
         if hit is not None and hit.status is Status.READY and hit.id in state.record.evaded:
             rout(state, hit, p, "caught evading")  # evaders hit in the rear count as routed
-    d.activity = Activity.CHARGE
-    d.moved_turn = state.turn
     if not contacted:
         d.failed_charge_turn = state.turn
+
+
+def _run_of(start: list[float], end: list[float]) -> float:
+    """The inches a charge ran, from its start to its end (each [x, y, facing])."""
+    return math.hypot(end[0] - start[0], end[1] - start[1])
+
+
+def _charged(state: State, found: Declared, met: Sequence[Piece]) -> None:
+    """Hoplomachia, Epidromos: a charge run costs its chart's disarray (3 more if the
+    division failed to contact last turn), and the division has charged this turn
+    (once, though pieces of it met a charger in the middle before its turn to run)."""
+    d = found.division
+    if d.activity is Activity.CHARGE and d.moved_turn == state.turn:
+        return
+    repeat = state.rules.epidromos.repeat_disarray(d.failed_charge_before(state.turn))
+    add_disarray(state, d, "epidromos", found.row.disarray + repeat)
+    d.activity = Activity.CHARGE
+    d.moved_turn = state.turn
+    d.approached = False  # the charge spends its approach (momentum needs a new one)
 
 
 def _move(state: State, p: Piece, found: Declared, distance: float,
@@ -372,7 +399,7 @@ def _move(state: State, p: Piece, found: Declared, distance: float,
         counter = _countercharging(state, e, found, declared)
         if counter is not None and e.id in state.record.charged:
             counter = None  # it has run already
-        if counter is not None and gap > distance:
+        if counter is not None:
             # Hoplomachia, Epidromos: opposing chargers meet in the middle
             half = gap / 2.0
             a, b = min(distance, half), min(counter.row.distance, half)
@@ -396,6 +423,7 @@ def _move(state: State, p: Piece, found: Declared, distance: float,
             e.charged_turn = state.turn
             e.momentum = counter.row.momentum_value(counter.division.approached) \
                 if counter else 0
+            hamippoi_moved(state, e, theirs)
             state.record.charged.add(e.id)
             state.emit("charge", f"{e.name}: charges into {p.name}", side=e.side,
                        units=(e.id,), unit=e.id, target=p.id, distance=round(theirs, 3),
@@ -422,10 +450,22 @@ def _meet(state: State, e: Piece, charger: Block, share: float) -> float:
 
 def _countercharging(state: State, e: Piece, found: Declared, declared: list[Declared]
                      ) -> Declared | None:
+    """Hoplomachia, Epidromos ("opposing chargers meet in the middle"): the charge of
+    ``e``'s division that opposes ``found``: a countercharge of either against the
+    other, or a charge declared at ``found``'s division (at one of its pieces, or ahead
+    with one of them squarely before it)."""
     for other in declared:
-        if other.division.id == e.division and other.countercharge == found.division.id:
+        if other.division.id != e.division:
+            continue
+        if found.countercharge == other.division.id or \
+                other.countercharge == found.division.id:
             return other
-        if other.division.id == e.division and found.countercharge == other.division.id:
+        if other.target == "ahead":
+            ahead = targets_ahead(state, e, reach(state, other.division))
+            if any(t.division == found.division.id for _, t in ahead[:1]):
+                return other
+        elif other.target in state.by_id and \
+                state.by_id[other.target].division == found.division.id:
             return other
     return None
 

@@ -13,7 +13,7 @@ from collections.abc import Generator, Hashable, Sequence
 
 from ancients.battle import Decision, Phase
 from ancients.hoplomachia.andreia import AndreiaResult, Trigger
-from ancients.hoplomachia.checks import andreia
+from ancients.hoplomachia.checks import andreia, epilektoi_adjustment
 from ancients.hoplomachia.decisions import NO_LAP, Kind, Lap, Points
 from ancients.hoplomachia.flight import destroy, disarray, evade, pursue, rout, worse
 from ancients.hoplomachia.geometry import STEP, advance, aspect_struck, bearing_to, box_gap
@@ -93,8 +93,10 @@ def _gap(state: State, piece: Piece) -> bool:
     right = _open_side(state, piece, right=True)
     over_left = left and _overlapped(state, piece, right=False)
     over_right = right and _overlapped(state, piece, right=True)
+    # the unshielded flank is the right: exposed with no friend beside it, whether an
+    # enemy overlaps it or not
     return rules.gap_applies(wide if over_left or over_right else 0.0,
-                             over_left or over_right, right and over_right)
+                             over_left or over_right, right)
 
 
 def _terrain(state: State, piece: Piece, enemy: Piece) -> tuple[str, ...]:
@@ -214,7 +216,13 @@ def _fight(state: State, a: Piece, b: Piece, kind: MeleeKind, bonus: dict[str, i
         rolls = (a.momentum if a.charged_turn == state.turn else 0,
                  b.momentum if b.charged_turn == state.turn else 0)
     else:
-        rolls = (rules.roll_shove(state.dice, a.id), rules.roll_shove(state.dice, b.id))
+        # Hoplomachia, Epilektoi: "any roll", the shove too (declared before it)
+        adjust_a = yield from epilektoi_adjustment(state, a.side, [a],
+                                                   f"{a.name}'s othismos shove")
+        adjust_b = yield from epilektoi_adjustment(state, b.side, [b],
+                                                   f"{b.name}'s othismos shove")
+        rolls = (rules.roll_shove(state.dice, a.id, adjust_a),
+                 rules.roll_shove(state.dice, b.id, adjust_b))
     out = exchange(rules, ea, eb, kind, rolls)
     totals = [attack_total(rules, ea, kind, rolls[0]).value,
               defence_total(rules, ea).value,

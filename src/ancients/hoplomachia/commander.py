@@ -196,9 +196,14 @@ class DoctrineCommander:
         return decision.options[0]
 
     def _epilektoi(self, state: State, decision: Decision) -> Hashable:
-        """Andreia and belos checks pass low: take a point off."""
-        down = [o for o in decision.options if isinstance(o, Points) and o.value < 0]
-        return down[0] if down else decision.options[0]
+        """Andreia and belos checks and the ekdromoi's attack succeed low: take a point
+        off; an Epidromos roll, an othismos shove and the ekdromoi's run are better high:
+        add one."""
+        high = any(w in decision.prompt for w in ("Epidromos roll", "othismos shove",
+                                                   "ekdromoi run"))
+        way = [o for o in decision.options if isinstance(o, Points)
+               and (o.value > 0 if high else o.value < 0)]
+        return way[0] if way else decision.options[0]
 
     def _pursuit(self, state: State, decision: Decision) -> Hashable:
         """Outdistanced: come back to the battle; lights join a pursuit of routers close

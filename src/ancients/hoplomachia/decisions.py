@@ -114,9 +114,10 @@ NO_CHARGE = Charge("")
 @attrs.frozen
 class Move:
     """A move from a division's menu. ``kind``: hold, advance, approach, wheel, about
-    face, arrangement, towards, withdraw, face; ``distance`` inches; ``angle`` degrees (a
-    wheel, or a bearing off the line to the nearest enemy); ``arrangement`` for a change
-    of arrangement; ``incline`` inches (the optional deliberate incline)."""
+    face, turn (lochoi turned 90 degrees), arrangement, towards, withdraw, face;
+    ``distance`` inches; ``angle`` degrees (a wheel or a turn, or a bearing off the line
+    to the nearest enemy); ``arrangement`` for a change of arrangement; ``incline``
+    inches (the optional deliberate incline)."""
 
     kind: str
     distance: float = 0.0
@@ -140,6 +141,9 @@ class Move:
                 return f"wheel {abs(self.angle):g} degrees {turn} and advance {d}"
             case "about face":
                 return f"about face and advance {d}"
+            case "turn":
+                turn = "right" if self.angle > 0 else "left"
+                return f"turn {abs(self.angle):g} degrees {turn} and advance {d}"
             case "arrangement":
                 return f"form {self.arrangement}"
             case "face":

@@ -25,7 +25,7 @@ from ancients.hoplomachia.belos import (
 from ancients.hoplomachia.checks import epilektoi_adjustment
 from ancients.hoplomachia.command import Signal
 from ancients.hoplomachia.decisions import HOLD_FIRE, NO, YES, Fire, Kind
-from ancients.hoplomachia.flight import destroy, disarray, evade, rout
+from ancients.hoplomachia.flight import destroy, disarray, evade, hamippoi_moved, rout
 from ancients.hoplomachia.geometry import (
     STEP,
     advance,
@@ -464,6 +464,8 @@ def _run_back(state: State, shooter: Piece, target: Piece, used: float, chased: 
         final = end
     before = position(shooter.block)
     shooter.block = final
+    # Hoplomachia, Hamippoi: lost if the ile moves more than 7 inches (up and back)
+    hamippoi_moved(state, shooter, used + max(d, 0.0))
     state.emit("belos charge back", f"{shooter.name}: back {max(d, 0.0):.1f}\"",
                side=shooter.side, units=(shooter.id,), unit=shooter.id,
                distance=round(max(d, 0.0), 3),
@@ -473,8 +475,9 @@ def _run_back(state: State, shooter: Piece, target: Piece, used: float, chased: 
 def _react(state: State, target: Piece, reaction: BelosReaction, shooter: Piece,
            back: bool) -> Generator[Decision | Phase, Hashable, bool]:
     """Hoplomachia, Belos: carry out a reaction at once; a taxis-level one for the whole
-    taxis, unless a worse one already applies to it this phase. True if the shooter is
-    chased by ekdromoi."""
+    taxis, unless a worse one already applies to it this phase; a lochos's own one only
+    if worse than the taxis's this phase ("taxis-level reactions take precedence and
+    the worst applies"). True if the shooter is chased by ekdromoi."""
     scope = state.rules.belos.reactions
     division = state.division_of(target)
     if reaction in scope.taxis:
@@ -482,6 +485,10 @@ def _react(state: State, target: Piece, reaction: BelosReaction, shooter: Piece,
         if state.record.reacted.get(division.id, -1) >= rank:
             return False
         state.record.reacted[division.id] = rank
+    elif division.id in state.record.reacted:
+        top = scope.order[state.record.reacted[division.id]]
+        if scope.resolve([top, reaction])[1][1] is None:
+            return False  # milder than the taxis's reaction: it gives way
     if reaction is BelosReaction.FORMATION:
         for p in state.members(division):
             if p.card.disciplined:
@@ -505,7 +512,7 @@ def _react(state: State, target: Piece, reaction: BelosReaction, shooter: Piece,
                 _supply(target).may_belos_charge(state.rules.belos) and shooter.ready:
             yield from shoot(state, target, shooter, True, back=False)
     elif reaction is BelosReaction.EKDROMOI:
-        return ekdromoi(state, target, shooter)
+        return (yield from ekdromoi(state, target, shooter))
     return False
 
 
@@ -530,6 +537,7 @@ def _march_back(state: State, division: Division) -> None:
     start = {p.id: position(p.block) for p in pieces}
     for p, b in zip(pieces, ends, strict=True):
         p.block = b
+    division.approached = False  # Epidromos: a move back spends the approach
     state.record.retreat.add(division.side)
     state.emit("move", f"{division.name}: marches back {d:g}\"", side=division.side,
                units=tuple(p.id for p in pieces), division=division.id, move="march back",
@@ -554,17 +562,21 @@ def _voluntary_ekdromoi(state: State, target: Piece, shooter: Piece
                             target=shooter.id, prompt="release ekdromoi at the shooters")
     if choice != YES:
         return False
-    return ekdromoi(state, target, shooter)
+    return (yield from ekdromoi(state, target, shooter))
 
 
-def ekdromoi(state: State, lochos: Piece, shooter: Piece) -> bool:
+def ekdromoi(state: State, lochos: Piece, shooter: Piece
+             ) -> Generator[Decision | Phase, Hashable, bool]:
     """Hoplomachia, Ekdromoi: 1D6 inches; reaching the shooters they roll on the
     Ekdromoi chart: the belos unit is killed, or the ekdromoi die (the lochos can
-    release no more and its army loses Arete). True: the shooters are chased."""
+    release no more and its army loses Arete). True: the shooters are chased. An
+    Epilektoi lochos may adjust either roll ("any roll")."""
     rules = state.rules.belos.ekdromoi
     if lochos.ekdromoi_lost or not lochos.hoplite:
         return False
-    inches = rules.roll_move(state.dice, lochos.id)
+    adjust = yield from epilektoi_adjustment(state, lochos.side, [lochos],
+                                             f"{lochos.name}'s ekdromoi run")
+    inches = rules.roll_move(state.dice, lochos.id) + adjust
     gap = lochos.block.distance(shooter.block)
     if inches < gap:
         state.emit("ekdromoi", f"{lochos.name}: ekdromoi run {inches}\", short of "
@@ -572,7 +584,9 @@ def ekdromoi(state: State, lochos: Piece, shooter: Piece) -> bool:
                    unit=lochos.id, target=shooter.id, move=inches, reached=False,
                    killed=None)
         return True
-    killed = rules.roll_attack(shooter.category, state.dice, lochos.id)
+    adjust = yield from epilektoi_adjustment(state, lochos.side, [lochos],
+                                             f"{lochos.name}'s ekdromoi attack")
+    killed = rules.roll_attack(shooter.category, state.dice, lochos.id, adjust)
     state.emit("ekdromoi", f"{lochos.name}: ekdromoi reach {shooter.name}: "
                + ("the shooters are cut down" if killed else "the ekdromoi are lost"),
                side=lochos.side, units=(lochos.id, shooter.id), unit=lochos.id,

@@ -193,6 +193,7 @@ def flee(state: State, piece: Piece, kind: Flight) -> None:
         fate = ""
     piece.block = end
     piece.moved_turn, piece.moved = state.turn, distance
+    state.division_of(piece).approached = False  # Epidromos: a flight spends the approach
     hamippoi_moved(state, piece, distance)
     word = "routs" if routing else "evades"
     state.emit("flight", f"{piece.name}: {word} {distance:g}\"", side=piece.side,
@@ -283,6 +284,8 @@ def pursue(state: State, pursuer: Piece, router: Piece) -> None:
     pursuer.pursuing = router.id
     pursuer.pursuit_moves += 1
     pursuer.moved_turn, pursuer.moved = state.turn, distance
+    hamippoi_moved(state, pursuer, distance)
+    state.division_of(pursuer).approached = False  # a pursuit is no approach
     state.record.pursued.add(router.id)
     state.emit("pursues", f"{pursuer.name}: pursues {router.name} {distance:g}\"",
                side=pursuer.side, units=(pursuer.id, router.id), unit=pursuer.id,

@@ -34,8 +34,8 @@ from ancients.hoplomachia.pieces import Division, Piece, Status
 from ancients.hoplomachia.precedence import front_of
 from ancients.hoplomachia.signals import signal_of
 from ancients.hoplomachia.state import State, position
-from ancients.hoplomachia.vocabulary import Arrangement
-from ancients.tabletop import EPSILON, Block, bearing, heading, normalise_angle
+from ancients.hoplomachia.vocabulary import Arrangement, Category
+from ancients.tabletop import EPSILON, Aspect, Block, bearing, heading, normalise_angle
 
 __all__ = ["HOLD", "Plan", "add_disarray", "arrivals", "ask_moves", "bounce", "drifted",
            "execute", "menu", "movers", "recovery"]
@@ -294,14 +294,43 @@ def _march(state: State, pieces: Sequence[Piece]) -> list[Plan]:
                              activity=Activity.MARCH))
     turn = state.rules.movement.arrangement.turn
     if allow > turn:
-        about = turn_about(start, 180.0)
-        c = _check(state, pieces, [about])
-        if c.ok:
-            more = _straight(state, pieces, about, allow - turn, [about])
-            if more is not None:
-                out.append(_plan(Move("about face", round(more[0], 3)), pieces, more[1],
-                                 more[2], arrangement=of, activity=Activity.MARCH))
+        # Hoplomachia, Arrangements: OF infantry "turn lochoi 90/180 degrees for 1 inch"
+        for degrees in state.rules.movement.arrangement.open_files_turns:
+            for angle in ((180.0,) if degrees == 180.0 else (-degrees, degrees)):
+                about = turn_about(start, angle)
+                c = _check(state, pieces, [about])
+                if not c.ok:
+                    continue
+                more = _straight(state, pieces, about, allow - turn, [about])
+                if more is None:
+                    continue
+                order = Move("about face", round(more[0], 3)) if angle == 180.0 else \
+                    Move("turn", round(more[0], 3), angle)
+                out.append(_plan(order, pieces, more[1], more[2], arrangement=of,
+                                 activity=Activity.MARCH))
     return out
+
+
+def _turn_allowed(state: State, pieces: Sequence[Piece], turn: float) -> bool:
+    """Hoplomachia, Arrangements: may the pieces change their facing by ``turn``
+    degrees (0-180)? Close Files "may only move forward, wheel up to 45 degrees"; horse
+    in Close Files wheel "only by hipparchy up to 90 degrees", in Open Files freely;
+    infantry in Open Files wheel up to 90 degrees or turn 90/180; No Files at will."""
+    arrangement = pieces[0].arrangement
+    if arrangement is Arrangement.NO_FILES or not pieces[0].card.disciplined:
+        return True
+    rules = state.rules.movement.arrangement
+    horse = pieces[0].card.category is Category.HIPPEUS
+    limit = rules.wheel_limit(arrangement, horse=horse)
+    if limit is None or turn <= limit + 0.5:
+        return True
+    return arrangement is Arrangement.OPEN_FILES and any(
+        abs(turn - t) <= 0.5 for t in rules.open_files_turns)
+
+
+def _turn_of(a: float, b: float) -> float:
+    """The turn (0-180 degrees) from facing ``a`` to facing ``b``."""
+    return abs(((b - a + 180.0) % 360.0) - 180.0)
 
 
 def _approach(state: State, division: Division, pieces: Sequence[Piece]) -> list[Plan]:
@@ -367,8 +396,11 @@ def _free(state: State, pieces: Sequence[Piece], bearings: Sequence[float]) -> l
     turn_cost = 0.0 if arrangement is Arrangement.NO_FILES else \
         state.rules.movement.arrangement.turn
     out: list[Plan] = []
+    close = arrangement is Arrangement.CLOSE_FILES
     for angle in bearings:
         heading_ = normalise_angle(towards + angle)
+        if not _turn_allowed(state, pieces, _turn_of(start[0].facing, heading_)):
+            continue
         faced = face(start, heading_)
         turned = abs(((heading_ - start[0].facing + 180.0) % 360.0) - 180.0) > 45.0
         most = allow - (turn_cost if turned else 0.0)
@@ -382,12 +414,21 @@ def _free(state: State, pieces: Sequence[Piece], bearings: Sequence[float]) -> l
                                       and h[0] >= STEP)]:
             end = path[-1]
             final = face(end, bearing(centre_of(end), enemy.block.centre))
-            if _check(state, pieces, [final]).ok:
+            # the end's re-facing is a turn too (in Close Files, within the wheel from
+            # the start)
+            if _turn_allowed(state, pieces, _turn_of(heading_, final[0].facing)) and (
+                    not close or _turn_allowed(state, pieces, _turn_of(start[0].facing,
+                                                                      final[0].facing))) \
+                    and _check(state, pieces, [final]).ok:
                 path = [*path, final]
-            out.append(_plan(Move("towards", round(dist, 3), angle), pieces, path, c))
+            # Hoplomachia, Epidromos: troops moving freely approach by a move towards
+            # the enemy (heading within 45 degrees of it): their momentum's approach
+            out.append(_plan(Move("towards", round(dist, 3), angle), pieces, path, c,
+                             approach=abs(angle) <= 45.0))
     faced = face(start, towards)
     c = _check(state, pieces, [faced])
-    if c.ok and abs(faced[0].facing - start[0].facing) > 1.0:
+    if c.ok and abs(faced[0].facing - start[0].facing) > 1.0 and \
+            _turn_allowed(state, pieces, _turn_of(start[0].facing, faced[0].facing)):
         out.append(_plan(Move("face"), pieces, [faced], c))
     return out
 
@@ -429,8 +470,10 @@ def execute(state: State, division: Division, plan: Plan) -> None:
         division.moved_turn = state.turn
     if plan.activity is not None:
         division.activity = plan.activity
-    if plan.approach:
-        division.approached = True
+    if moved:
+        # Hoplomachia, Epidromos: momentum requires a prior approach move; any other
+        # move spends it
+        division.approached = plan.approach
     state.emit("move", f"{division.name}: {plan.order}", side=division.side,
                units=plan.pieces, division=division.id, move=plan.order.kind,
                distance=plan.order.distance, angle=plan.order.angle,
@@ -438,7 +481,7 @@ def execute(state: State, division: Division, plan: Plan) -> None:
                to={p.id: position(p.block) for p in pieces})
     _interpenetration(state, pieces, plan.through)
     _terrain(state, division, plan.path)
-    if plan.approach:
+    if plan.approach and plan.activity is Activity.APPROACH:  # the phalanx's approach
         _drift(state, division, pieces)
     if moved and any(p.hoplite for p in pieces):
         bounce(state, pieces)
@@ -471,6 +514,7 @@ def _withdraw(state: State, division: Division, pieces: list[Piece], plan: Plan)
         p.moved_turn, p.moved = state.turn, max(d, 0.0)
     division.moved_turn = state.turn
     division.activity = Activity.MARCH
+    division.approached = False  # a move away: no approach for a charge's momentum
     if division.core:
         state.record.retreat.add(division.side)
     state.emit("move", f"{division.name}: {plan.order}", side=division.side,
@@ -570,8 +614,10 @@ def drifted(state: State, pieces: Sequence[Piece], shift: float) -> list[Block |
 
 
 def bounce(state: State, hoplites: Sequence[Piece]) -> None:
-    """Hoplomachia, Spacing: belos units within 1 inch before marching or approaching
-    hoplites bounce back 3 inches; trapped, they are destroyed."""
+    """Hoplomachia, Spacing: belos units within 1 inch in front of marching or
+    approaching hoplites "bounce or retreat for 3 inches in front of them"; "if trapped
+    by terrain they are destroyed"; blocked by units or the table's edge, they go back
+    as far as they can."""
     spacing = state.rules.movement.spacing
     # only the enemies whose bounds come within the bounce's inches of the hoplites'
     ahead = state.near(_bounds([h.block for h in hoplites], 0.0), spacing.belos,
@@ -579,20 +625,28 @@ def bounce(state: State, hoplites: Sequence[Piece]) -> None:
     for e in [e for e in ahead if e.ready]:
         if not e.belos_troops or state.engaged(e):
             continue
-        near = [h for h in hoplites if h.block.distance(e.block) < spacing.belos]
+        near = [h for h in hoplites
+                if h.block.zone_distance(e.block, Aspect.FRONT) < spacing.belos]
         if not near:
             continue
         h = near[0]
-        b = advance([e.block], spacing.bounce, h.block.facing)[0]
-        others = state.around([e], b.bounds, 0.0)
-        start = position(e.block)
-        if not state.table.contains(b) or any(b.overlaps(o.block) for o in others) or \
-                _trapped(state, b):
+        full = advance([e.block], spacing.bounce, h.block.facing)[0]
+        if _trapped(state, full):
             destroy(state, e, f"bounced by {h.name} and trapped")
             continue
+        others = state.around([e], _bounds([e.block, full], 0.0), 0.0)
+        d = spacing.bounce
+        while d > 0.0:
+            b = advance([e.block], d, h.block.facing)[0]
+            if state.table.contains(b) and not any(b.overlaps(o.block) for o in others):
+                break
+            d = round(d - STEP, 6)
+        if d <= 0.0:
+            continue  # no room to go back: it stays
+        start = position(e.block)
         e.block = b
-        state.emit("bounced", f"{e.name}: bounced back {spacing.bounce:g}\" by {h.name}",
-                   side=e.side, units=(e.id,), unit=e.id, by=h.id, distance=spacing.bounce,
+        state.emit("bounced", f"{e.name}: bounced back {d:g}\" by {h.name}",
+                   side=e.side, units=(e.id,), unit=e.id, by=h.id, distance=d,
                    **{"from": start, "to": position(b)})
 
 

@@ -298,7 +298,7 @@ class Army:
     psiloi_forward: bool = True
     runners: list[Runner] = attrs.field(factory=list)
     predesignated: tuple[str, Signal] | None = None  # (division, what it does)
-    #: the turn its Hegemon fell (he is replaced the turn after)
+    #: the turn its Hegemon fell (he is replaced next turn)
     hegemon_lost: int = 0
     withdrawn: bool = False
 

@@ -232,13 +232,14 @@ def _deliver(state: State, side: str) -> None:
 
 
 def _replace_hegemon(state: State, side: str) -> None:
-    """Hoplomachia, Strategoi: a dead Hegemon is replaced the turn after (the army has
-    none meanwhile): by the first living strategos of his own state."""
+    """Hoplomachia, Strategoi: "a dead Hegemon is replaced next turn" (``replaced_after``
+    turns after the turn he fell; the army has none meanwhile): by the first living
+    strategos of his own state."""
     army = state.armies[side]
     if state.hegemon(side) is not None or not army.hegemon_lost:
         return
     after = state.rules.strategoi.hegemon_replaced_after
-    if state.turn <= army.hegemon_lost + after:
+    if state.turn < army.hegemon_lost + after:
         return
     for s in state.strategoi:
         if s.side == side and s.alive and s.stance is None and \

@@ -182,13 +182,15 @@ def translate(oob: OrderOfBattle, rules: HoplomachiaRules, *, scale: int | None 
     :data:`SCALES` at which each line fits the table in one row (ScenarioError for a
     bad scale, or armies that do not fit)."""
     if scale is None:
+        why = ""
         for s in SCALES:
             try:
                 return _translate(oob, rules, s, strict=True)
-            except _TooBig:
+            except _TooBig as e:
+                why = str(e)
                 continue
         raise ScenarioError(f"{oob.name}: the armies do not fit a {rules.play.table[0]:g} "
-                            f"inch table even at {SCALES[-1]} men a figure")
+                            f"inch table even at {SCALES[-1]} men a figure ({why})")
     if isinstance(scale, bool) or not isinstance(scale, int) or not 5 <= scale <= 1000:
         raise ScenarioError(f"hoplomachia scale: men to a figure is a whole number from 5 "
                             f"to 1000, got {scale!r}")
@@ -206,6 +208,8 @@ def _translate(oob: OrderOfBattle, rules: HoplomachiaRules, scale: int, strict: 
     sides = []
     for i, side in enumerate(oob.sides):
         sides.append(_side(rules, oob, side, i, scale, width, depth, notes, strict))
+    for i, laid in enumerate(sides):
+        _ambush_clear(rules, laid, sides[1 - i])
     document = {"name": oob.name, "title": oob.title, "description": oob.description,
                 "scale": f"1 figure = {scale} men; a hoplite lochos of 2 stands = "
                          f"{scale * 8} men", "table": {"width": width, "depth": depth},
@@ -272,24 +276,30 @@ def _side(rules: HoplomachiaRules, oob: OrderOfBattle, side: Side, i: int, scale
             y = last
     ambush = sorted(lines.get(Line.AMBUSH, []), key=lambda c: (_WINGS[c.place.wing],
                                                                c.place.order))
-    for wing in (Wing.LEFT, Wing.CENTRE, Wing.RIGHT):
-        # sent round: they come on later, behind the enemy, at their wing's end
-        found = [c for c in ambush if c.place.wing is wing]
-        if not found:
-            continue
-        row = [d for c in found for d in placed[c.id]]
-        back = max(_depth(rules, d) for d in row)
+    if ambush:
+        # sent round: they come on later, behind the enemy, each wing's at its end
+        every = [d for c in ambush for d in placed[c.id]]
+        back = max(_depth(rules, d) for d in every)
         ey = (depth - lay.margin - back) if i == 0 else lay.margin + back
-        sign = -sign  # facing the enemy's rear
-        _place(rules, row, ey, facing, width, lay.between, lay.margin, lay.behind,
-               side.title, notes, wing=wing, strict=strict, face_to=180.0 - facing)
-        for d in row:
+        by_wing = [(w, [d for c in ambush if c.place.wing is w for d in placed[c.id]])
+                   for w in (Wing.LEFT, Wing.CENTRE, Wing.RIGHT)]
+        starts = _ambush_starts(rules, [(w, r) for w, r in by_wing if r], width,
+                                lay.between, lay.margin)
+        if starts is None:  # the wings' do not fit side by side: one line, in wing order
+            _place(rules, every, ey, facing, width, lay.between, lay.margin, lay.behind,
+                   side.title, notes, strict=strict, face_to=180.0 - facing)
+        else:
+            for (_w, row), start in zip([(w, r) for w, r in by_wing if r], starts,
+                                        strict=True):
+                _place(rules, row, ey, facing, width, lay.between, lay.margin, lay.behind,
+                       side.title, notes, start=start, strict=strict,
+                       face_to=180.0 - facing)
+        for d in every:
             d["arrives"] = {"first": 6, "last": 8, "roll": 4}
-        for c in found:
+        for c in ambush:
             notes.append(f"{c.name}: in ambush; comes on behind the enemy on turns 6-8, on "
                          "4 or more on 1D6 (reconstructed)")
-        divisions += row
-        sign = -sign
+        divisions += every
     for d in divisions:
         s = sign if "arrives" not in d else -sign
         back = d["y"] - s * _depth(rules, d)
@@ -303,13 +313,70 @@ def _side(rules: HoplomachiaRules, oob: OrderOfBattle, side: Side, i: int, scale
             "divisions": divisions}
 
 
+def _footprint(rules: HoplomachiaRules, d: Mapping[str, Any]) -> tuple[float, float, float,
+                                                                        float]:
+    """A laid-out division's rectangle (x from, x to, y from, y to): ``y`` is its front,
+    its back is its depth behind it, the way it faces."""
+    f, deep = _frontage(rules, d), _depth(rules, d)
+    back = d["y"] - deep if d["facing"] == 0.0 else d["y"] + deep
+    return (d["x"] - f / 2.0, d["x"] + f / 2.0, min(d["y"], back), max(d["y"], back))
+
+
+def _ambush_clear(rules: HoplomachiaRules, side: Mapping[str, Any],
+                  enemy: Mapping[str, Any]) -> None:
+    """An ambush comes on behind the enemy, at the table's edge: where the enemy's lines
+    reach that far back, the armies do not fit the table's depth."""
+    for d in side["divisions"]:
+        if "arrives" not in d:
+            continue
+        ax0, ax1, ay0, ay1 = _footprint(rules, d)
+        for o in enemy["divisions"]:
+            if "arrives" in o:
+                continue
+            ox0, ox1, oy0, oy1 = _footprint(rules, o)
+            if ax0 < ox1 and ox0 < ax1 and ay0 < oy1 and oy0 < ay1:
+                raise _TooBig(f"{side['title']}: {d['name']} in ambush has no room behind "
+                              f"{enemy['title']}'s lines ({o['name']} stands where it "
+                              "would come on)")
+
+
+def _row_width(rules: HoplomachiaRules, row: list[dict[str, Any]], between: float) -> float:
+    return sum(_frontage(rules, d) for d in row) + between * (len(row) - 1)
+
+
+def _ambush_starts(rules: HoplomachiaRules, rows: list[tuple[Wing, list[dict[str, Any]]]],
+                   width: float, between: float, margin: float) -> list[float] | None:
+    """Where each wing's ambush starts (its left end as its side sees it): the left
+    wing's at the left edge, the right's at the right, the centre's centred, moved
+    along so that none stands on another's; None when they do not fit side by side."""
+    room = width - 2.0 * margin
+    widths = [_row_width(rules, r, between) for _w, r in rows]
+    if sum(widths) + between * (len(rows) - 1) > room:
+        return None
+    starts: list[float] = []
+    for (wing, _r), w in zip(rows, widths, strict=True):
+        if wing is Wing.LEFT:
+            starts.append(margin)
+        elif wing is Wing.RIGHT:
+            starts.append(width - margin - w)
+        else:
+            starts.append((width - w) / 2.0)
+    # push right from the left end, then back left from the right end
+    for k in range(1, len(starts)):
+        starts[k] = max(starts[k], starts[k - 1] + widths[k - 1] + between)
+    starts[-1] = min(starts[-1], width - margin - widths[-1])
+    for k in range(len(starts) - 2, -1, -1):
+        starts[k] = min(starts[k], starts[k + 1] - between - widths[k])
+    return starts
+
+
 def _place(rules: HoplomachiaRules, row: list[dict[str, Any]], y: float, facing: float,
            width: float, between: float, margin: float, behind: float, title: str,
-           notes: list[str], wing: Wing | None = None, strict: bool = False,
+           notes: list[str], start: float | None = None, strict: bool = False,
            face_to: float | None = None) -> float:
     """Put a line's divisions side by side, left to right as their side sees them,
-    centred on the table (an ambush at its wing's end); a line too long for the table
-    goes on in rows behind. Returns the y of its last row."""
+    centred on the table (or from ``start``, its left end as its side sees it); a line
+    too long for the table goes on in rows behind. Returns the y of its last row."""
     room = width - 2.0 * margin
     sign = 1.0 if facing == 0.0 else -1.0
     rows: list[list[dict[str, Any]]] = [[]]
@@ -332,12 +399,7 @@ def _place(rules: HoplomachiaRules, row: list[dict[str, Any]], y: float, facing:
             y -= sign * (behind + max(_depth(rules, d) for d in rows[k - 1]))
         fronts = [_frontage(rules, d) for d in part]
         total = sum(fronts) + between * (len(part) - 1)
-        if wing is Wing.LEFT:
-            left = margin
-        elif wing is Wing.RIGHT:
-            left = width - margin - total
-        else:
-            left = (width - total) / 2.0
+        left = (width - total) / 2.0 if start is None or len(rows) > 1 else start
         for d, f in zip(part, fronts, strict=True):
             centre = left + f / 2.0
             # the first side's left is the table's west; the second side's its east

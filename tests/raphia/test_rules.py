@@ -1516,15 +1516,18 @@ def test_rallied_phalanx_chooses_its_facing_1991(stage: Any, spec: str) -> None:
         assert [d.kind for d in asked] == ["rally"] and ph.facing == 2
 
 
+@pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)"])
 @pytest.mark.parametrize("fire", [False, True])
 @pytest.mark.parametrize("attacker_merc", [False, True])
 @pytest.mark.parametrize("target_merc", [False, True])
 @pytest.mark.parametrize("routed", [False, True])
 def test_x_becomes_t_for_fire_and_between_mercenaries(
-        stage: Any, fire: bool, attacker_merc: bool, target_merc: bool, routed: bool) -> None:
+        stage: Any, spec: str, fire: bool, attacker_merc: bool, target_merc: bool,
+        routed: bool) -> None:
     # §8, §11, Annex: between mercenaries X becomes T (fire included, a rout included:
-    # "treat every X result as T"); fire turns X into T "except for units in rout"
-    st = stage()
+    # "treat every X result as T"); fire turns X into T, in 1990 "except for units in
+    # rout" (the Annex), in 1991 always (the French chapter: only "aucun effet" or "test")
+    st = stage(spec)
     s = st.state
     cid = "P-cretans1" if fire else "P-agema1"  # neither is a mercenary
     if attacker_merc:
@@ -1533,8 +1536,32 @@ def test_x_becomes_t_for_fire_and_between_mercenaries(
                     status=Status.ROUTED if routed else Status.GOOD)
     att = st.put(P, nb(st, C, 5), [cid])
     a = assess(s, att, target, fire=fire)
-    assert a.x_to_t == ((attacker_merc and target_merc) or (fire and not routed))
+    fire_x_to_t = fire and (not routed or spec == "raphia")
+    assert a.x_to_t == ((attacker_merc and target_merc) or fire_x_to_t)
     assert a.probabilities(s)["X"] == 0 or not a.x_to_t
+
+
+@pytest.mark.parametrize(("spec", "eliminated"), [("raphia", False),
+                                                  ("raphia(edition=1990)", True)])
+def test_fire_at_a_rout_eliminates_only_in_1990(stage: Any, spec: str,
+                                                eliminated: bool) -> None:
+    # §8 fire, Annex (1990): "treat every X result as T, except for units in rout"; the
+    # French chapter (1991): "un tir n'a qu'un résultat 'aucun effet' ou 'test'", with no
+    # exception, so a 12 on fire at a rout eliminates its top counter in 1990 only (a T
+    # on a rout has no further effect)
+    from ancients.raphia.combat import resolve
+    st = stage(spec)
+    s = st.state
+    assert s.edition.fire_x_at_rout is eliminated
+    victim = st.put(S, nb(st, C, 2), ["S-arabs1", "S-arabs2"], status=Status.ROUTED)
+    archers = st.put(P, C, ["P-cretans1"])
+    s.dice = _Scripted(s.dice, [], rolls=[12])
+    drive(resolve(s, archers, victim, fire=True), lambda d: d.options[-1])
+    combat = next(e for e in st.battle.log if e.kind == "combat")
+    assert combat.data["fire"] is True
+    assert combat.data["result"] == ("X" if eliminated else "T")
+    assert (list(victim.counters) == ["S-arabs2"]) is eliminated
+    assert (len(victim.counters) == 2) is not eliminated
 
 
 @pytest.mark.parametrize(("defence", "tests"), [(["S-arabs1", "S-arabs2"], True),

@@ -671,6 +671,31 @@ def test_victory_points_and_seleucid_tie(stage: Any) -> None:
     assert Fraction(1) == 1
 
 
+@pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)"])
+@pytest.mark.parametrize("survivor", [Status.GOOD, Status.ROUTED])
+def test_a_side_with_no_counter_left_on_the_map_has_lost_at_once(
+        stage: Any, spec: str, survivor: Status) -> None:
+    # §4, §13 play eight turns; a side with no counter left on the map can neither score
+    # nor act, so the battle is over when it loses its last one (before the next phase
+    # or decision), won by the side with troops on the map even if they are all in rout
+    # (they could rally; §13's tie rule is for two armies that both have troops left)
+    st = stage(spec)
+    s, b = st.state, st.battle
+    st.put(P, C, ["P-agema1"], status=survivor)
+    last = st.put(S, "2012", ["S-arabs1"])
+    while b.turn < 1:
+        b.step()
+    assert not b.finished
+    s.discard(last)
+    s.gone["S-arabs1"] = "eliminated"
+    b.step()
+    out = b.outcome
+    assert b.finished and out is not None
+    assert (out.winner, out.reason, out.turns) == (P, "no troops left", 1)
+    assert out.score == {k: float(v) for k, v in victory_points(s).items()}
+    assert b.log[-2].kind == "victory" and b.log[-2].data["winner"] == P
+
+
 def test_victory_is_counted_after_the_final_rally() -> None:
     # §13: counted after the final morale-test phase, i.e. the first player's extra rally
     b = ancients.ruleset("raphia").new_battle(seed=11)

@@ -65,16 +65,58 @@ class RaphiaBattle(Battle):
         order = (self.first, st.enemy(self.first))
         for self.turn in range(1, st.edition.turns + 1):
             for side in order:
-                yield from self._half_turn(side)
+                if (yield from self._until_a_side_is_gone(self._half_turn(side))):
+                    return self._no_troops_left()
         # §4: the first player's extra rally phase
         yield Phase("final rally", self.first, message="the first player's extra rally (§4)")
         st.attacked.clear()
-        yield from rally_phase(st, self.first)
+        if (yield from self._until_a_side_is_gone(rally_phase(st, self.first))):
+            return self._no_troops_left()
         self.points = victory_points(st)
         won = winner(st, self.points, self.tie)
         self._victory(won)
         return Outcome.from_units(winner=won, reason="turn limit",
                                   turns=st.edition.turns, sides=self.sides, units=self.units(),
+                                  score={s: float(v) for s, v in self.points.items()})
+
+    def _nothing_left(self) -> list[str]:
+        """The sides with no counter left on the map."""
+        on_map = {s.side for s in self.state.stacks if s.counters}
+        return [side for side in self.sides if side not in on_map]
+
+    def _until_a_side_is_gone(self, part: Generator[Decision | Phase, Hashable, None]
+                              ) -> Generator[Decision | Phase, Hashable, bool]:
+        """``part`` of the turn, stopped before its next phase or decision once a side has
+        no counter left on the map (True then; False when ``part`` ran to its end)."""
+        try:
+            item = next(part)
+            while not self._nothing_left():
+                answer = yield item
+                item = part.send(answer)
+        except StopIteration:
+            return bool(self._nothing_left())
+        part.close()
+        return True
+
+    def _no_troops_left(self) -> Outcome:
+        """The end of a battle in which a side has no counter left on the map (added to
+        §4 and §13, which play eight turns): that side can neither act nor score, and the
+        other, with troops on the map, wins, whatever its points now (its routs could
+        still rally); both gone at once: §13 on their points (0 each), the tie rule."""
+        st = self.state
+        self.points = victory_points(st)
+        lost = self._nothing_left()
+        if len(lost) == 2:
+            won, reason = winner(st, self.points, self.tie), "both armies gone"
+            how = "neither side has a counter left on the map" + (
+                f"; a tie goes to the {won} player (§13)" if won else ": a draw")
+        else:
+            won, reason = st.enemy(lost[0]), "no troops left"
+            how = f"{lost[0]} has no counter left on the map: {won} wins"
+        self.emit("victory", f"victory: {how}", side=won, points=dict(self.points),
+                  winner=won, tie=False)
+        return Outcome.from_units(winner=won, reason=reason, turns=self.turn,
+                                  sides=self.sides, units=self.units(),
                                   score={s: float(v) for s, v in self.points.items()})
 
     def _victory(self, won: str | None) -> None:

@@ -342,7 +342,9 @@ def test_fire_ratio_modifiers_and_x_to_t(stage: Any) -> None:
         assert bool(f.modifiers) == mods
         r = st.put(S, "2008", ["S-arabs1"], status=Status.ROUTED)
         arch3 = st.put(P, nb(st, "2008", 6), ["P-cretans2"])
-        assert not assess(s, arch3, r, fire=True).x_to_t  # "except for units in rout"
+        # fire at a rout: 1990 "except for units in rout" (Annex), 1991 X is T as in
+        # any fire (French chapter)
+        assert assess(s, arch3, r, fire=True).x_to_t == mods
 
 
 def test_mercenaries_against_mercenaries_x_becomes_t(stage: Any) -> None:
@@ -1355,7 +1357,8 @@ def test_missile_troops_may_fire_at_their_own_routed_elephants(stage: Any, spec:
     if ok:
         el = s.occupancy()[st.hex(C)][0]
         a = assess(s, archers, el, fire=True)
-        assert a.multiplier == 4 and not a.x_to_t  # a rout: X stands
+        # a rout (×4); 1991 fire turns its X into T at a rout too (French chapter)
+        assert a.multiplier == 4 and a.x_to_t
 
 
 @pytest.mark.parametrize("elephants_near", [False, True])

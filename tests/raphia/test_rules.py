@@ -675,27 +675,31 @@ def test_victory_points_and_seleucid_tie(stage: Any) -> None:
 
 @pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)"])
 @pytest.mark.parametrize("survivor", [Status.GOOD, Status.ROUTED])
-def test_a_side_with_no_counter_left_on_the_map_has_lost_at_once(
+def test_a_side_with_no_counter_left_on_the_map_ends_the_battle_with_the_half_turn(
         stage: Any, spec: str, survivor: Status) -> None:
-    # §4, §13 play eight turns; a side with no counter left on the map can neither score
-    # nor act, so the battle is over when it loses its last one (before the next phase
-    # or decision), won by the side with troops on the map even if they are all in rout
-    # (they could rally; §13's tie rule is for two armies that both have troops left)
+    # §4 plays eight turns; a side with no counter left on the map can neither act nor
+    # score, so the battle is over at the end of the half-turn in which it lost the last
+    # one, won on §13's victory points as at the end: troops in good order count, a rout
+    # counts nothing, a tie goes to the Seleucid player
     st = stage(spec)
     s, b = st.state, st.battle
     st.put(P, C, ["P-agema1"], status=survivor)
+    _morale(st, "P-agema1", 13)  # a rout never rallies
     last = st.put(S, "2012", ["S-arabs1"])
     while b.turn < 1:
         b.step()
-    assert not b.finished
+    half = b.log[-1].side  # the phase just begun: that side's half-turn
+    assert not b.finished and half in (P, S)
     s.discard(last)
     s.gone["S-arabs1"] = "eliminated"
-    b.step()
-    out = b.outcome
-    assert b.finished and out is not None
-    assert (out.winner, out.reason, out.turns) == (P, "no troops left", 1)
+    start = len(b.log)
+    out = b.run()
+    assert (out.winner, out.reason, out.turns) == (
+        P if survivor is Status.GOOD else S, "no troops left", 1)
     assert out.score == {k: float(v) for k, v in victory_points(s).items()}
-    assert b.log[-2].kind == "victory" and b.log[-2].data["winner"] == P
+    phases = [e for e in b.log[start:] if e.kind == "phase"]
+    assert phases and all(e.side == half for e in phases)  # that half-turn, no other
+    assert b.log[-2].kind == "victory" and "seleucid has no counter left" in b.log[-2].message
 
 
 def test_victory_is_counted_after_the_final_rally() -> None:

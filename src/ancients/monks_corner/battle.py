@@ -7,17 +7,17 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from ancients.battle import Battle, Commander, Engine, Outcome
+from ancients.battle import Battle, Commander, Engine
 from ancients.events import Event
 from ancients.monks_corner.glossary import explain
 from ancients.monks_corner.options import MonksCornerOptions
 from ancients.monks_corner.render import render
 from ancients.monks_corner.rules import Rules
 from ancients.monks_corner.scenario import Setup
-from ancients.monks_corner.sequence import Turn, game_turn
+from ancients.monks_corner.sequence import game_turn
 from ancients.monks_corner.state import State
 from ancients.monks_corner.troops import Troop, Unit
-from ancients.monks_corner.victory import gone, score, verdict
+from ancients.monks_corner.victory import score, verdict
 from ancients.units import Condition, UnitView
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ class MonksCornerBattle(Battle):
         st = self.state
         for turn in range(1, self.turn_limit + 1):
             self.turn = st.turn = turn
-            done = yield from _until_a_side_is_gone(st, game_turn(st))
+            done = yield from game_turn(st)
             if done is not None:
                 return done
         final = verdict(st, final=True)
@@ -90,20 +90,3 @@ class MonksCornerBattle(Battle):
             f"turn {self.turn}, {self.phase}"
         titles = {s.name: s.title for s in self.setup.sides}
         return render(self.state, status, self.scenario.title, [titles[s] for s in self.sides])
-
-
-def _until_a_side_is_gone(state: State, turn: Turn) -> Turn:
-    """``turn``, stopped before its next phase or decision once a side has nothing left
-    on the table (:func:`.victory.gone`): the battle is over there and then."""
-    try:
-        item = next(turn)
-        while True:
-            done = gone(state)
-            if done is not None:
-                turn.close()
-                return verdict(state) or done
-            answer = yield item
-            item = turn.send(answer)
-    except StopIteration as stop:
-        result: Outcome | None = stop.value
-        return result

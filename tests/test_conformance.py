@@ -119,9 +119,9 @@ def test_step_limit() -> None:
         check_ruleset("toy", battles=1, max_steps=3)
 
 
-def test_a_side_with_nothing_left_ends_the_battle_within_its_turn() -> None:
-    # the check lets a battle finish the turn in which a side lost its last unit, and
-    # counts a routed unit as still in the fight (it may rally)
+def test_every_unit_on_the_field_is_able_to_fight() -> None:
+    # the check counts a routed unit as still in the fight (it may rally), a unit
+    # eliminated, captured or gone from the field as not
     from ancients.testing.conformance import able_to_fight
     from ancients.units import Condition, TroopKind, UnitView
     def view(condition: Condition) -> UnitView:

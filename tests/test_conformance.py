@@ -71,6 +71,14 @@ class _NaN(ToyBattle):
         super()._rally(unit, rally)
 
 
+class _PlaysToTheLimit(ToyBattle):
+    """Ends only at the turn limit, even when a side has no unit left on the field."""
+
+    def _result(self) -> Outcome | None:
+        o = super()._result()
+        return o if o is not None and self.turn >= self.turn_limit else None
+
+
 class _Invariant(Toy):
     def invariants(self, battle: Battle) -> Iterable[str]:
         if battle.turn >= 2:
@@ -93,7 +101,8 @@ def _variant(battle_class: type[ToyBattle] | None = None,
      (_variant(_TupleData), "event 'note' .* does not read back from JSON lines"),
      (_variant(_IntKeys), "event 'note' .* does not read back from JSON lines"),
      (_variant(_NotJson), "event 'note' .* is not plain JSON .*set"),
-     (_variant(_NaN), "event 'note' .* is not plain JSON")],
+     (_variant(_NaN), "event 'note' .* is not plain JSON"),
+     (_variant(_PlaysToTheLimit), "nothing left able to fight since turn")],
 )
 def test_broken_rulesets_are_caught(cls: type[Toy], message: str) -> None:
     register(cls)
@@ -108,3 +117,16 @@ def test_broken_rulesets_are_caught(cls: type[Toy], message: str) -> None:
 def test_step_limit() -> None:
     with pytest.raises(ConformanceError, match="not finished after 3 steps"):
         check_ruleset("toy", battles=1, max_steps=3)
+
+
+def test_every_unit_on_the_field_is_able_to_fight() -> None:
+    # the check counts a routed unit as still in the fight (it may rally), a unit
+    # eliminated, captured or gone from the field as not
+    from ancients.testing.conformance import able_to_fight
+    from ancients.units import Condition, TroopKind, UnitView
+    def view(condition: Condition) -> UnitView:
+        return UnitView("u", "u", "red", TroopKind.HEAVY_INFANTRY, condition, 1.0, 1.0)
+    assert [c for c in Condition if able_to_fight(view(c))] == [
+        c for c in Condition if c.on_field]
+    assert able_to_fight(view(Condition.ROUTED))
+    assert not able_to_fight(view(Condition.LEFT_FIELD))

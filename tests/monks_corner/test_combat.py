@@ -264,16 +264,57 @@ def test_defensive_volley_before_melee() -> None:
     execute_charge(b.state, u(b, "p"), plan)
     assert u(b, "p").figures == 15
     assert any(e.kind == "casualties" and "defensive volley" in e.message for e in b.log)
-    # Missiles 1: a unit already in melee (m at its rear) throws no volley
-    b = battle([phalanx("p", "south", 36, 10),
-                unit("j", "north", "light infantry", 6, 36, 12, facing=180.0,
-                     missile="javelin"),
-                unit("m", "south", "medium infantry", 6, 36, 12.75, facing=180.0)])
-    assert b.state.in_melee(u(b, "j"))
+    # shoot_from_melee=false: a unit already in melee (m at its rear) does not shoot, so
+    # it throws no volley either
+    b = _volley_from_melee("monks_corner(shoot_from_melee=false)")
     (plan,) = charge_plans(b.state, u(b, "p"))
     b.state.dice = FixedDice([])  # type: ignore[assignment]  # fake dice: no die may be rolled
     execute_charge(b.state, u(b, "p"), plan)
     assert u(b, "p").figures == 18 and b.state.in_melee(u(b, "p"))
+
+
+def _volley_from_melee(spec: str) -> MonksCornerBattle:
+    # j (javelins) is in melee with m at its rear; the phalanx p may charge its front
+    b = battle([phalanx("p", "south", 36, 10),
+                unit("j", "north", "light infantry", 6, 36, 12, facing=180.0,
+                     missile="javelin"),
+                unit("m", "south", "medium infantry", 6, 36, 12.75, facing=180.0)],
+               spec=spec)
+    assert b.state.in_melee(u(b, "j"))
+    return b
+
+
+def test_a_unit_in_melee_that_may_shoot_throws_the_defensive_volley() -> None:
+    # Melee 3 "missile armed troops release a defensive volley" sets no condition;
+    # shoot_from_melee=true (the default) lets a unit in melee shoot (Missiles 1
+    # protects only the target, and a charger is never protected from Melee 3's volley),
+    # so it throws the defensive volley at a charger too
+    b = _volley_from_melee("monks_corner")
+    (plan,) = charge_plans(b.state, u(b, "p"))
+    b.state.dice = FixedDice([6, 6, 6])  # type: ignore[assignment]
+    execute_charge(b.state, u(b, "p"), plan)
+    assert u(b, "p").figures == 15
+    assert any(e.kind == "casualties" and "defensive volley" in e.message for e in b.log)
+
+
+@pytest.mark.parametrize("spec", ["monks_corner", "monks_corner(shoot_from_melee=false)"])
+def test_one_defensive_volley_a_contact_phase(spec: str) -> None:
+    # Melee 3: "a defensive volley before melee is resolved": one, at the first unit to
+    # make contact; a second charger in the same phase meets none
+    b = battle([unit("m", "south", "medium infantry", 6, 36, 9, facing=0.0),
+                unit("h", "south", "horse", 4, 44, 12.75, facing=270.0),
+                unit("j", "north", "light infantry", 6, 36, 12, facing=180.0,
+                     missile="javelin")], spec=spec)
+    (plan,) = charge_plans(b.state, u(b, "m"))
+    b.state.dice = FixedDice([6, 6, 6])  # type: ignore[assignment]
+    execute_charge(b.state, u(b, "m"), plan)
+    assert u(b, "m").figures == 3
+    plans = [p for p in charge_plans(b.state, u(b, "h")) if p.target.id == "j"]
+    assert plans
+    b.state.dice = FixedDice([6] * 6)  # type: ignore[assignment]  # a volley would hit
+    execute_charge(b.state, u(b, "h"), plans[0])
+    assert u(b, "h").figures == 4
+    assert sum("defensive volley" in e.message for e in b.log if e.kind == "casualties") == 1
 
 
 # -- melee dice -------------------------------------------------------------------------------

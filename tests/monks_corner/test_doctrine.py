@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -209,3 +210,59 @@ def test_svg_renders_to_a_readable_png() -> None:
     width, height = struct.unpack(">II", png[16:24])
     assert (width, height) == (864, 666)
     assert len(png) > 5000
+
+
+_LABEL = re.compile(r'<text (?:class="label" )?x="([-\d.]+)" y="([-\d.]+)" '
+                    r'text-anchor="middle" font-size="([\d.]+)" stroke="white"[^>]*>'
+                    r'([^<]*)</text>')
+
+
+def _label_boxes(svg: str) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Each unit label of a picture with the box its text covers, in pixels: the
+    renderer's own generous measure of the text's width (``render.text_width``, which
+    counts each glyph at least as wide as common sans-serif faces draw it), the ascent
+    and descent of the font size, and the white halo around the letters."""
+    from html import unescape
+
+    from ancients.monks_corner.render import LABEL_HALO, text_width
+    out = []
+    for x, y, size, text in _LABEL.findall(svg):
+        cx, base, s = float(x), float(y), float(size)
+        half = text_width(unescape(text), s) / 2.0 + LABEL_HALO / 2.0
+        out.append((unescape(text), (cx - half, base - 0.95 * s - LABEL_HALO / 2.0,
+                                     cx + half, base + 0.25 * s + LABEL_HALO / 2.0)))
+    return out
+
+
+def _built_in_battles() -> list[tuple[str, Any]]:
+    import warnings
+    rs = ancients.ruleset("monks_corner")
+    out: list[tuple[str, Any]] = list(rs.scenarios().items())
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # what each translation drops is not the point
+        out += [(f"battle {name}", rs.from_oob(name)) for name in ancients.battles()]
+    return out
+
+
+@pytest.mark.parametrize(("name", "scenario"), _built_in_battles(),
+                         ids=[n for n, _ in _built_in_battles()])
+def test_unit_labels_never_overlap(name: str, scenario: Any) -> None:
+    # the picture names every unit on the table, and no two names run into each other:
+    # at the start, every few turns of a doctrine battle, and at the end
+    b = ancients.ruleset("monks_corner").new_battle(scenario, seed=0)
+    assert isinstance(b, MonksCornerBattle)
+    seen = 0
+    while True:
+        if b.finished or b.phase == "movement":
+            svg = b.to_svg()
+            labels = _label_boxes(svg)
+            assert sorted(t for t, _ in labels) == sorted(u.name for u in b.state.present())
+            for i, (a, (ax0, ay0, ax1, ay1)) in enumerate(labels):
+                for c, (bx0, by0, bx1, by1) in labels[i + 1:]:
+                    assert ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0, (
+                        f"{name}, turn {b.turn}: {a!r} overlaps {c!r}")
+            seen += 1
+        if b.finished:
+            break
+        b.step()
+    assert seen > 1

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import warnings
+from typing import Any
+
 import pytest
 
 import ancients
@@ -19,7 +22,7 @@ from ancients.monks_corner.troops import Unit
 from ancients.monks_corner.victory import army_withdraws, out_of_action, score, verdict
 from ancients.units import Condition
 
-from .helpers import FixedDice, battle, document, phalanx, place, u, unit
+from .helpers import FixedDice, battle, document, phalanx, place, ruleset, u, unit
 
 
 def test_casualties_come_off_the_rear_rank_from_the_centre_rightwards() -> None:
@@ -355,3 +358,72 @@ def test_missiles_by_phase_and_the_side_shot_at_checks_morale() -> None:
     tested["contact"] = {x for e in b.log if e.kind == "morale" for x in e.units}
     assert shots == [("javelins", "j"), ("bows and slings", "s")]
     assert tested["bows and slings"] == {"q"} and tested["contact"] == {"q", "p"}
+
+
+def test_an_army_with_nothing_left_on_the_table_loses_at_once() -> None:
+    # the battle is over when a side has nothing left able to fight (an army of no
+    # phalanxes never withdraws under Phalanxes 4, so this is its only end before the
+    # turn limit); both at once: a draw
+    b = battle([unit("h", "south", "horse", 3, 60, 10), phalanx("q", "north", 36, 30)])
+    assert verdict(b.state) is None
+    u(b, "h").condition = Condition.ELIMINATED
+    o = verdict(b.state)
+    assert o is not None and o.winner == "north" and o.reason == "no troops left"
+    u(b, "q").condition = Condition.LEFT_FIELD
+    o = verdict(b.state)
+    assert o is not None and o.winner is None and o.reason == "both armies gone"
+
+
+def test_the_battle_ends_in_the_phase_a_side_loses_its_last_unit() -> None:
+    # the skirmish order of battle of docs/oob.md: the south's one contingent of
+    # peltasts is gone on turn 2 of these doctrine battles; the battle ends with that
+    # phase's morale checks (Sequence 3-5), at most the melee after the contact moves
+    # being fought first
+    from ancients.oob import parse_oob
+    from ancients.testing.conformance import able_to_fight
+    men: dict[str, Any] = {"best": 800, "low": 600, "high": 1000, "basis": "modern",
+                           "note": "a guess"}
+    place = {"wing": "centre", "line": "first", "order": 1}
+    oob = parse_oob({
+        "name": "skirmish-400bc", "title": "A skirmish", "date": {"year": 400, "era": "BC"},
+        "place": {"name": "somewhere in Arcadia"},
+        "terrain": {"ground": "open hillside", "left": {"anchor": "woods"}},
+        "sources": [{"id": "x", "author": "Xenophon", "work": "Hellenica", "passage": "3.1"}],
+        "sides": [
+            {"name": "north", "title": "The northerners",
+             "commanders": [{"name": "Lykos", "role": "general"}],
+             "contingents": [{"id": "hoplites", "name": "Hoplites", "kind": "heavy infantry",
+                              "men": men, "quality": "trained", "armour": "medium",
+                              "shield": "large", "weapon": "spear",
+                              "nationality": "Arcadian", "place": place}]},
+            {"name": "south", "title": "The southerners",
+             "commanders": [{"name": "Drakon", "role": "general"}],
+             "contingents": [{"id": "peltasts", "name": "Thracian peltasts",
+                              "kind": "medium infantry", "men": 500, "quality": "veteran",
+                              "armour": "none", "shield": "small", "weapon": "spear",
+                              "missile": "javelin", "nationality": "Thracian",
+                              "place": place}]}]})
+    rs = ruleset()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # what the translation drops is not the point
+        sc = rs.from_oob(oob)
+    ended_early = 0
+    for seed in range(3):
+        b = rs.new_battle(sc, seed=seed)
+        since: tuple[int, int] | None = None  # (turn, phases logged) when a side went
+        while not b.finished:
+            b.step()
+            gone = [s for s in b.sides
+                    if not any(able_to_fight(v) for v in b.units() if v.side == s)]
+            phases = sum(e.kind == "phase" for e in b.log)
+            if gone and since is None:
+                since = (b.turn, phases)
+            if since is not None and not b.finished:
+                assert (b.turn, phases - since[1]) <= (since[0], 1), (seed, b.phase)
+        o = b.outcome
+        assert o is not None
+        if o.reason == "no troops left":
+            ended_early += 1
+            assert since is not None and o.turns == since[0] < b.turn_limit
+            assert o.winner == "north"
+    assert ended_early

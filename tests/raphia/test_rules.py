@@ -342,7 +342,9 @@ def test_fire_ratio_modifiers_and_x_to_t(stage: Any) -> None:
         assert bool(f.modifiers) == mods
         r = st.put(S, "2008", ["S-arabs1"], status=Status.ROUTED)
         arch3 = st.put(P, nb(st, "2008", 6), ["P-cretans2"])
-        assert not assess(s, arch3, r, fire=True).x_to_t  # "except for units in rout"
+        # fire at a rout: 1990 "except for units in rout" (Annex), 1991 X is T as in
+        # any fire (French chapter)
+        assert assess(s, arch3, r, fire=True).x_to_t == mods
 
 
 def test_mercenaries_against_mercenaries_x_becomes_t(stage: Any) -> None:
@@ -669,6 +671,35 @@ def test_victory_points_and_seleucid_tie(stage: Any) -> None:
     vp = victory_points(s)
     assert vp == {P: 13, S: 9} and winner(s, vp, tie) == P
     assert Fraction(1) == 1
+
+
+@pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)"])
+@pytest.mark.parametrize("survivor", [Status.GOOD, Status.ROUTED])
+def test_a_side_with_no_counter_left_on_the_map_ends_the_battle_with_the_half_turn(
+        stage: Any, spec: str, survivor: Status) -> None:
+    # §4 plays eight turns; a side with no counter left on the map can neither act nor
+    # score, so the battle is over at the end of the half-turn in which it lost the last
+    # one, won on §13's victory points as at the end: troops in good order count, a rout
+    # counts nothing, a tie goes to the Seleucid player
+    st = stage(spec)
+    s, b = st.state, st.battle
+    st.put(P, C, ["P-agema1"], status=survivor)
+    _morale(st, "P-agema1", 13)  # a rout never rallies
+    last = st.put(S, "2012", ["S-arabs1"])
+    while b.turn < 1:
+        b.step()
+    half = b.log[-1].side  # the phase just begun: that side's half-turn
+    assert not b.finished and half in (P, S)
+    s.discard(last)
+    s.gone["S-arabs1"] = "eliminated"
+    start = len(b.log)
+    out = b.run()
+    assert (out.winner, out.reason, out.turns) == (
+        P if survivor is Status.GOOD else S, "no troops left", 1)
+    assert out.score == {k: float(v) for k, v in victory_points(s).items()}
+    phases = [e for e in b.log[start:] if e.kind == "phase"]
+    assert phases and all(e.side == half for e in phases)  # that half-turn, no other
+    assert b.log[-2].kind == "victory" and "seleucid has no counter left" in b.log[-2].message
 
 
 def test_victory_is_counted_after_the_final_rally() -> None:
@@ -1330,7 +1361,8 @@ def test_missile_troops_may_fire_at_their_own_routed_elephants(stage: Any, spec:
     if ok:
         el = s.occupancy()[st.hex(C)][0]
         a = assess(s, archers, el, fire=True)
-        assert a.multiplier == 4 and not a.x_to_t  # a rout: X stands
+        # a rout (×4); 1991 fire turns its X into T at a rout too (French chapter)
+        assert a.multiplier == 4 and a.x_to_t
 
 
 @pytest.mark.parametrize("elephants_near", [False, True])
@@ -1516,15 +1548,18 @@ def test_rallied_phalanx_chooses_its_facing_1991(stage: Any, spec: str) -> None:
         assert [d.kind for d in asked] == ["rally"] and ph.facing == 2
 
 
+@pytest.mark.parametrize("spec", ["raphia", "raphia(edition=1990)"])
 @pytest.mark.parametrize("fire", [False, True])
 @pytest.mark.parametrize("attacker_merc", [False, True])
 @pytest.mark.parametrize("target_merc", [False, True])
 @pytest.mark.parametrize("routed", [False, True])
 def test_x_becomes_t_for_fire_and_between_mercenaries(
-        stage: Any, fire: bool, attacker_merc: bool, target_merc: bool, routed: bool) -> None:
+        stage: Any, spec: str, fire: bool, attacker_merc: bool, target_merc: bool,
+        routed: bool) -> None:
     # §8, §11, Annex: between mercenaries X becomes T (fire included, a rout included:
-    # "treat every X result as T"); fire turns X into T "except for units in rout"
-    st = stage()
+    # "treat every X result as T"); fire turns X into T, in 1990 "except for units in
+    # rout" (the Annex), in 1991 always (the French chapter: only "aucun effet" or "test")
+    st = stage(spec)
     s = st.state
     cid = "P-cretans1" if fire else "P-agema1"  # neither is a mercenary
     if attacker_merc:
@@ -1533,8 +1568,32 @@ def test_x_becomes_t_for_fire_and_between_mercenaries(
                     status=Status.ROUTED if routed else Status.GOOD)
     att = st.put(P, nb(st, C, 5), [cid])
     a = assess(s, att, target, fire=fire)
-    assert a.x_to_t == ((attacker_merc and target_merc) or (fire and not routed))
+    fire_x_to_t = fire and (not routed or spec == "raphia")
+    assert a.x_to_t == ((attacker_merc and target_merc) or fire_x_to_t)
     assert a.probabilities(s)["X"] == 0 or not a.x_to_t
+
+
+@pytest.mark.parametrize(("spec", "eliminated"), [("raphia", False),
+                                                  ("raphia(edition=1990)", True)])
+def test_fire_at_a_rout_eliminates_only_in_1990(stage: Any, spec: str,
+                                                eliminated: bool) -> None:
+    # §8 fire, Annex (1990): "treat every X result as T, except for units in rout"; the
+    # French chapter (1991): "un tir n'a qu'un résultat 'aucun effet' ou 'test'", with no
+    # exception, so a 12 on fire at a rout eliminates its top counter in 1990 only (a T
+    # on a rout has no further effect)
+    from ancients.raphia.combat import resolve
+    st = stage(spec)
+    s = st.state
+    assert s.edition.fire_x_at_rout is eliminated
+    victim = st.put(S, nb(st, C, 2), ["S-arabs1", "S-arabs2"], status=Status.ROUTED)
+    archers = st.put(P, C, ["P-cretans1"])
+    s.dice = _Scripted(s.dice, [], rolls=[12])
+    drive(resolve(s, archers, victim, fire=True), lambda d: d.options[-1])
+    combat = next(e for e in st.battle.log if e.kind == "combat")
+    assert combat.data["fire"] is True
+    assert combat.data["result"] == ("X" if eliminated else "T")
+    assert (list(victim.counters) == ["S-arabs2"]) is eliminated
+    assert (len(victim.counters) == 2) is not eliminated
 
 
 @pytest.mark.parametrize(("defence", "tests"), [(["S-arabs1", "S-arabs2"], True),

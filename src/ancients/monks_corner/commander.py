@@ -18,6 +18,7 @@ from ancients.monks_corner.melee import (
     ChargePlan,
     Strike,
     allowance,
+    may_volley,
     melee_dice,
     strike_order,
 )
@@ -28,7 +29,7 @@ from ancients.monks_corner.phalanx import REFORM, STAY
 from ancients.monks_corner.rules import Rules
 from ancients.monks_corner.sequence import END, Pick
 from ancients.monks_corner.state import State
-from ancients.monks_corner.troops import Missile, Troop, Unit
+from ancients.monks_corner.troops import Troop, Unit
 from ancients.tabletop import (
     Arc,
     Aspect,
@@ -560,7 +561,7 @@ def exchange(state: State, unit: Unit, plan: ChargePlan) -> tuple[float, float]:
             taken += _expected(rules, d, n)
             back += d
             back_need = min(back_need, n)
-    if t.missile is not Missile.NONE and not state.in_melee(t):
+    if may_volley(state, t):  # Melee 3: the defensive volley it meets
         taken += (t.figures // rules.figures_per_die) * (
             rules.die + 1 - hit_number(rules, t, me)) / rules.die
     if back:

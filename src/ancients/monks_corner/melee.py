@@ -18,8 +18,8 @@ from ancients.tabletop import EPSILON, Arc, Aspect, Block
 from ancients.tabletop.geometry import clip_segment
 
 __all__ = ["Charge", "ChargePlan", "Strike", "candidates", "charge_plans", "chargers",
-           "execute_charge", "first_opponent", "melee_dice", "opponents", "resolve_melees",
-           "strike_order"]
+           "execute_charge", "first_opponent", "may_volley", "melee_dice", "opponents",
+           "resolve_melees", "strike_order"]
 
 
 @attrs.frozen
@@ -223,7 +223,7 @@ def execute_charge(state: State, unit: Unit, plan: ChargePlan) -> None:
         if full + EPSILON < plan.gap:
             _fall_short(state, unit, plan, full)
             return
-    was_engaged = state.in_melee(target)
+    volleys = may_volley(state, target)
     pusher = unit.is_phalanx and unit.formed and target.unformed
     start = unit.block
     unit.block = plan.end
@@ -235,10 +235,20 @@ def execute_charge(state: State, unit: Unit, plan: ChargePlan) -> None:
         _push_back(state, unit, target, full - plan.gap, start)
     if target.is_phalanx and target.formed and plan.aspect is not Aspect.FRONT:
         unform(state, target, f"attacked in the {plan.aspect.value}")  # Phalanxes 3
-    if target.missile is not Missile.NONE and not was_engaged and target.figures > 0:
+    if volleys:
+        target.volleyed = (state.turn, state.phasing)
         v = volley(rules, target, unit)  # Melee 3: the defensive volley
         hits = roll_volley(state, v, f"defensive volley by {target.name}")
         apply_hits(state, unit, hits, f"{target.name}'s defensive volley")
+
+
+def may_volley(state: State, target: Unit) -> bool:
+    """Monk's Corner, Melee 3: missile troops release a defensive volley at a charger
+    before melee is resolved: one a contact phase. A unit already in melee throws it
+    only where units in melee may shoot (``shoot_from_melee``, Missiles 1)."""
+    return (target.missile is not Missile.NONE and target.figures > 0
+            and target.volleyed != (state.turn, state.phasing)
+            and (state.opts.shoot_from_melee or not state.in_melee(target)))
 
 
 def _fall_short(state: State, unit: Unit, plan: ChargePlan, inches: float) -> None:

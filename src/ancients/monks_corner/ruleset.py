@@ -35,7 +35,7 @@ class MonksCorner(DataRuleset[Rules]):
     battle_class: ClassVar[type[Battle]] = MonksCornerBattle
     default_scenario: ClassVar[str] = "mantinea-418bc"
     #: the rules revision (what each one changed: docs/rulesets/monks_corner.md, "Rules revisions")
-    revision: ClassVar[int] = 6
+    revision: ClassVar[int] = 7
     scenario_package: ClassVar[str | None] = "ancients.monks_corner.scenarios"
     doctrine: ClassVar[str] = "ancients.monks_corner.commander:DoctrineCommander"
     invariant_checks: ClassVar[str] = "ancients.monks_corner.invariants:invariants"

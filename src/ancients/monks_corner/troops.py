@@ -118,6 +118,8 @@ class Unit(Tracked):
     reorganising: bool = attrs.field(default=False, metadata=BOOKKEEPING)
     #: Phalanxes 3: re-formed this turn: no other move
     reformed_turn: int = attrs.field(default=0, metadata=BOOKKEEPING)
+    #: Melee 3: the contact phase (turn, phasing side) of its last defensive volley
+    volleyed: tuple[int, str | None] = attrs.field(default=(0, None), metadata=BOOKKEEPING)
     #: (ranks, rear) at the last morale check
     checked: tuple[int, int] = attrs.field(default=(0, 0), metadata=BOOKKEEPING)
 
@@ -206,7 +208,7 @@ class Unit(Tracked):
         """Everything that changes in a battle (for fingerprints)."""
         return (self.id, self.block, self.files, self.ranks, self.rear, self.column,
                 self.formed, self.condition, self.reform_failed, self.melee_reform_failed,
-                self.reorganising, self.reformed_turn, self.checked)
+                self.reorganising, self.reformed_turn, self.checked, self.volleyed)
 
 
 def files_for(figures: int, ranks: int) -> int:

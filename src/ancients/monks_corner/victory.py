@@ -1,5 +1,6 @@
 """The end of the battle: an army whose phalanxes are all broken or have failed to re-form
-withdraws (Monk's Corner, Phalanxes 4); at the turn limit the battle is scored."""
+withdraws (Monk's Corner, Phalanxes 4); an army with nothing left on the table has lost
+at once; at the turn limit the battle is scored."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from ancients.monks_corner.troops import Unit
 
 __all__ = [
     "army_withdraws",
+    "gone",
+    "nothing_left",
     "out_of_action",
     "outcome",
     "score",
@@ -24,6 +27,23 @@ def army_withdraws(state: State, side: str) -> bool:
     """Monk's Corner, Phalanxes 4 (only for an army that has phalanxes)."""
     phalanxes = [u for u in state.pieces if u.side == side and u.is_phalanx]
     return bool(phalanxes) and all(out_of_action(u) for u in phalanxes)
+
+
+def nothing_left(state: State, side: str) -> bool:
+    """No unit of ``side`` is on the table: the battle is over (added: the text ends a
+    battle only by Phalanxes 4, which an army of no phalanxes never meets)."""
+    return not any(u.on_table for u in state.pieces if u.side == side)
+
+
+def gone(state: State) -> Outcome | None:
+    """The outcome if a side has nothing left on the table (both at once, or one gone
+    while the other withdraws: a draw)."""
+    lost = [s for s in state.sides if nothing_left(state, s)]
+    if not lost:
+        return None
+    if len(lost) == 2 or army_withdraws(state, state.enemy_of(lost[0])):
+        return outcome(state, None, "both armies gone")
+    return outcome(state, state.enemy_of(lost[0]), "no troops left")
 
 
 def score(state: State) -> dict[str, float]:
@@ -46,11 +66,15 @@ def outcome(state: State, winner: str | None, reason: str) -> Outcome:
 
 def verdict(state: State, final: bool = False) -> Outcome | None:
     """The outcome if the battle is over now (``final``: the turn limit is reached)."""
-    gone = [s for s in state.sides if army_withdraws(state, s)]
-    if len(gone) == 2:
+    withdrawn = [s for s in state.sides if army_withdraws(state, s)]
+    if len(withdrawn) == 2:
         return outcome(state, None, "both armies withdrew")
-    if gone:
-        return outcome(state, state.enemy_of(gone[0]), "army withdrew")
+    if not withdrawn or nothing_left(state, state.enemy_of(withdrawn[0])):
+        ended = gone(state)
+        if ended is not None:
+            return ended
+    if withdrawn:
+        return outcome(state, state.enemy_of(withdrawn[0]), "army withdrew")
     if not final:
         return None
     points = score(state)

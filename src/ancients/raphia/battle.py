@@ -63,9 +63,14 @@ class RaphiaBattle(Battle):
         self._egyptian_morale()
         self.first = self._initiative()
         order = (self.first, st.enemy(self.first))
+        if self._nothing_left():
+            return self._no_troops_left()
         for self.turn in range(1, st.edition.turns + 1):
             for side in order:
                 yield from self._half_turn(side)
+                last = self.turn == st.edition.turns and side == order[-1]
+                if self._nothing_left() and not last:  # (the last: §4, §13 as always)
+                    return self._no_troops_left()
         # §4: the first player's extra rally phase
         yield Phase("final rally", self.first, message="the first player's extra rally (§4)")
         st.attacked.clear()
@@ -77,8 +82,31 @@ class RaphiaBattle(Battle):
                                   turns=st.edition.turns, sides=self.sides, units=self.units(),
                                   score={s: float(v) for s, v in self.points.items()})
 
-    def _victory(self, won: str | None) -> None:
-        """§13: the victory points of each side, and the tie rule if it decides."""
+    def _nothing_left(self) -> list[str]:
+        """The sides with no counter left on the map."""
+        on_map = {s.side for s in self.state.stacks if s.counters}
+        return [side for side in self.sides if side not in on_map]
+
+    def _no_troops_left(self) -> Outcome:
+        """The end of a battle in which a side has no counter left on the map, with the
+        half-turn in which it lost the last one (added to §4, which plays eight turns: a
+        side with nothing on the map can neither act nor score); won on §13's victory
+        points then, the tie rule included."""
+        st = self.state
+        lost = self._nothing_left()
+        who = " and ".join(lost)
+        self.points = victory_points(st)
+        won = winner(st, self.points, self.tie)
+        self._victory(won, f"{who} {'has' if len(lost) == 1 else 'have'} no counter left "
+                           "on the map; ")
+        return Outcome.from_units(
+            winner=won, reason="no troops left" if len(lost) == 1 else "both armies gone",
+            turns=self.turn, sides=self.sides, units=self.units(),
+            score={s: float(v) for s, v in self.points.items()})
+
+    def _victory(self, won: str | None, why: str = "") -> None:
+        """§13: the victory points of each side, and the tie rule if it decides (``why``:
+        the battle ended before the eighth turn)."""
         first, second = self.sides
         a, b = self.points[first], self.points[second]
         if a == b:
@@ -86,7 +114,8 @@ class RaphiaBattle(Battle):
                    else f"{a} each: a draw (§13; this scenario gives the tie to no side)")
         else:
             how = f"{first} {a}, {second} {b}: {won} wins (§13)"
-        self.emit("victory", f"victory points of the troops in good order on the map: {how}",
+        self.emit("victory", f"{why}victory points of the troops in good order on the map: "
+                  f"{how}",
                   side=won, points=dict(self.points), winner=won, tie=a == b)
 
     def _egyptian_morale(self) -> None:

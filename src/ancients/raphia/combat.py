@@ -167,10 +167,11 @@ def assess(state: State, att: Stack, tgt: Stack, fire: bool = False,
         mods = state.tables.modifiers.modifiers(att_class, state.stack_class(tgt), flank,
                                                 drop)
     # §8, §11, Annex: X becomes T between mercenaries (top counters, §5 addendum), fire
-    # included, whatever the target's state; and in any fire, "except for units in rout"
+    # included, whatever the target's state; and in any fire: 1990 (Annex) "except for
+    # units in rout", 1991 (French chapter) always
     mercs = state.top_counter(att).mercenary and state.top_counter(tgt).mercenary
-    return Assessment(a, d, mult, column, tuple(mods), flank, fire,
-                      mercs or (fire and not routed))
+    fire_x_to_t = fire and not (routed and state.edition.fire_x_at_rout)
+    return Assessment(a, d, mult, column, tuple(mods), flank, fire, mercs or fire_x_to_t)
 
 
 def attack_options(state: State, side: str) -> list[Attack]:

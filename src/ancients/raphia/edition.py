@@ -23,6 +23,9 @@ class EditionRules:
     sequence: tuple[str, ...]
     #: §8 fire: 1990 "no modifiers"; French text: the light infantry modifiers apply
     fire_modifiers: bool
+    #: §8 fire, X reduced to T: the 1990 Annex "except for units in rout" (fire at a rout
+    #: may eliminate); the French chapter: fire has only "aucun effet" or "test"
+    fire_x_at_rout: bool
     #: §8 elephants may not attack a phalanx from the front (1990) / heavy infantry at all
     elephants_vs_phalanx: Literal["not_front", "never"]
     #: §8 the attacker of a unit in rout multiplies its strength: 1990 (English) ×2,
@@ -97,7 +100,7 @@ _SEQUENCE_1991 = ("movement", "combat", "morale", "rout", "pursuit", "rout tests
 
 EDITIONS: dict[int, EditionRules] = {
     1990: EditionRules(
-        year=1990, turns=8, sequence=_SEQUENCE_1990, fire_modifiers=False,
+        year=1990, turns=8, sequence=_SEQUENCE_1990, fire_modifiers=False, fire_x_at_rout=True,
         elephants_vs_phalanx="not_front", rout_multiplier=2, drop_negatives_on_flank=False,
         evasion_cavalry_hexes=2, evasion_min_ratio=None, phalanx_tests_once=False,
         stack_tests_top_only=False, elephant_sees_rout_tests=True,
@@ -111,7 +114,7 @@ EDITIONS: dict[int, EditionRules] = {
         attack_own_routed_elephants=False,
     ),
     1991: EditionRules(
-        year=1991, turns=8, sequence=_SEQUENCE_1991, fire_modifiers=True,
+        year=1991, turns=8, sequence=_SEQUENCE_1991, fire_modifiers=True, fire_x_at_rout=False,
         elephants_vs_phalanx="never", rout_multiplier=4, drop_negatives_on_flank=True,
         evasion_cavalry_hexes=1, evasion_min_ratio=Fraction(3, 2), phalanx_tests_once=True,
         stack_tests_top_only=True, elephant_sees_rout_tests=False,

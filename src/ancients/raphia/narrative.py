@@ -26,7 +26,7 @@ _TERMS: tuple[tuple[str, str, str], ...] = (
      "be put to rout (§8)"),
     ("X", r"result X\b", "elimination: the top counter of the defending stack is removed, "
      "and the rest of the stack tests its morale (§8); between mercenaries, and in fire "
-     "except at a rout, an X counts as a T (§8, §11)"),
+     "(in 1990 except at a rout), an X counts as a T (§8, §11)"),
     ("ratio", r"\bratio\b", "force ratio: the attacker's strength against the defender's, "
      "rounded down to a column of the combat table, in the defender's favour (§8)"),
     ("dice", r"\bdice \d", "two dice, read with the modifiers on the combat table in the "

@@ -114,7 +114,7 @@ class Raphia(Ruleset):
     battle_class: ClassVar[type[Battle]] = RaphiaBattle
     default_scenario: ClassVar[str] = "raphia-217bc"
     #: the rules revision (what each one changed: docs/rulesets/raphia.md, "Rules revisions")
-    revision: ClassVar[int] = 4
+    revision: ClassVar[int] = 5
     scenario_package: ClassVar[str | None] = "ancients.raphia.scenarios"
 
     def __init__(self, options: Any = None, *, given: Iterable[str] | None = None,

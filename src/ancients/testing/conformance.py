@@ -6,7 +6,8 @@ ruleset's own (:meth:`ancients.ruleset.Ruleset.invariants`); it also checks that
 illegal answer is refused with the state unchanged, that a saved battle restores to the
 same state at sampled steps, that the same seed gives the same log, and that outcomes are
 well formed, and that every event's ``data`` is plain JSON and the whole log reads back
-from JSON lines as it was written.
+from JSON lines as it was written; and that a battle in which a side has nothing left able
+to fight (:func:`able_to_fight`) does not begin another turn.
 """
 
 from __future__ import annotations
@@ -28,9 +29,9 @@ from ancients.errors import ConformanceError, IllegalDecision
 from ancients.events import BattleLog, Event
 from ancients.ruleset import Ruleset, ruleset
 from ancients.scenario import Scenario
-from ancients.units import Condition, TroopKind
+from ancients.units import Condition, TroopKind, UnitView
 
-__all__ = ["CheckReport", "check_battle", "check_ruleset", "explained_terms"]
+__all__ = ["CheckReport", "able_to_fight", "check_battle", "check_ruleset", "explained_terms"]
 
 _TOLERANCE = 1e-9
 
@@ -106,6 +107,32 @@ def check_battle(battle: Battle) -> None:
     problems = list(battle.ruleset.invariants(battle))
     if problems:
         raise _fail(battle, "ruleset invariant broken: " + "; ".join(problems))
+
+
+def able_to_fight(unit: UnitView) -> bool:
+    """Whether ``unit`` is still in the fight: on the field (not eliminated, captured or
+    gone from it). A routed unit counts, since under the rules it may rally (Raphia §9,
+    Burgess's and Hoplomachia's rallies); a leader counts."""
+    return unit.condition.on_field
+
+
+def _nothing_left(battle: Battle) -> list[str]:
+    """The sides with no unit :func:`able_to_fight`."""
+    able = {u.side for u in battle.units() if able_to_fight(u)}
+    return [s for s in battle.sides if s not in able]
+
+
+def _check_ends(battle: Battle, gone_since: dict[str, int]) -> None:
+    """A battle ends when a side has nothing left able to fight: it may finish the turn
+    in which that happened, never begin another one (``gone_since``: each side's turn of
+    losing its last unit, kept from step to step)."""
+    if battle.finished:
+        return
+    for side in _nothing_left(battle):
+        since = gone_since.setdefault(side, battle.turn)
+        if battle.turn > since:
+            raise _fail(battle, f"{side} has had nothing left able to fight since turn "
+                                f"{since}, but the battle goes on")
 
 
 def explained_terms(battle: Battle, glossary: Mapping[str, str],
@@ -201,6 +228,8 @@ def _play_by_hand(rs: Ruleset, scenario: Scenario, seed: int, report: CheckRepor
     battle = rs.new_battle(scenario, seed=seed, commanders=dict.fromkeys(scenario.sides))
     policy = RandomCommander()
     check_battle(battle)
+    gone_since: dict[str, int] = {}
+    _check_ends(battle, gone_since)
     steps = 0
     while not battle.finished:
         log_before = len(battle.log)
@@ -226,6 +255,7 @@ def _play_by_hand(rs: Ruleset, scenario: Scenario, seed: int, report: CheckRepor
             raise _fail(battle, "the log shrank")
         _check_json(battle, battle.log[log_before:])
         check_battle(battle)
+        _check_ends(battle, gone_since)
         if steps & (steps - 1) == 0 or battle.finished:  # at steps 1, 2, 4, 8, ... and the end
             _restore_matches(rs, battle)
             report.replays_checked += 1

@@ -410,6 +410,7 @@ def test_the_battle_ends_in_the_phase_a_side_loses_its_last_unit() -> None:
     ended_early = 0
     for seed in range(3):
         b = rs.new_battle(sc, seed=seed)
+        assert isinstance(b, MonksCornerBattle)
         since: tuple[int, int] | None = None  # (turn, phases logged) when a side went
         while not b.finished:
             b.step()

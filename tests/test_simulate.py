@@ -126,8 +126,11 @@ def test_progress_callback_and_commanders() -> None:
     assert len(results) == 10
     with pytest.raises(AncientsError, match="unknown sides 'blues' and 'green'"):
         simulate("toy", runs=1, commanders={"green": "random", "blues": "random"})
-    with pytest.raises(AncientsError, match="must be 'doctrine', 'random'"):
-        simulate("toy", runs=1, commanders={"red": "clever"})  # type: ignore[dict-item]
+    with pytest.raises(AncientsError, match="commander for 'red': unknown commander 'clever'; "
+                                            "the commanders are doctrine, random, noisy"):
+        simulate("toy", runs=1, commanders={"red": "clever"})
+    with pytest.raises(AncientsError, match="commander for 'red' must be a commander's name"):
+        simulate("toy", runs=1, commanders={"red": 3})  # type: ignore[dict-item]
     with pytest.raises(AncientsError, match="jobs must be"):
         simulate("toy", runs=1, jobs="many")
 

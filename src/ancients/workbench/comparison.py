@@ -26,6 +26,7 @@ from ancients.workbench.stats import (
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from ancients.workbench.robustness import Robustness
     from ancients.workbench.verdict import Verdict
 
 
@@ -189,6 +190,9 @@ class Comparison:
     precision: float | None = None
     #: the change of a win rate the battles were played to detect (``compare(detect=)``)
     detect: float | None = None
+    #: the same comparison under each commander of a family (``compare(under=...)``), by
+    #: the commander's name; empty when played under one
+    under: Mapping[str, Comparison] = attrs.field(factory=dict, repr=False)
 
     def __getitem__(self, spec: str) -> Results:
         return self.results[spec]
@@ -239,6 +243,29 @@ class Comparison:
         others = [(s, r, self.paired(s, base)) for s, r in self.results.items() if s != base]
         return verdict(base, self.results[base], others, self.differences(base), power,
                        alpha, self.detect)
+
+    def robustness(self, baseline: str | None = None) -> list[Robustness]:
+        """For each difference, whether its sign and significance hold under every
+        commander the comparison was played under (``compare(under=[...])``), with each
+        one's Δ and interval and the verdict in words: one
+        :class:`~ancients.workbench.robustness.Robustness` per difference. Played under
+        one commander, it is a :class:`SimulationError`."""
+        from ancients.workbench.robustness import robustness as under_each
+
+        if not self.under:
+            raise SimulationError(
+                "robustness needs the comparison played under several commanders: "
+                "compare(..., under=['doctrine', 'noisy:0.2', 'search'])")
+        return under_each(self.under, baseline)
+
+    def robustness_lines(self, baseline: str | None = None) -> list[str]:
+        """The robustness of each win-rate difference and of every difference that is
+        significant under some commander, as lines of text (none without a family)."""
+        if not self.under:
+            return []
+        rows = [r for r in self.robustness(baseline)
+                if r.metric == "wins" or r.significant_anywhere]
+        return [f"under {', '.join(self.under)}:"] + [r.verdict() for r in rows]
 
     @property
     def detect_reached(self) -> bool | None:
@@ -392,6 +419,7 @@ class Comparison:
             lines.append((spec, [f"{r.mean('turns'):.1f}", f"{wins}; draws "
                                                          f"{r.draw_rate()[0]:.1%}"]))
         notes = self.verdict().lines() if len(self.results) > 1 else []
+        notes += self.robustness_lines()
         notes += [n for n in (self.precision_note(), self.detect_note()) if n is not None]
         return Summary("comparison: mean turns; win rates", tuple(lines), tuple(notes))
 

@@ -22,7 +22,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
 import numpy as np
@@ -30,9 +30,9 @@ import numpy.typing as npt
 
 from ancients._words import count, names
 from ancients.battle import CAUSES, Battle, Commander
-from ancients.commanders import RandomCommander
+from ancients.commanders import RandomCommander, named
 from ancients.dice import derive_seed
-from ancients.errors import SimulationError
+from ancients.errors import CommanderError, SimulationError
 from ancients.events import BattleLog
 from ancients.ruleset import Ruleset
 from ancients.ruleset import ruleset as get_ruleset
@@ -48,7 +48,9 @@ if TYPE_CHECKING:
 __all__ = ["BLOCK", "CommanderChoice", "PrecisionWarning", "Progress", "compare",
            "resolve_scenario", "simulate"]
 
-CommanderChoice: TypeAlias = "Literal['doctrine', 'random'] | Callable[[Ruleset, str], Commander]"
+#: a commander by name (``"doctrine"``, ``"random"``, ``"noisy:0.2"``, ``"search:8"``: see
+#: :func:`ancients.commanders.named`) or a factory ``(ruleset, side) -> Commander``
+CommanderChoice: TypeAlias = "str | Callable[[Ruleset, str], Commander]"
 Progress: TypeAlias = "bool | Callable[[int, int], None]"
 #: battles per block of a run to a stated precision (the stopping rule is checked after
 #: each block, so the number played depends only on the seed and the results)
@@ -113,10 +115,26 @@ def _commander(rs: Ruleset, side: str, choice: CommanderChoice) -> Commander:
         return rs.doctrine_commander(side)
     if choice == "random":
         return RandomCommander()
+    if isinstance(choice, str):
+        return named(choice)(rs, side)
     if callable(choice):
         return choice(rs, side)
-    raise SimulationError(f"commander for {side!r} must be 'doctrine', 'random' or a factory "
+    raise SimulationError(f"commander for {side!r} must be a commander's name or a factory "
                           f"(ruleset, side) -> Commander; got {choice!r}")
+
+
+def _check_choice(what: str, choice: object) -> None:
+    """A commander choice is a name :func:`~ancients.commanders.named` knows or a
+    factory; anything else is one :class:`SimulationError` naming ``what``."""
+    if isinstance(choice, str):
+        try:
+            named(choice)
+        except CommanderError as e:
+            raise SimulationError(f"{what}: {e}") from None
+    elif not callable(choice):
+        raise SimulationError(f"{what} must be a commander's name ('doctrine', 'random', "
+                              f"'noisy:0.2', 'search', ...) or a factory (ruleset, side) -> "
+                              f"Commander; got {choice!r}")
 
 
 def _standing_array(rows: Sequence[Sequence[Mapping[str, float]]], sides: Sequence[str]
@@ -247,9 +265,7 @@ def _check_commanders(commanders: Mapping[str, CommanderChoice], sides: Sequence
         raise SimulationError(f"commanders given for {what} {names(unknown)}; the sides are "
                               f"{names(sides)}")
     for side, choice in commanders.items():
-        if choice not in ("doctrine", "random") and not callable(choice):
-            raise SimulationError(f"commander for {side!r} must be 'doctrine', 'random' or a "
-                                  f"factory (ruleset, side) -> Commander; got {choice!r}")
+        _check_choice(f"commander for {side!r}", choice)
 
 
 def _commander_name(choice: CommanderChoice) -> str:
@@ -547,7 +563,7 @@ def compare(
     progress: Progress = False, commanders: Mapping[str, CommanderChoice] | None = None,
     keep_logs: bool = False, chunk_size: int | None = None, precision: float | None = None,
     block: int = BLOCK, battle: str | Path | OrderOfBattle | None = None,
-    detect: float | None = None,
+    detect: float | None = None, under: Sequence[CommanderChoice] | None = None,
 ) -> Comparison:
     """:func:`simulate` each ruleset or variant with the same seed and arguments (keyed by
     its spec; naming the same variant twice, even in two spellings, is an error), so
@@ -559,8 +575,12 @@ def compare(
     ``detect`` (e.g. 0.03): play blocks until a change of that much in any side's win
     rate would be detected with 80 % power at 5 % (:meth:`Comparison.detectable`), so
     that "no change beyond chance" means none that large. A cap reached first is said
-    (a :class:`PrecisionWarning` and the table's notes). Every argument, spec and
-    scenario is checked before the first battle."""
+    (a :class:`PrecisionWarning` and the table's notes).
+    ``under`` (e.g. ``["doctrine", "noisy:0.2", "search"]``): play every variant again
+    under each commander of a family, on every side; the comparison returned is the
+    first commander's, with each one's in :attr:`Comparison.under`, and
+    :meth:`Comparison.robustness` says whether each difference holds under them all.
+    Every argument, spec and scenario is checked before the first battle."""
     _check_arguments(runs, seed, jobs, chunk_size, precision, block)
     if detect is not None:
         if isinstance(detect, bool) or not isinstance(detect, int | float) or \
@@ -569,6 +589,7 @@ def compare(
                                   f"1 (0.03 for 3 points), got {detect!r}")
         if precision is not None:
             raise SimulationError("give a precision or a difference to detect, not both")
+    family = _family(under, commanders)
     rulesets = [get_ruleset(s) for s in specs]
     kinds = list(dict.fromkeys(rs.name for rs in rulesets))
     if len(kinds) > 1 and battle is None:
@@ -587,8 +608,49 @@ def compare(
         _check_commanders(commanders or {}, sc.sides)
         tasks.append(_Task(rs, sc, seed, dict(commanders or {}), keep_logs,
                            battle_name(battle)))
-    executor, owned, workers = make_executor(jobs)
+    if family:
+        advance, finish = _progress_callback(progress, runs * len(tasks) * len(family))
+        try:
+            played = {name: _compare([attrs.evolve(t, commanders=dict.fromkeys(
+                t.scenario.sides, choice)) for t in tasks], runs, jobs, chunk_size,
+                precision, block, detect, advance) for name, choice in family.items()}
+        finally:
+            finish()
+        first = next(iter(played.values()))
+        return attrs.evolve(first, under=played)
     advance, finish = _progress_callback(progress, runs * len(tasks))
+    try:
+        return _compare(tasks, runs, jobs, chunk_size, precision, block, detect, advance)
+    finally:
+        finish()
+
+
+def _family(under: Sequence[CommanderChoice] | None,
+            commanders: Mapping[str, CommanderChoice] | None) -> dict[str, CommanderChoice]:
+    """``compare``'s family of commanders by name, checked (two with one name refused)."""
+    if under is None:
+        return {}
+    if commanders:
+        raise SimulationError("give commanders (one per side) or under (a family of "
+                              "commanders, each playing every side), not both")
+    if isinstance(under, str) or not under:
+        raise SimulationError(f"under is a list of commanders, e.g. ['doctrine', "
+                              f"'noisy:0.2', 'search']; got {under!r}")
+    family: dict[str, CommanderChoice] = {}
+    for choice in under:
+        _check_choice("a commander of under", choice)
+        name = _commander_name(choice)
+        if name in family:
+            raise SimulationError(f"under names the commander {name!r} twice")
+        family[name] = choice
+    return family
+
+
+def _compare(tasks: Sequence[_Task], runs: int, jobs: int | Executor | Any | None,
+             chunk_size: int | None, precision: float | None, block: int,
+             detect: float | None, advance: Callable[[int], None]) -> Comparison:
+    """Play ``tasks`` (one per variant) on the same battles (see :func:`compare`)."""
+    executor, owned, workers = make_executor(jobs)
     pool = _Run(tasks[0], runs, executor, owned, workers, chunk_size, None, precision, block,
                 advance)
     variants = [pool] + [pool.sibling(t) for t in tasks[1:]]
@@ -613,7 +675,6 @@ def compare(
         _warn_if_capped(comparison.detect_reached, comparison.detect_note())
         return comparison
     finally:
-        finish()
         pool.shutdown()
 
 

@@ -10,8 +10,8 @@ import attrs
 
 from ancients.optionfields import choice, choices, flag, number
 
-__all__ = ["CRAFTY_PRECEDENCE", "PRECEDENCE_FLANK", "SHIELD_MOMENTUM", "SPREAD_FIRE",
-           "HoplomachiaOptions"]
+__all__ = ["CRAFTY_PRECEDENCE", "EVADE_THREATENED", "PRECEDENCE_FLANK", "SHIELD_MOMENTUM",
+           "SPREAD_FIRE", "HoplomachiaOptions"]
 
 
 @attrs.frozen
@@ -38,6 +38,11 @@ class HoplomachiaOptions:
     precedence_flank: Literal["right", "choose"] = choice(
         "right", "Arete sequence: events are resolved from the precedence player's right "
         "flank (right), or from the flank he chooses each phase (choose)")
+    evade_threatened: Literal["threat", "never"] = choice(
+        "threat", "Who may charge: \"units that cannot charge evade when threatened\": "
+        "those that may not charge the unit threatening them (psiloi before a hoplite's "
+        "shielded front) evade without a check (threat), or only troops that never charge "
+        "(toxotes, sphendonetes, sparabara) do (never)")
     turn_limit: int = number(
         0, "Turns before the battle is judged as if neither side would fight on (0: the "
         "scenario's, else play.toml's)", low=0)
@@ -51,3 +56,5 @@ SHIELD_MOMENTUM = choices(HoplomachiaOptions, "shield_momentum")
 PRECEDENCE_FLANK = choices(HoplomachiaOptions, "precedence_flank")
 #: the readings of "spreading fire one stand per stand"
 SPREAD_FIRE = choices(HoplomachiaOptions, "spread_fire")
+#: the readings of "units that cannot charge evade when threatened"
+EVADE_THREATENED = choices(HoplomachiaOptions, "evade_threatened")

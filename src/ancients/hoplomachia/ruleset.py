@@ -58,7 +58,7 @@ class Hoplomachia(DataRuleset[HoplomachiaRules]):
     battle_class = HoplomachiaBattle
     default_scenario = "poteidaia-432bc"
     #: the rules revision (what each changed: docs/rulesets/hoplomachia.md, "Rules revisions")
-    revision = 4
+    revision = 5
     scenario_package = "ancients.hoplomachia.scenarios"
     doctrine = "ancients.hoplomachia.commander:DoctrineCommander"
     invariant_checks = "ancients.hoplomachia.invariants:invariants"

@@ -370,15 +370,16 @@ class BelosSupply:
         return self.charges < limit
 
     def belos_number(self, rules: BelosRules, psiloi: UnitCard, defending: bool = False) -> int:
-        """The Belos number this unit fires at: peltastes past their limit fire at the
-        strength of ``psiloi`` (rules.limits.peltast_then) unless defending."""
-        # Hoplomachia, Belos charges (limits)
+        """The Belos number this unit fires at: peltastes past their limit fall to the
+        strength of ``psiloi`` (rules.limits.peltast_then) unless defending; a fall, so
+        a peltast card weaker than psiloi keeps its own."""
+        # Hoplomachia, Belos charges (limits): 3 at printed strength, then psiloi strength
         if self.card.belos is None:
             raise RuleError(f"{self.card.name} have no Belos")
         limit = rules.limits.charges.get(Category.PELTAST)
         if (self.card.category is Category.PELTAST and not defending and limit is not None
                 and self.charges >= limit and psiloi.belos is not None):
-            return psiloi.belos.number
+            return min(psiloi.belos.number, self.card.belos.number)
         return self.card.belos.number
 
     def may_shoot(self, rules: BelosRules, records: bool) -> bool:

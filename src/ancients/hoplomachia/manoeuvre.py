@@ -217,6 +217,8 @@ def menu(state: State, division: Division) -> list[Plan]:
     signal = signal_of(state, division)
     if signal is Signal.GENERAL_WITHDRAWAL:
         return [_withdrawal(state, pieces)]
+    if division.flank and division.order_turn <= state.turn:
+        return [hold, *_flank_march(state, division, pieces)]
     if division.core:
         if signal is Signal.MUSTER:
             return [hold, *_arrangements(state, pieces)]
@@ -301,6 +303,43 @@ def _march(state: State, pieces: Sequence[Piece]) -> list[Plan]:
             if more is not None:
                 out.append(_plan(Move("about face", round(more[0], 3)), pieces, more[1],
                                  more[2], arrangement=of, activity=Activity.MARCH))
+    return out
+
+
+def _turned(blocks: Sequence[Block], facing: float) -> list[Block]:
+    """Each lochos turned about its own centre to face ``facing``."""
+    return [b.rotated(normalise_angle(facing - b.facing), b.centre) for b in blocks]
+
+
+def _flank_march(state: State, division: Division, pieces: Sequence[Piece]) -> list[Plan]:
+    """Hoplomachia, Commands: a verbal order outside the salpinx's set procedures, a
+    flank march: in Open Files the lochoi turn 90 degrees to the flank (Arrangements:
+    Open Files infantry turn lochoi 90 degrees for 1 inch) and march along the line, the
+    full move or half; facing the flank, they march on, or turn back to face front."""
+    of = Arrangement.OPEN_FILES
+    allow = _allowance(state, pieces, of)
+    turn = state.rules.movement.arrangement.turn
+    start = [p.block for p in pieces]
+    kw = {"arrangement": of, "activity": Activity.MARCH}
+    angle = 90.0 if division.flank == "right" else -90.0
+    on_flank = all(abs(normalise_angle(b.facing - division.flank_heading + 180.0) - 180.0)
+                   < 1.0 for b in start)
+    out: list[Plan] = []
+    body = start if on_flank else _turned(start, division.flank_heading)
+    prefix: list[Sequence[Block]] = [] if on_flank else [body]
+    most = allow if on_flank else allow - turn
+    if (on_flank or _check(state, pieces, prefix).ok) and most >= STEP:
+        halves: list[Straight] = []
+        best = _straight(state, pieces, body, most, prefix, most / 2.0, halves)
+        if best is not None:
+            for d, path, c in [best, *(h for h in halves if STEP <= h[0] < best[0] - 1e-9)]:
+                out.append(_plan(Move("flank march", round(d, 3), angle), pieces, path, c,
+                                 **kw))
+    if on_flank and allow >= turn:
+        front = _turned(start, division.flank_front)
+        c = _check(state, pieces, [front])
+        if c.ok:
+            out.append(_plan(Move("face front"), pieces, [front], c, **kw))
     return out
 
 

@@ -197,6 +197,11 @@ class Division:
     #: a verbal order it acts on instead of the salpinx (and from which turn)
     order: Signal | None = None
     order_turn: int = 0
+    #: a flank march ordered (Commands): the flank (left or right), the bearing it
+    #: marches on and the bearing of its front when the order came
+    flank: str = ""
+    flank_heading: float = 0.0
+    flank_front: float = 0.0
     #: Belos: a Charge reaction: the shooter it must charge this turn
     provoked: str = ""
     #: an allied contingent's strategos failed his stance test: marching off
@@ -226,7 +231,8 @@ class Division:
         return (self.id, self.activity, self.approached, self.failed_charge_turn,
                 self.moved_turn, self.halted_turn, self.routed_opponents_turn,
                 self.recover_turn, self.order,
-                self.order_turn, self.provoked, self.withdrawing, self.routed)
+                self.order_turn, self.flank, self.flank_heading, self.flank_front,
+                self.provoked, self.withdrawing, self.routed)
 
 
 @attrs.define(eq=False)
@@ -274,6 +280,7 @@ class Runner:
     order: Signal | None
     sent: int
     acted: int
+    flank: str = ""  # a flank march (left or right): the order outside the salpinx
 
 
 @attrs.define(eq=False)

@@ -303,7 +303,8 @@ def _targeted(state: State, target: Division, charger: Division, enemy: Piece,
         declared.append(Declared(target, "ahead" if _straight_charger(target) else cause.id,
                                  row, countercharge=charger.id))
     elif out.result is AndreiaResult.HALT:
-        return
+        # Hoplomachia, Andreia: a halt, as a charger's: no march or approach this turn
+        target.halted_turn = state.turn
     else:
         apply_result(state, target, out.result, cause, "charged")
 

@@ -10,7 +10,7 @@ import attrs
 
 from ancients.optionfields import choice, choices, flag, number
 
-__all__ = ["CRAFTY_PRECEDENCE", "EVADE_THREATENED", "PRECEDENCE_FLANK", "SHIELD_MOMENTUM",
+__all__ = ["CRAFTY_PRECEDENCE", "DEPTH", "EVADE_THREATENED", "PRECEDENCE_FLANK", "SHIELD_MOMENTUM",
            "SPREAD_FIRE", "HoplomachiaOptions"]
 
 
@@ -38,6 +38,10 @@ class HoplomachiaOptions:
     precedence_flank: Literal["right", "choose"] = choice(
         "right", "Arete sequence: events are resolved from the precedence player's right "
         "flank (right), or from the flank he chooses each phase (choose)")
+    depth: Literal["othismos", "every"] = choice(
+        "othismos", "Melee: depth (+1 a 3-stand, +2 a 4-stand lochos) counts in the "
+        "othismos, with the shove (othismos), or in every melee, the epidromos melee too "
+        "(every)")
     evade_threatened: Literal["threat", "never"] = choice(
         "threat", "Who may charge: \"units that cannot charge evade when threatened\": "
         "those that may not charge the unit threatening them (psiloi before a hoplite's "
@@ -58,3 +62,5 @@ PRECEDENCE_FLANK = choices(HoplomachiaOptions, "precedence_flank")
 SPREAD_FIRE = choices(HoplomachiaOptions, "spread_fire")
 #: the readings of "units that cannot charge evade when threatened"
 EVADE_THREATENED = choices(HoplomachiaOptions, "evade_threatened")
+#: the readings of depth among the spear modifiers
+DEPTH = choices(HoplomachiaOptions, "depth")

@@ -202,6 +202,9 @@ class Division:
     flank: str = ""
     flank_heading: float = 0.0
     flank_front: float = 0.0
+    #: lights: their station relative to the core (inches ahead of its centre, and to
+    #: its right), taken where they first stood
+    station: tuple[float, float] | None = None
     #: Belos: a Charge reaction: the shooter it must charge this turn
     provoked: str = ""
     #: an allied contingent's strategos failed his stance test: marching off
@@ -232,6 +235,7 @@ class Division:
                 self.moved_turn, self.halted_turn, self.routed_opponents_turn,
                 self.recover_turn, self.order,
                 self.order_turn, self.flank, self.flank_heading, self.flank_front,
+                self.station,
                 self.provoked, self.withdrawing, self.routed)
 
 
@@ -302,7 +306,8 @@ class Army:
     mantis: bool = False  # placed for the Sphagia
     sphagia: bool = False  # rolled at its first charge
     one_step_more: int = 0  # times called
-    psiloi_forward: bool = True
+    psiloi_forward: bool = True  # not recalled (Recall Psiloi: the lights retire)
+    psiloi_released: bool = False  # sent forward to skirmish (Forward Psiloi)
     runners: list[Runner] = attrs.field(factory=list)
     predesignated: tuple[str, Signal] | None = None  # (division, what it does)
     #: the turn its Hegemon fell (he is replaced the turn after)
@@ -311,5 +316,6 @@ class Army:
 
     def state(self) -> tuple[object, ...]:
         return (self.side, self.arete, self.signal, self.placed, self.sang, self.mantis,
-                self.sphagia, self.one_step_more, self.psiloi_forward, tuple(self.runners),
+                self.sphagia, self.one_step_more, self.psiloi_forward, self.psiloi_released,
+                tuple(self.runners),
                 self.hegemon_lost, self.withdrawn)

@@ -48,6 +48,7 @@ class PlayRules:
     table: tuple[float, float]
     reinforcement_dice: DiceSpec
     deployment: Deployment
+    station_moves: float  # lights end a move within this many of their moves of station
     provenance: Provenance
     source: str | None = None
 
@@ -77,7 +78,7 @@ def load_play(override: Source = "") -> PlayRules:
     """Read the table play's numbers (``play.toml`` or a replacement)."""
     doc = document("play.toml", override)
     doc.check_keys(["reconstructed", "reason", "stand", "lochos", "battle", "reinforcements",
-                    "deployment"])
+                    "deployment", "stations"])
     sf = doc["stand"]
     Provenance.of(sf)
     bases = keyed(sf, Category, _base)
@@ -95,6 +96,10 @@ def load_play(override: Source = "") -> PlayRules:
     Provenance.of(df)
     deployment = Deployment(*(float(df[k].as_float(min=0.0, max=500.0))
                               for k in ("gap", "screen", "behind", "between", "margin")))
+    tf = doc["stations"].check_keys(["moves", "reconstructed", "reason"])
+    Provenance.of(tf)
     return PlayRules(bases, lf["abreast"].as_int(min=1, max=4),
                      bf["turn_limit"].as_int(min=1, max=1000), (table[0], table[1]),
-                     dice_spec(rf["dice"]), deployment, Provenance.of(doc), doc.source)
+                     dice_spec(rf["dice"]), deployment,
+                     float(tf["moves"].as_float(min=0.0, max=100.0)), Provenance.of(doc),
+                     doc.source)

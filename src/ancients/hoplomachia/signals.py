@@ -132,9 +132,9 @@ def _reveal(state: State, side: str, signal: Signal | None) -> None:
     state.emit("signal", f"{army.title}: signal {signal}", side=side, signal=str(signal),
                standing=str(signal))
     if signal is Signal.FORWARD_PSILOI:
-        army.psiloi_forward = True
+        army.psiloi_forward = army.psiloi_released = True
     elif signal is Signal.RECALL_PSILOI:
-        army.psiloi_forward = False
+        army.psiloi_forward = army.psiloi_released = False
     if state.rules.command.signal(signal).paean and not army.sang:
         _song(state, side)
     _stance_tests(state, side, str(signal))

@@ -44,7 +44,8 @@ class HoplomachiaBattle(Battle):
             from ancients.hoplomachia.generate import generate_setup
 
             which = setup.generate.seed if setup.generate.seed is not None else self.seed
-            setup = generate_setup(rules, which, setup.generate.model)
+            setup = generate_setup(rules, which, setup.generate.model,
+                                   setup.generate.situation)
         self.setup = setup
         self.state = _build(rules, opts, setup, self.dice, self.weak_emit,
                             opts.turn_limit or setup.turn_limit)

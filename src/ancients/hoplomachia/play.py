@@ -24,7 +24,7 @@ from ancients.hoplomachia._tables import (
 from ancients.hoplomachia.vocabulary import Category
 from ancients.scenario import Field
 
-__all__ = ["Deployment", "PlayRules", "load_play"]
+__all__ = ["Ambush", "Deployment", "PlayRules", "load_play"]
 
 
 @attrs.frozen
@@ -41,6 +41,16 @@ class Deployment:
 
 
 @attrs.frozen
+class Ambush:
+    """Troops in ambush (a rolled situation's set-up) come on from turn ``first`` on
+    ``roll`` or more on the reinforcement die, on turn ``last`` whatever the roll."""
+
+    first: int
+    last: int
+    roll: int
+
+
+@attrs.frozen
 class PlayRules:
     bases: Mapping[Category, tuple[float, float]]  # a stand's width and depth
     lochos_abreast: int  # stands side by side; more stand behind
@@ -49,6 +59,7 @@ class PlayRules:
     reinforcement_dice: DiceSpec
     deployment: Deployment
     station_moves: float  # lights end a move within this many of their moves of station
+    ambush: Ambush
     provenance: Provenance
     source: str | None = None
 
@@ -78,7 +89,7 @@ def load_play(override: Source = "") -> PlayRules:
     """Read the table play's numbers (``play.toml`` or a replacement)."""
     doc = document("play.toml", override)
     doc.check_keys(["reconstructed", "reason", "stand", "lochos", "battle", "reinforcements",
-                    "deployment", "stations"])
+                    "deployment", "stations", "ambush"])
     sf = doc["stand"]
     Provenance.of(sf)
     bases = keyed(sf, Category, _base)
@@ -98,8 +109,15 @@ def load_play(override: Source = "") -> PlayRules:
                               for k in ("gap", "screen", "behind", "between", "margin")))
     tf = doc["stations"].check_keys(["moves", "reconstructed", "reason"])
     Provenance.of(tf)
+    af = doc["ambush"].check_keys(["first", "last", "roll", "reconstructed", "reason"])
+    Provenance.of(af)
+    ambush = Ambush(af["first"].as_int(min=1), af["last"].as_int(min=1),
+                    af["roll"].as_int(min=1, max=6))
+    if ambush.last < ambush.first:
+        raise af["last"].error("the last turn comes after the first")
     return PlayRules(bases, lf["abreast"].as_int(min=1, max=4),
                      bf["turn_limit"].as_int(min=1, max=1000), (table[0], table[1]),
                      dice_spec(rf["dice"]), deployment,
-                     float(tf["moves"].as_float(min=0.0, max=100.0)), Provenance.of(doc),
+                     float(tf["moves"].as_float(min=0.0, max=100.0)), ambush,
+                     Provenance.of(doc),
                      doc.source)

@@ -99,10 +99,12 @@ class FireRules:
         """Hoplomachia, Belos: over a phalanx only from uphill when neither moved."""
         return uphill and not shooter_moved and not phalanx_moved
 
-    def return_move(self, allowance: float, used: float, chased: bool = False) -> float:
-        """Hoplomachia, Belos charge: after firing the unit turns (``turn`` inches) and
-        moves the rest of its allowance back; chased by ekdromoi it runs further."""
-        back = max(0.0, allowance - used - self.turn)
+    def return_move(self, allowance: float, used: float, chased: bool = False,
+                    turn: float | None = None) -> float:
+        """Hoplomachia, Belos charge: after firing the unit turns (``turn`` inches, by
+        default the rules'; hippeis wheeling, the wheel's) and moves the rest of its
+        allowance back; chased by ekdromoi it runs further."""
+        back = max(0.0, allowance - used - (self.turn if turn is None else turn))
         return back + (self.chased if chased else 0.0)
 
 

@@ -10,8 +10,8 @@ import attrs
 
 from ancients.optionfields import choice, choices, flag, number
 
-__all__ = ["CRAFTY_PRECEDENCE", "DEPTH", "EVADE_THREATENED", "PRECEDENCE_FLANK", "SHIELD_MOMENTUM",
-           "SPREAD_FIRE", "HoplomachiaOptions"]
+__all__ = ["CRAFTY_PRECEDENCE", "DEPTH", "EVADE_THREATENED", "HIPPEIS_WHEEL", "PRECEDENCE_FLANK",
+           "SHIELD_MOMENTUM", "SPREAD_FIRE", "HoplomachiaOptions"]
 
 
 @attrs.frozen
@@ -42,6 +42,10 @@ class HoplomachiaOptions:
         "othismos", "Melee: depth (+1 a 3-stand, +2 a 4-stand lochos) counts in the "
         "othismos, with the shove (othismos), or in every melee, the epidromos melee too "
         "(every)")
+    hippeis_wheel: Literal["turn", "wheel"] = choice(
+        "turn", "Belos charges: hippeis turn to go back (the inch of a turn, as every belos "
+        "charger) (turn), or wheel 90 degrees to fire and wheel again to return, each "
+        "wheel the arc of the ile's outer flank (wheel)")
     evade_threatened: Literal["threat", "never"] = choice(
         "threat", "Who may charge: \"units that cannot charge evade when threatened\": "
         "those that may not charge the unit threatening them (psiloi before a hoplite's "
@@ -64,3 +68,5 @@ SPREAD_FIRE = choices(HoplomachiaOptions, "spread_fire")
 EVADE_THREATENED = choices(HoplomachiaOptions, "evade_threatened")
 #: the readings of depth among the spear modifiers
 DEPTH = choices(HoplomachiaOptions, "depth")
+#: the readings of the hippeis' wheels in a belos charge
+HIPPEIS_WHEEL = choices(HoplomachiaOptions, "hippeis_wheel")

@@ -138,8 +138,11 @@ def test_a_lochos_under_fire_may_send_ekdromoi_when_it_will() -> None:
 
 
 def test_belos_charges_run_up_to_range_fire_and_come_back_within_their_limits() -> None:
+    # the general procedure (turn and move back): hippeis turning as every other belos
+    # charger does (their printed wheels: the test after this one)
     b = battle(_doc([division("a", "athenian", 36.0, 20.0, 1)],
-                    [division("h", "hippeis", 36.0, 30.0, 1, facing=180.0)]))
+                    [division("h", "hippeis", 36.0, 30.0, 1, facing=180.0)]),
+               spec="hoplomachia(hippeis_wheel=turn)")
     st = b.state
     h = piece(b, "h")
     asked: list[Decision] = []
@@ -154,11 +157,12 @@ def test_belos_charges_run_up_to_range_fire_and_come_back_within_their_limits() 
     assert not any(isinstance(o, Fire) and o.belos_charge for d in asked for o in d.options)
 
 
-def test_hippeis_wheel_90_degrees_to_fire_and_again_to_return_with_the_option() -> None:
+def test_hippeis_wheel_90_degrees_to_fire_and_again_to_return() -> None:
     """Belos charges: "Hippeis ilai wheel 90 degrees to fire and wheel again to return"
-    (``hippeis_wheel="wheel"``): the ile wheels after its run-up, fires, wheels again
-    (each wheel its outer flank's arc) and rides back what is left of its move; by
-    default it turns instead (the inch of a turn), as every belos charger does."""
+    (``hippeis_wheel="wheel"``, the default): the ile wheels after its run-up, fires,
+    wheels again (each wheel its outer flank's arc) and rides back what is left of its
+    move; with ``"turn"`` it turns instead (the inch of a turn), as every other belos
+    charger does."""
     import math
 
     def charge(spec: str) -> Any:
@@ -170,7 +174,7 @@ def test_hippeis_wheel_90_degrees_to_fire_and_again_to_return_with_the_option() 
                                               and o.belos_charge) if d.unit == "h"
               else NO if NO in d.options else d.options[0])  # no ekdromoi chase them
         return b
-    turned, wheeled = charge("hoplomachia"), charge("hoplomachia(hippeis_wheel=wheel)")
+    turned, wheeled = charge("hoplomachia(hippeis_wheel=turn)"), charge("hoplomachia")
     h = piece(wheeled, "h")
     rate = h.card.movement.of
     run = events(wheeled, "belos charge")[0].data["distance"]

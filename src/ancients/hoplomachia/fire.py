@@ -378,10 +378,10 @@ def _wheel_clear(state: State, piece: Piece, angle: float) -> bool:
 
 
 def _wheel_to_fire(state: State, shooter: Piece, target: Piece) -> tuple[float, float]:
-    """Hoplomachia, Belos charges: "hippeis ilai wheel 90 degrees to fire" (the option
-    ``hippeis_wheel="wheel"``): after its run-up the ile wheels 90 degrees, right if
-    it may, else left, staying in range; (the angle, the inches its outer flank rode),
-    or (0, 0) when neither wheel is clear (it fires as it stands)."""
+    """Hoplomachia, Belos charges: "hippeis ilai wheel 90 degrees to fire"
+    (``hippeis_wheel="wheel"``, the default): after its run-up the ile wheels 90
+    degrees, right if it may, else left, staying in range; (the angle, the inches its
+    outer flank rode), or (0, 0) when neither wheel is clear (it fires as it stands)."""
     angle = state.rules.belos.fire.hippeis_wheel
     rng = _range(state, shooter, target, True)
     for a in (angle, -angle):

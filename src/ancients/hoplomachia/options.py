@@ -42,10 +42,10 @@ class HoplomachiaOptions:
         "othismos", "Melee: depth (+1 a 3-stand, +2 a 4-stand lochos) counts in the "
         "othismos, with the shove (othismos), or in every melee, the epidromos melee too "
         "(every)")
-    hippeis_wheel: Literal["turn", "wheel"] = choice(
-        "turn", "Belos charges: hippeis turn to go back (the inch of a turn, as every belos "
-        "charger) (turn), or wheel 90 degrees to fire and wheel again to return, each "
-        "wheel the arc of the ile's outer flank (wheel)")
+    hippeis_wheel: Literal["wheel", "turn"] = choice(
+        "wheel", "Belos charges: hippeis wheel 90 degrees to fire and wheel again to "
+        "return, each wheel the arc of the ile's outer flank (wheel), or turn to go back "
+        "as every other belos charger does, the inch of a turn (turn)")
     evade_threatened: Literal["threat", "never"] = choice(
         "threat", "Who may charge: \"units that cannot charge evade when threatened\": "
         "those that may not charge the unit threatening them (psiloi before a hoplite's "

@@ -126,7 +126,8 @@ def test_a_situation_is_rolled_on_2d6_on_the_strategic_models_table() -> None:
     assert "situation" in RS.scenarios()
     seen: set[str] = set()
     setups: set[str] = set()
-    for seed in range(16):
+    formations: set[str] = set()
+    for seed in range(24):
         model = sorted(s.models)[seed % len(s.models)]
         doc = generate_document(rules, seed, model, "roll")
         dice = Dice(seed, keyed=True)
@@ -138,7 +139,12 @@ def test_a_situation_is_rolled_on_2d6_on_the_strategic_models_table() -> None:
         setups.add(str(situation.setup))
         for role, side in zip(Role, doc["sides"], strict=True):
             assert side["formation"] in LAID_OUT
+            assert situation.setup in s.formations[side["formation"]].setups
             assert situation.objectives[role] in s.plans[side["plan"]].objectives
+            formations.add(side["formation"])
+            if side["formation"] == "dispersed":  # no formed line, in Open Files
+                assert all(d.get("arrangement") == "open files" for d in side["divisions"]
+                           if rules.cards[d["card"]].movement.disciplined)
         divisions = [d for side in doc["sides"] for d in side["divisions"]]
         if str(situation.setup) == "encounter":
             assert all(d.get("arrangement") == "open files" for d in divisions
@@ -148,6 +154,7 @@ def test_a_situation_is_rolled_on_2d6_on_the_strategic_models_table() -> None:
         if situation.terrain.get("works"):
             assert any(a["kind"] == "works" for a in doc["table"]["terrain"])
     assert len(seen) >= 3 and {"arrayed", "encounter"} <= setups
+    assert "dispersed" in formations
     one = fielded(RS.new_battle(RS.scenario("situation-7"), seed=3))
     assert one.setup == fielded(RS.new_battle(RS.scenario("situation"), seed=7)).setup
     assert one.run().reason

@@ -29,9 +29,8 @@ SIDES = ("attacker", "defender")
 SITUATION = "set_piece"
 #: ``generate.situation``: roll 2D6 on the strategic model's table
 ROLL = "roll"
-#: the formations the table play lays out (the text's Marching Square and Dispersed are
-#: not modelled)
-LAID_OUT = ("battle_phalanx", "divided_phalanx")
+#: the formations the table play lays out (the text's Marching Square is not modelled)
+LAID_OUT = ("battle_phalanx", "divided_phalanx", "dispersed")
 _FEATURES = {"broken": "broken", "hills": "hill", "woods": "woods", "water": "marsh",
              "works": "works"}
 
@@ -193,6 +192,11 @@ def _ambush(rules: HoplomachiaRules, situation: Situation, sides: list[dict[str,
     facing = 0.0 if i == 0 else 180.0
     back = max(_depth(rules, d) for d in row)
     y = (depth - lay.margin - back) if i == 0 else lay.margin + back
+    enemy = sides[1 - i]["divisions"]  # the enemy's rearmost body, which it may not reach
+    if i == 0 and max(d["y"] + _depth(rules, d) for d in enemy) > y - lay.behind:
+        return []
+    if i == 1 and min(d["y"] - _depth(rules, d) for d in enemy) < y + lay.behind:
+        return []
     notes: list[str] = []
     try:
         _place(rules, row, y, facing, width, lay.between, lay.margin, lay.behind,
@@ -243,6 +247,8 @@ def _side(rules: HoplomachiaRules, army: Army, name: str, i: int, formation: str
                           lay.behind, name, notes), key=lambda y: sign * y)
         for entry in right if i == 0 else left:
             entry["x"] = round(entry["x"] + width / 2.0, 3)
+    elif formation == "dispersed":
+        last = _dispersed(rules, line, front, facing, width, name, notes)
     else:
         last = _place(rules, line, front, facing, width, lay.between, lay.margin, lay.behind,
                       name, notes)
@@ -279,6 +285,24 @@ def _side(rules: HoplomachiaRules, army: Army, name: str, i: int, formation: str
     return {"name": name, "title": army.name, "nation": army.nation, "arete": "roll",
             "plan": plan, "formation": formation, "role": str(role), "strategoi": strategoi,
             "divisions": list(divisions.values())}
+
+
+def _dispersed(rules: HoplomachiaRules, line: list[dict[str, Any]], front: float,
+               facing: float, width: float, name: str, notes: list[str]) -> float:
+    """Hoplomachia, Scenarios (formations): Dispersed, "no formed line": the divisions
+    spread out with wide gaps (``play.toml`` ``[dispersed]``), every other one set back,
+    the disciplined in Open Files."""
+    lay = rules.play.deployment
+    spread = rules.play.dispersed
+    sign = 1.0 if facing == 0.0 else -1.0
+    last = _place(rules, line, front, facing, width, spread.between, lay.margin,
+                  lay.behind + spread.back, name, notes)
+    for k, entry in enumerate(line):
+        if k % 2:
+            entry["y"] = round(entry["y"] - sign * spread.back, 3)
+        if rules.cards[entry["card"]].movement.disciplined:
+            entry["arrangement"] = "open files"
+    return min(last, last - sign * spread.back, key=lambda y: sign * y)
 
 
 def _needed(rules: HoplomachiaRules, army: Army) -> float:

@@ -308,7 +308,8 @@ def test_lights_keep_station_with_the_core_until_forward_psiloi_releases_them() 
     st, lights, station, plans = lights_menu()
     assert station is not None
     now = station_of(st, lights)
-    assert now is not None and now[1] == pytest.approx(station[1] + 8.0)
+    # (the army's front, from its centre to the enemy's, turns a little as it comes on)
+    assert now is not None and now[1] == pytest.approx(station[1] + 8.0, abs=0.1)
     reach = lights.card.movement.rate(Arrangement.NO_FILES)
     start = st.members(lights)[0].block.centre
     moves = [p for p in plans if p.order.kind == "towards"]

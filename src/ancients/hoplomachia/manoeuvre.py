@@ -241,7 +241,8 @@ def menu(state: State, division: Division) -> list[Plan]:
 
 def _core_reference(state: State, division: Division) -> tuple[Point, float] | None:
     """The centre of the core a light division keeps station with (the division it is
-    attached to, else its side's core) and the bearing the core faces; None if none."""
+    attached to, else its side's core) and the bearing its army faces (towards the
+    enemy: a lochos turned aside or about turns no station); None if none."""
     ref = state.divisions.get(division.attached) if division.attached else None
     pieces = state.members(ref) if ref is not None else []
     if not pieces:
@@ -249,7 +250,7 @@ def _core_reference(state: State, division: Division) -> tuple[Point, float] | N
                   for p in state.members(d)]
     if not pieces:
         return None
-    return centre_of([p.block for p in pieces]), pieces[0].block.facing
+    return centre_of([p.block for p in pieces]), front_of(state, division.side)
 
 
 def station_of(state: State, division: Division) -> Point | None:

@@ -32,8 +32,8 @@ VERBAL_ORDER = "verbal order"
 def signal_of(state: State, division: Division) -> Signal | None:
     """The signal ``division`` acts on this turn: General Withdrawal for an allied
     contingent that withdrew, its verbal order once received (a flank march: March),
-    the pre-designated
-    division's own signal (the rest hold: None), else the army's signal in force."""
+    the pre-designated division's own signal (the rest hold: None), else the army's
+    signal in force."""
     if division.withdrawing:
         return Signal.GENERAL_WITHDRAWAL
     if division.flank and division.order_turn <= state.turn:

@@ -145,6 +145,12 @@ def test_a_situation_is_rolled_on_2d6_on_the_strategic_models_table() -> None:
             if side["formation"] == "dispersed":  # no formed line, in Open Files
                 assert all(d.get("arrangement") == "open files" for d in side["divisions"]
                            if rules.cards[d["card"]].movement.disciplined)
+                line = [d for d in side["divisions"] if "arrives" not in d and
+                        str(rules.cards[d["card"]].category) not in ("psilos", "toxotes")]
+                if len(line) > 1 and len(line) == len(side["divisions"]) - sum(
+                        str(rules.cards[d["card"]].category) in ("psilos", "toxotes")
+                        for d in side["divisions"]):  # every other one set back
+                    assert len({d["y"] for d in line}) > 1
         divisions = [d for side in doc["sides"] for d in side["divisions"]]
         if str(situation.setup) == "encounter":
             assert all(d.get("arrangement") == "open files" for d in divisions

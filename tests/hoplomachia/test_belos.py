@@ -28,8 +28,10 @@ def test_intensity_is_belos_less_shield_with_its_modifiers() -> None:
     assert intensity(B, tox, ath, cover=True).value == 0
     assert intensity(B, tox, ath, second_rank=True).value == 2
     psi = C["psiloi"]
-    assert intensity(B, psi, ath, belos_charge=True).value == 1
-    assert intensity(B, psi, ath, moving=True).value == 0  # only moving archers lose 1
+    assert psi.belos is not None
+    plain = psi.belos.number - ath.shield
+    assert intensity(B, psi, ath, belos_charge=True).value == plain + 1
+    assert intensity(B, psi, ath, moving=True).value == plain  # only moving archers lose 1
     assert intensity(B, psi, ath, belos_number=1).value == -2  # spent peltast strength
 
 
@@ -136,6 +138,26 @@ def test_belos_charge_limits_per_game() -> None:
         assert tox.may_shoot(B, records=True)
         tox = tox.after_shot()
     assert not tox.may_shoot(B, records=True) and tox.may_shoot(B, records=False)
+
+
+def test_spent_peltastes_fall_to_psiloi_strength_and_never_rise_to_it() -> None:
+    """Belos charges: peltastes make 3 "at printed strength (then psiloi strength)":
+    a fall, so the javelin-men's printed Belos is above the psiloi's; a peltast card
+    weaker than psiloi (the long-spear Triballoi) keeps its own."""
+    psiloi = C["psiloi"]
+    assert B.limits.peltast_then == "psiloi" and psiloi.belos is not None
+    fell = 0
+    for card in C.by_category[Category.PELTAST]:
+        if card.belos is None:
+            continue
+        spent = BelosSupply(card, charges=B.limits.charges[Category.PELTAST])
+        number = spent.belos_number(B, psiloi)
+        assert number == min(card.belos.number, psiloi.belos.number), card.name
+        assert spent.belos_number(B, psiloi, defending=True) == card.belos.number
+        fell += number < card.belos.number
+    peltastes = C["peltastes"].belos
+    assert peltastes is not None and peltastes.number > psiloi.belos.number
+    assert fell >= 1
 
 
 def test_ekdromoi_chart() -> None:

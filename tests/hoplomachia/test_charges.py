@@ -127,6 +127,58 @@ def test_who_may_charge_whom_and_belos_troops_evade() -> None:
     assert [e.data["trigger"] for e in events(b, "andreia")] == ["charging"]
 
 
+def test_units_that_cannot_charge_their_threat_evade_without_a_check() -> None:
+    """Who may charge: "units that cannot charge evade when threatened": psiloi may not
+    charge hoplites through their shielded front, so charged by a taxis they evade;
+    charged by a disarrayed taxis, which they could charge, they test."""
+    def charged(spec: str = "hoplomachia", disarrayed: bool = False) -> Any:
+        b = battle(_doc([division("a", "athenian", 36.0, 20.0, 1)],
+                        [division("p", "psiloi", 36.0, 25.0, 1, stands=2, facing=180.0)]),
+                   spec=spec)
+        st = b.state
+        st.armies["athens"].signal = Signal.CHARGE
+        piece(b, "a").disarrayed = disarrayed
+        scripted(b, Andreia_check=[2, 2])
+        drive(epidromos_phase(st), lambda d: AHEAD if AHEAD in d.options else d.options[0])
+        return b
+    b = charged()
+    assert [e.data["unit"] for e in events(b, "evades")] == ["p"]
+    assert events(b, "evades")[0].data["reason"] == "cannot charge"
+    assert [e.data["trigger"] for e in events(b, "andreia")] == ["charging"]
+    b = charged(disarrayed=True)  # they may charge a disordered taxis: they test
+    assert [e.data["trigger"] for e in events(b, "andreia")] == ["charging", "charged"]
+    assert not events(b, "evades")
+    # the other reading: only troops that never charge evade untested
+    b = charged("hoplomachia(evade_threatened=never)")
+    assert [e.data["trigger"] for e in events(b, "andreia")] == ["charging", "charged"]
+
+
+def test_a_charged_taxis_failing_to_a_halt_holds_where_a_pass_may_still_move() -> None:
+    """Andreia: a charged unit's Halt is a halt, as a charger's and the Katastrophe's
+    are: it makes no march or approach this turn; a unit that passed (maintain) may."""
+    from ancients.hoplomachia.manoeuvre import menu
+
+    def charged(roll: int) -> Any:
+        b = battle(_doc([division("a", "athenian", 36.0, 20.0, 1)],
+                        [division("s", "peloponnesian", 36.0, 32.0, 1, facing=180.0)]))
+        st = b.state
+        st.armies["sparta"].signal = Signal.CHARGE
+        st.armies["athens"].signal = Signal.BEGIN_APPROACH
+        # the Spartans pass and run 3": short of the 12; the Athenians (Firm) roll
+        scripted(b, Andreia_check=[2, roll], epidromos=[1])
+        drive(epidromos_phase(st), lambda d: AHEAD if AHEAD in d.options else d.options[0])
+        return b
+    passed = charged(2)
+    check = next(e for e in events(passed, "andreia") if e.data["trigger"] == "charged")
+    assert check.data["result"] == "maintain"
+    assert len(menu(passed.state, div(passed, "a"))) > 1
+    failed = charged(12)
+    check = next(e for e in events(failed, "andreia") if e.data["trigger"] == "charged")
+    assert check.data["result"] == "halt"
+    plans = menu(failed.state, div(failed, "a"))
+    assert [str(p.order) for p in plans] == ["hold"]
+
+
 def test_the_sphagia_is_rolled_at_the_armys_first_charge() -> None:
     b = battle(_doc([division("a", "athenian", 36.0, 20.0, 1)],
                     [division("s", "peloponnesian", 36.0, 25.0, 1)]))

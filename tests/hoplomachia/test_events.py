@@ -40,6 +40,7 @@ FACTS = {
               "total", "number", "passed", "reaction"},
     "belos charge": {"unit", "target", "distance", "from", "to"},
     "belos charge back": {"unit", "distance", "from", "to"},
+    "belos charge wheel": {"unit", "angle", "distance", "from", "to"},
     "belos charge blocked": {"unit", "target"}, "close files": {"division"},
     "ekdromoi": {"unit", "target", "move", "reached", "killed"},
     "epidromos declared": {"division", "target"}, "sphagia": {"points"},

@@ -138,8 +138,11 @@ def test_a_lochos_under_fire_may_send_ekdromoi_when_it_will() -> None:
 
 
 def test_belos_charges_run_up_to_range_fire_and_come_back_within_their_limits() -> None:
+    # the general procedure (turn and move back): hippeis turning as every other belos
+    # charger does (their printed wheels: the test after this one)
     b = battle(_doc([division("a", "athenian", 36.0, 20.0, 1)],
-                    [division("h", "hippeis", 36.0, 30.0, 1, facing=180.0)]))
+                    [division("h", "hippeis", 36.0, 30.0, 1, facing=180.0)]),
+               spec="hoplomachia(hippeis_wheel=turn)")
     st = b.state
     h = piece(b, "h")
     asked: list[Decision] = []
@@ -152,6 +155,41 @@ def test_belos_charges_run_up_to_range_fire_and_come_back_within_their_limits() 
     asked = []
     drive(belos_phase(st), None, asked)
     assert not any(isinstance(o, Fire) and o.belos_charge for d in asked for o in d.options)
+
+
+def test_hippeis_wheel_90_degrees_to_fire_and_again_to_return() -> None:
+    """Belos charges: "Hippeis ilai wheel 90 degrees to fire and wheel again to return"
+    (``hippeis_wheel="wheel"``, the default): the ile wheels after its run-up, fires,
+    wheels again (each wheel its outer flank's arc) and rides back what is left of its
+    move; with ``"turn"`` it turns instead (the inch of a turn), as every other belos
+    charger does."""
+    import math
+
+    def charge(spec: str) -> Any:
+        b = battle(_doc([division("a", "athenian", 36.0, 20.0, 1)],
+                        [division("h", "hippeis", 36.0, 26.0, 1, facing=180.0)]), spec=spec)
+        st = b.state
+        scripted(b, belos_check=[1])
+        drive(belos_phase(st), lambda d: next(o for o in d.options if isinstance(o, Fire)
+                                              and o.belos_charge) if d.unit == "h"
+              else NO if NO in d.options else d.options[0])  # no ekdromoi chase them
+        return b
+    turned, wheeled = charge("hoplomachia(hippeis_wheel=turn)"), charge("hoplomachia")
+    h = piece(wheeled, "h")
+    rate = h.card.movement.of
+    run = events(wheeled, "belos charge")[0].data["distance"]
+    wheels = events(wheeled, "belos charge wheel")
+    assert len(wheels) == 2 and {abs(w.data["angle"]) for w in wheels} == {90.0}
+    arc = math.pi / 2.0 * h.block.frontage  # the outer flank of a 90 degree wheel
+    assert all(w.data["distance"] == pytest.approx(arc, abs=1e-3) for w in wheels)
+    back = events(wheeled, "belos charge back")[0].data["distance"]
+    assert back == pytest.approx(max(0.0, rate - run - 2.0 * arc), abs=0.06)
+    assert not events(turned, "belos charge wheel")
+    turn = turned.state.rules.belos.fire.turn
+    back = events(turned, "belos charge back")[0].data["distance"]
+    run = events(turned, "belos charge")[0].data["distance"]
+    assert back == pytest.approx(rate - run - turn, abs=0.06)
+    assert events(wheeled, "belos")[0].data["belos_charge"]
 
 
 def test_defensive_belos_only_by_those_that_held_fire_and_only_at_chargers() -> None:

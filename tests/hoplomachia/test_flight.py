@@ -241,8 +241,11 @@ def test_hamippoi_are_lost_when_their_ile_charges_pursues_or_belos_charges_over_
     pursue(st, h, s)
     assert events(b, "pursues")[0].data["distance"] > 7.0
     assert not piece(b, "h").hamippoi
+    # the ile turning back (hippeis_wheel=turn), so that it lives to ride back: up and
+    # back is more than 7 inches
     b = battle(_doc([division("a", "athenian", 36.0, 20.0, 1)],
-                    [division("h", "hippeis", 36.0, 30.0, 1, facing=180.0, hamippoi=1)]))
+                    [division("h", "hippeis", 36.0, 30.0, 1, facing=180.0, hamippoi=1)]),
+               spec="hoplomachia(hippeis_wheel=turn)")
     drive(belos_phase(b.state), lambda d: next((o for o in d.options if isinstance(
         o, Fire) and o.belos_charge), d.options[0]))
     run = sum(e.data["distance"] for e in events(b, "belos charge")

@@ -165,6 +165,28 @@ def test_the_turn_limit_judges_as_if_neither_would_fight_on() -> None:
     assert out.reason == "possession of the slain" and out.winner == "athens"
 
 
+def test_an_army_with_nothing_left_able_to_fight_is_broken_that_turn() -> None:
+    """End of battle: a side with nothing left able to fight (every piece routing or
+    gone, or marching off with a contingent that withdrew) has lost at once, not at the
+    turn limit; a reinforcement still to come keeps it in the battle."""
+    b = battle(_doc())
+    st = b.state
+    for p in st.pieces_of("sparta"):
+        p.status = Status.ROUTING
+    out = drive(nike(st))
+    assert out is not None and out.winner == "athens" and out.reason == "army broken"
+    b = battle(_doc())
+    st = b.state
+    div(b, "s").withdrawing = True  # its allied strategos withdrew his troops
+    out = drive(nike(st))
+    assert out is not None and out.winner == "athens" and out.reason == "army broken"
+    b = battle(_doc())
+    st = b.state
+    for p in st.pieces_of("sparta"):
+        p.status = Status.WAITING
+    assert drive(nike(st)) is None  # its reinforcements may still come
+
+
 def test_an_army_with_nothing_left_on_the_field_is_broken() -> None:
     b = battle(_doc())
     st = b.state

@@ -285,6 +285,47 @@ def test_recalled_lights_only_retire_and_a_pinned_division_holds() -> None:
     assert Move("hold") == HOLD
 
 
+def test_lights_keep_station_with_the_core_until_forward_psiloi_releases_them() -> None:
+    """Signals: "lights keep stations relative to the core and interpret signals by
+    battle plan": a light division's station is where it stood relative to the core,
+    and moves with it; its moves end within one of its own moves of the station (or
+    nearer it than it began) until Forward Psiloi sends it to skirmish; a battle plan
+    that sends the lights to skirmish or round the enemy's flank frees them."""
+    from ancients.hoplomachia.manoeuvre import station_of
+
+    def lights_menu(plan: str = "frontal_attack", released: bool = False) -> Any:
+        data = doc()
+        data["sides"][0]["plan"] = plan
+        b = battle(data)
+        st = b.state
+        lights = div(b, "a-psiloi")
+        station = station_of(st, lights)
+        for p in st.pieces:  # the phalanx has marched 8 inches on (its station with it)
+            if p.side == "athens" and p.hoplite:
+                p.block = attrs.evolve(p.block, y=p.block.y + 8.0)
+        st.armies["athens"].psiloi_released = released
+        return st, lights, station, menu(st, lights)
+    st, lights, station, plans = lights_menu()
+    assert station is not None
+    now = station_of(st, lights)
+    # (the army's front, from its centre to the enemy's, turns a little as it comes on)
+    assert now is not None and now[1] == pytest.approx(station[1] + 8.0, abs=0.1)
+    reach = lights.card.movement.rate(Arrangement.NO_FILES)
+    start = st.members(lights)[0].block.centre
+    moves = [p for p in plans if p.order.kind == "towards"]
+    assert moves
+    for p in moves:
+        end = p.end[0].centre
+        gap = ((end[0] - now[0]) ** 2 + (end[1] - now[1]) ** 2) ** 0.5
+        began = ((start[0] - now[0]) ** 2 + (start[1] - now[1]) ** 2) ** 0.5
+        assert gap <= reach + 1e-6 or gap <= began + 1e-6
+    kept = {p.order.angle for p in moves}
+    for released, plan in ((True, "frontal_attack"), (False, "harass_to_death")):
+        free = {p.order.angle for p in lights_menu(plan, released)[3]
+                if p.order.kind == "towards"}
+        assert kept < free, (released, plan)  # released or skirmishing: every way
+
+
 def test_a_lochos_turned_about_drifts_with_its_body_and_into_no_one() -> None:
     # Hoplomachia, Drift: the phalanx drifts right together; a lochos of it turned about
     # (in line, facing the rear) goes the body's way, not to its own right into the

@@ -104,6 +104,30 @@ def test_ground_given_penalises_the_next_othismos_shield() -> None:
         defence_total(M, Engaged(C["athenian"], FIRM, terrain=("swamp",)))
 
 
+def test_depth_counts_in_the_othismos_or_with_the_option_in_every_melee() -> None:
+    """Melee: depth is named among the spear modifiers and with the othismos's; read as
+    the othismos's (default), or in every melee (``depth="every"``)."""
+    from ancients.hoplomachia.combat import engaged_side
+
+    from .play import battle, division, piece, side
+
+    deep = Engaged(C["theban"], FIRM, stands=4)
+    epidromos = attack_total(M, deep, MeleeKind.EPIDROMOS, 0).value
+    othismos = attack_total(M, deep, MeleeKind.OTHISMOS, 0).value
+    assert othismos - epidromos == M.depth[4] > 0
+    always = attrs.evolve(deep, depth_always=True)
+    assert attack_total(M, always, MeleeKind.EPIDROMOS, 0).value == othismos
+    data = {"name": "t", "title": "t", "table": {"width": 72.0, "depth": 48.0},
+            "sides": [side("athens", "athenian", [division("a", "athenian", 36.0, 20.0, 1,
+                                                           stands=4)]),
+                      side("sparta", "spartan", [division("s", "spartiates", 36.0, 21.0, 1,
+                                                          facing=180.0)])]}
+    for spec, counts in (("hoplomachia", False), ("hoplomachia(depth=every)", True)):
+        b = battle(data, spec=spec)
+        e = engaged_side(b.state, piece(b, "a"), piece(b, "s"), MeleeKind.EPIDROMOS)
+        assert e.depth_always is counts and e.stands == 4
+
+
 def test_chart_is_symmetric_and_the_lower_level_loses() -> None:
     for a in Level:
         for b in Level:

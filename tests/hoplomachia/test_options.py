@@ -23,3 +23,6 @@ def test_readings_are_validated() -> None:
         HoplomachiaOptions(shield_momentum="both")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         HoplomachiaOptions(spread_fire="stands")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        HoplomachiaOptions(evade_threatened="always")  # type: ignore[arg-type]
+    assert HoplomachiaOptions().evade_threatened == "threat"

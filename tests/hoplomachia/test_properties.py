@@ -72,5 +72,7 @@ def test_check_ruleset_passes() -> None:
     report = check_ruleset("hoplomachia", battles=4, seed=11)
     assert report.battles == 4 and report.replays_checked > 0
     check_ruleset("hoplomachia", battles=3, seed=5, scenario="generated")
+    for seed in (7, 12, 17, 21):  # rolled: an ambush, encounters, works, an ambush
+        check_ruleset("hoplomachia", battles=1, seed=seed, scenario=f"situation-{seed}")
     check_ruleset("hoplomachia(precedence_flank=choose, shield_momentum=attacker, "
                   "crafty_precedence=point, turn_limit=5)", battles=2, seed=2)

@@ -113,6 +113,59 @@ def test_an_overlay_naming_a_side_the_battle_lacks_fails() -> None:
         RS.parse_scenario(data, source="over.toml")
 
 
+def test_a_situation_is_rolled_on_2d6_on_the_strategic_models_table() -> None:
+    """Scenarios: "choose the Strategic Model ... and roll 2d6. This will give you the
+    situation with parameters for your battle": sizes, the set-up type, terrain and
+    objectives (``situation`` / ``situation-N``)."""
+    from ancients.dice import Dice
+    from ancients.hoplomachia.generate import LAID_OUT, generate_document
+    from ancients.hoplomachia.vocabulary import Role
+
+    rules = RS.rules()
+    s = rules.situations
+    assert "situation" in RS.scenarios()
+    seen: set[str] = set()
+    setups: set[str] = set()
+    formations: set[str] = set()
+    for seed in range(24):
+        model = sorted(s.models)[seed % len(s.models)]
+        doc = generate_document(rules, seed, model, "roll")
+        dice = Dice(seed, keyed=True)
+        dice.scope = "generated set piece"
+        rolled = s.roll(model, dice)  # the same keyed roll the generation made
+        assert doc["situation"] == rolled.situation.key
+        situation = rolled.situation
+        seen.add(situation.key)
+        setups.add(str(situation.setup))
+        for role, side in zip(Role, doc["sides"], strict=True):
+            assert side["formation"] in LAID_OUT
+            assert situation.setup in s.formations[side["formation"]].setups
+            assert situation.objectives[role] in s.plans[side["plan"]].objectives
+            formations.add(side["formation"])
+            if side["formation"] == "dispersed":  # no formed line, in Open Files
+                assert all(d.get("arrangement") == "open files" for d in side["divisions"]
+                           if rules.cards[d["card"]].movement.disciplined)
+                line = [d for d in side["divisions"] if "arrives" not in d and
+                        str(rules.cards[d["card"]].category) not in ("psilos", "toxotes")]
+                if len(line) > 1 and len(line) == len(side["divisions"]) - sum(
+                        str(rules.cards[d["card"]].category) in ("psilos", "toxotes")
+                        for d in side["divisions"]):  # every other one set back
+                    assert len({d["y"] for d in line}) > 1
+        divisions = [d for side in doc["sides"] for d in side["divisions"]]
+        if str(situation.setup) == "encounter":
+            assert all(d.get("arrangement") == "open files" for d in divisions
+                       if rules.cards[d["card"]].movement.disciplined)
+        if str(situation.setup) == "ambush":
+            assert any("arrives" in d for d in divisions)
+        if situation.terrain.get("works"):
+            assert any(a["kind"] == "works" for a in doc["table"]["terrain"])
+    assert len(seen) >= 3 and {"arrayed", "encounter"} <= setups
+    assert "dispersed" in formations
+    one = fielded(RS.new_battle(RS.scenario("situation-7"), seed=3))
+    assert one.setup == fielded(RS.new_battle(RS.scenario("situation"), seed=7)).setup
+    assert one.run().reason
+
+
 def test_a_generated_set_piece_comes_from_the_seed() -> None:
     sc = RS.scenario("generated")
     assert sc.sides == ("attacker", "defender")

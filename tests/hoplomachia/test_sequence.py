@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 
+import pytest
+
 import ancients
 from ancients.battle import Decision
 from ancients.hoplomachia.command import Signal
@@ -15,7 +17,7 @@ from ancients.hoplomachia.precedence import alternate, sequence_order
 from ancients.hoplomachia.sequence import PHASES
 from ancients.hoplomachia.signals import command_strophe, signal_of
 
-from .play import battle, doc, drive, events, scripted
+from .play import battle, division, doc, drive, events, scripted, side
 
 
 def _answer(choices: dict[str, Hashable]) -> Callable[[Decision], Hashable]:
@@ -161,6 +163,58 @@ def test_a_verbal_order_goes_by_runner_and_is_acted_on_after_receipt() -> None:
     orders = [d for d in asked if d.kind == Kind.ORDER]
     assert orders and all(isinstance(o, Order) and o.division != "a-taxis1"
                           for d in orders for o in d.options)  # not his own
+
+
+def test_a_verbal_order_sends_a_taxis_on_a_flank_march_outside_the_salpinx() -> None:
+    """Commands: "orders are only for actions outside the salpinx signal parameters,
+    e.g. a flank march": a taxis ordered to march to a flank turns its lochoi 90 degrees
+    that way (Open Files, 1 inch) and marches along the line whatever the salpinx says,
+    until it faces front again or follows the salpinx."""
+    from ancients.hoplomachia.manoeuvre import execute, menu
+
+    data = {"name": "t", "title": "t", "table": {"width": 72.0, "depth": 48.0},
+            "sides": [side("athens", "athenian",
+                           [division("a-taxis1", "athenian", 12.0, 10.0, 2),
+                            division("a-taxis2", "athenian", 24.0, 10.0, 3)]),
+                      side("sparta", "spartan",
+                           [division("s", "spartiates", 36.0, 40.0, 2)])]}
+    b = battle(data)
+    st = b.state
+    st.turn = 1
+    order = Order("a-taxis2", flank="right")
+    drive(command_strophe(st, "sparta"), _answer({"athens:order": order}))
+    sent = events(b, "order sent")[0]
+    assert sent.data["order"] == "flank march right"
+    acted = sent.data["acted"]
+    for turn in range(2, acted + 1):
+        st.turn = turn
+        drive(command_strophe(st, "sparta"), _answer({"athens:order": NO_ORDER}))
+    taxis = st.divisions["a-taxis2"]
+    st.armies["athens"].signal = Signal.BEGIN_APPROACH  # the salpinx says approach
+    plans = menu(st, taxis)
+    kinds = {p.order.kind for p in plans}
+    assert "flank march" in kinds and "approach" not in kinds
+    march = max((p for p in plans if p.order.kind == "flank march"),
+                key=lambda p: p.order.distance)
+    start = {p.id: p.block.centre[0] for p in st.members(taxis)}
+    execute(st, taxis, march)
+    cost = st.rules.movement.arrangement.turn
+    assert taxis.card.movement.of is not None
+    rate = taxis.card.movement.of - cost  # the move in Open Files less the turn
+    for p in st.members(taxis):
+        assert p.block.facing % 360.0 == pytest.approx(90.0)  # the right flank of 0
+        assert p.block.centre[0] - start[p.id] == pytest.approx(march.order.distance)
+        assert str(p.arrangement) == "open files"
+    assert march.order.distance == pytest.approx(rate)
+    st.turn += 1
+    plans = menu(st, taxis)  # facing the flank: march on, or face front again
+    assert {"flank march", "face front"} <= {p.order.kind for p in plans}
+    on = max((p for p in plans if p.order.kind == "flank march"),
+             key=lambda p: p.order.distance)
+    assert on.order.distance == pytest.approx(taxis.card.movement.of)  # no turn to pay
+    front = next(p for p in plans if p.order.kind == "face front")
+    execute(st, taxis, front)
+    assert all(p.block.facing % 360.0 == pytest.approx(0.0) for p in st.members(taxis))
 
 
 def test_no_order_while_the_hegemon_is_in_melee_and_no_runner_near_the_enemy() -> None:

@@ -13,6 +13,7 @@ from ancients.dice import Dice
 from ancients.events import Event
 from ancients.hoplomachia.glossary import explain
 from ancients.hoplomachia.katastrophe import nike, outcome
+from ancients.hoplomachia.manoeuvre import station_of
 from ancients.hoplomachia.options import HoplomachiaOptions
 from ancients.hoplomachia.pieces import Army, Division, Piece, Status, Strategos
 from ancients.hoplomachia.preparation import prepare
@@ -43,7 +44,8 @@ class HoplomachiaBattle(Battle):
             from ancients.hoplomachia.generate import generate_setup
 
             which = setup.generate.seed if setup.generate.seed is not None else self.seed
-            setup = generate_setup(rules, which, setup.generate.model)
+            setup = generate_setup(rules, which, setup.generate.model,
+                                   setup.generate.situation)
         self.setup = setup
         self.state = _build(rules, opts, setup, self.dice, self.weak_emit,
                             opts.turn_limit or setup.turn_limit)
@@ -112,5 +114,8 @@ def _build(rules: HoplomachiaRules, opts: HoplomachiaOptions, setup: Setup, dice
                               str(s.role), predesignated=s.predesignated)
     sides = (setup.sides[0].name, setup.sides[1].name)
     assert callable(emit)
-    return State(rules, opts, setup.table, sides, armies, pieces, divisions, strategoi, dice,
-                 emit, turn_limit)
+    state = State(rules, opts, setup.table, sides, armies, pieces, divisions, strategoi, dice,
+                  emit, turn_limit)
+    for division in state.divisions.values():  # the lights' stations, where they stand
+        station_of(state, division)
+    return state

@@ -99,10 +99,12 @@ class FireRules:
         """Hoplomachia, Belos: over a phalanx only from uphill when neither moved."""
         return uphill and not shooter_moved and not phalanx_moved
 
-    def return_move(self, allowance: float, used: float, chased: bool = False) -> float:
-        """Hoplomachia, Belos charge: after firing the unit turns (``turn`` inches) and
-        moves the rest of its allowance back; chased by ekdromoi it runs further."""
-        back = max(0.0, allowance - used - self.turn)
+    def return_move(self, allowance: float, used: float, chased: bool = False,
+                    turn: float | None = None) -> float:
+        """Hoplomachia, Belos charge: after firing the unit turns (``turn`` inches, by
+        default the rules'; hippeis wheeling, the wheel's) and moves the rest of its
+        allowance back; chased by ekdromoi it runs further."""
+        back = max(0.0, allowance - used - (self.turn if turn is None else turn))
         return back + (self.chased if chased else 0.0)
 
 
@@ -372,15 +374,16 @@ class BelosSupply:
         return self.charges < limit
 
     def belos_number(self, rules: BelosRules, psiloi: UnitCard, defending: bool = False) -> int:
-        """The Belos number this unit fires at: peltastes past their limit fire at the
-        strength of ``psiloi`` (rules.limits.peltast_then) unless defending."""
-        # Hoplomachia, Belos charges (limits)
+        """The Belos number this unit fires at: peltastes past their limit fall to the
+        strength of ``psiloi`` (rules.limits.peltast_then) unless defending; a fall, so
+        a peltast card weaker than psiloi keeps its own."""
+        # Hoplomachia, Belos charges (limits): 3 at printed strength, then psiloi strength
         if self.card.belos is None:
             raise RuleError(f"{self.card.name} have no Belos")
         limit = rules.limits.charges.get(Category.PELTAST)
         if (self.card.category is Category.PELTAST and not defending and limit is not None
                 and self.charges >= limit and psiloi.belos is not None):
-            return psiloi.belos.number
+            return min(psiloi.belos.number, self.card.belos.number)
         return self.card.belos.number
 
     def may_shoot(self, rules: BelosRules, records: bool) -> bool:

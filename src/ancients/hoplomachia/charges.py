@@ -292,9 +292,11 @@ def _targeted(state: State, target: Division, charger: Division, enemy: Piece,
     if not pieces:
         return
     cause = state.members(charger)[0] if state.members(charger) else enemy
-    if not state.rules.epidromos.charges_at_all(target.card):
-        for p in pieces:
-            evade(state, p, cause, "cannot charge")
+    unable = [p for p in pieces if _cannot_charge(state, p, cause)]
+    for p in unable:
+        evade(state, p, cause, "cannot charge")
+    pieces = [p for p in pieces if p not in unable]
+    if not pieces:
         return
     out = yield from andreia(state, target, Trigger.CHARGED, enemy=cause, pieces=pieces)
     if out.result is AndreiaResult.CHARGE:
@@ -308,9 +310,21 @@ def _targeted(state: State, target: Division, charger: Division, enemy: Piece,
         declared.append(Declared(target, "ahead" if _straight_charger(target) else cause.id,
                                  row, countercharge=charger.id))
     elif out.result is AndreiaResult.HALT:
-        return
+        # Hoplomachia, Andreia: a halt, as a charger's: no march or approach this turn
+        target.halted_turn = state.turn
     else:
         apply_result(state, target, out.result, cause, "charged")
+
+
+def _cannot_charge(state: State, piece: Piece, charger: Piece) -> bool:
+    """Hoplomachia, Who may charge: "units that cannot charge evade when threatened":
+    by default those that may not charge the unit threatening them as it stands (psiloi
+    before a hoplite's shielded front); with ``evade_threatened="never"`` only troops
+    that never charge (toxotes, sphendonetes, sparabara)."""
+    rules = state.rules.epidromos
+    if not rules.charges_at_all(piece.card):
+        return True
+    return state.opts.evade_threatened == "threat" and not _may(state, piece, charger)
 
 
 def _charge(state: State, found: Declared, declared: list[Declared], halted: set[str]

@@ -130,6 +130,7 @@ def engaged_side(state: State, piece: Piece, enemy: Piece, kind: MeleeKind,
                    gap=_gap(state, piece), terrain=_terrain(state, piece, enemy),
                    ground_given=piece.ground_given if kind is MeleeKind.OTHISMOS
                    else GroundGiven.NONE, shield_momentum=momentum,
+                   depth_always=state.opts.depth == "every",
                    one_step_more=one_step_more if kind is MeleeKind.OTHISMOS and
                    piece.category in rules.melee.depth_categories else 0)
 

@@ -317,10 +317,11 @@ def _odds(state: State, charger: Piece, target: Piece, division: Division) -> fl
     rules = state.rules
     chart = rules.epidromos.card_chart(charger.card)
     aspect = aspect_struck(target.block, charger.block)
+    always = state.opts.depth == "every"
     a = Engaged(charger.card, state.armies[charger.side].arete.level, stands=charger.stands,
-                disarrayed=charger.disarrayed)
+                disarrayed=charger.disarrayed, depth_always=always)
     b = Engaged(target.card, state.armies[target.side].arete.level, aspect=aspect,
-                stands=target.stands, disarrayed=target.disarrayed)
+                stands=target.stands, disarrayed=target.disarrayed, depth_always=always)
     momentum = chart.momentum_odds(division.approached)
     odds = melee_odds(rules.melee, a, b, MeleeKind.EPIDROMOS, (momentum, {0: Fraction(1)}))
     win = sum((p for o, p in odds.items() if o.loser == 1), Fraction(0))

@@ -62,17 +62,25 @@ KEEP = SignalChoice(None)
 
 @attrs.frozen
 class Order:
-    """A verbal order to a division: act as ``signal`` would have it (None: follow the
-    salpinx again); or no order at all (``division`` empty)."""
+    """A verbal order to a division: act as ``signal`` would have it, or march to a
+    ``flank`` (left or right: an action outside the salpinx's set procedures); neither:
+    follow the salpinx again; or no order at all (``division`` empty)."""
 
     division: str
     signal: Signal | None = None
+    flank: str = ""
+
+    @property
+    def what(self) -> str:
+        """The order as the runner carries it."""
+        if self.flank:
+            return f"flank march {self.flank}"
+        return f"act on {self.signal}" if self.signal else "follow the salpinx"
 
     def __str__(self) -> str:
         if not self.division:
             return "no verbal order"
-        what = f"act on {self.signal}" if self.signal else "follow the salpinx"
-        return f"order {self.division}: {what}"
+        return f"order {self.division}: {self.what}"
 
 
 NO_ORDER = Order("")
@@ -114,10 +122,11 @@ NO_CHARGE = Charge("")
 @attrs.frozen
 class Move:
     """A move from a division's menu. ``kind``: hold, advance, approach, wheel, about
-    face, turn (lochoi turned 90 degrees), arrangement, towards, withdraw, face;
-    ``distance`` inches; ``angle`` degrees (a wheel or a turn, or a bearing off the line
-    to the nearest enemy); ``arrangement`` for a change of arrangement; ``incline``
-    inches (the optional deliberate incline)."""
+    face, turn (lochoi turned 90 degrees), arrangement, towards, withdraw, face, flank
+    march, face front; ``distance`` inches; ``angle`` degrees (a wheel or a turn, a
+    bearing off the line to the nearest enemy, or the flank of a flank march);
+    ``arrangement`` for a change of arrangement; ``incline`` inches (the optional
+    deliberate incline)."""
 
     kind: str
     distance: float = 0.0
@@ -150,6 +159,11 @@ class Move:
                 return "face the nearest enemy"
             case "withdraw":
                 return f"withdraw {d}"
+            case "flank march":
+                turn = "right" if self.angle > 0 else "left"
+                return f"march {d} to the {turn} flank"
+            case "face front":
+                return "turn the lochoi to face front"
             case _:
                 if self.angle == 0.0:
                     return f"move {d} towards the nearest enemy"

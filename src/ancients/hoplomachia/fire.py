@@ -35,6 +35,8 @@ from ancients.hoplomachia.geometry import (
     clearance,
     face,
     straight_path,
+    wheel,
+    wheel_path,
 )
 from ancients.hoplomachia.pieces import Division, Piece
 from ancients.hoplomachia.precedence import alternate
@@ -351,16 +353,48 @@ def shoot(state: State, shooter: Piece, target: Piece, belos_charge: bool = Fals
     """One unit's front stands all at one target (a belos charge, or a shot with nothing
     else to fire at), and the target's reaction."""
     used = 0.0
+    wheeled = 0.0
     if belos_charge:
         used = _run_up(state, shooter, target)
         if used < 0:
             return
         shooter.belos_charges += 1
+        if shooter.horse and state.opts.hippeis_wheel == "wheel":
+            wheeled, cost = _wheel_to_fire(state, shooter, target)
+            used += cost
     _loose(state, shooter)
     chased = yield from _hit(state, shooter, target, shooter.block.files, belos_charge,
                              defending, back)
     if belos_charge and shooter.ready:
-        _run_back(state, shooter, target, used, chased)
+        _run_back(state, shooter, target, used, chased, wheeled)
+
+
+def _wheel_clear(state: State, piece: Piece, angle: float) -> bool:
+    """The piece's wheel of ``angle`` stays on the table and meets no one."""
+    others = state.others([piece])
+    return all(state.table.contains(body[0]) and not any(body[0].overlaps(o.block)
+                                                         for o in others)
+               for body in wheel_path([piece.block], angle))
+
+
+def _wheel_to_fire(state: State, shooter: Piece, target: Piece) -> tuple[float, float]:
+    """Hoplomachia, Belos charges: "hippeis ilai wheel 90 degrees to fire"
+    (``hippeis_wheel="wheel"``, the default): after its run-up the ile wheels 90
+    degrees, right if it may, else left, staying in range; (the angle, the inches its
+    outer flank rode), or (0, 0) when neither wheel is clear (it fires as it stands)."""
+    angle = state.rules.belos.fire.hippeis_wheel
+    rng = _range(state, shooter, target, True)
+    for a in (angle, -angle):
+        body, cost = wheel([shooter.block], a)
+        if body[0].distance(target.block) <= rng and _wheel_clear(state, shooter, a):
+            before = position(shooter.block)
+            shooter.block = body[0]
+            state.emit("belos charge wheel", f"{shooter.name}: wheels {abs(a):g} degrees "
+                       f"to fire", side=shooter.side, units=(shooter.id,), unit=shooter.id,
+                       angle=a, distance=round(cost, 3),
+                       **{"from": before, "to": position(shooter.block)})
+            return a, cost
+    return 0.0, 0.0
 
 
 def shot_intensity(state: State, shooter: Piece, target: Piece, stands: int,
@@ -441,15 +475,27 @@ def _run_up(state: State, shooter: Piece, target: Piece) -> float:
     return need
 
 
-def _run_back(state: State, shooter: Piece, target: Piece, used: float, chased: bool
-              ) -> None:
+def _run_back(state: State, shooter: Piece, target: Piece, used: float, chased: bool,
+              wheeled: float = 0.0) -> None:
     """Hoplomachia, Belos charge: turn (1 inch) and move the rest of the allowance back,
-    ending facing the target; chased by ekdromoi, 1 inch further, facing away."""
+    ending facing the target; chased by ekdromoi, 1 inch further, facing away. Hippeis
+    that wheeled to fire wheel again to return (the wheel's arc instead of the turn)."""
     fire = state.rules.belos.fire
-    back = fire.return_move(shooter.rate(), used, chased)
-    away = bearing_to(target.block, shooter.block)
-    faced = face([shooter.block], away)[0]
     others = state.others([shooter])
+    turn: float | None = None
+    if wheeled and _wheel_clear(state, shooter, wheeled):
+        body, turn = wheel([shooter.block], wheeled)
+        before = position(shooter.block)
+        shooter.block = body[0]
+        state.emit("belos charge wheel", f"{shooter.name}: wheels {abs(wheeled):g} degrees "
+                   "to return", side=shooter.side, units=(shooter.id,), unit=shooter.id,
+                   angle=wheeled, distance=round(turn, 3),
+                   **{"from": before, "to": position(shooter.block)})
+        away = shooter.block.facing
+    else:
+        away = bearing_to(target.block, shooter.block)
+    back = fire.return_move(shooter.rate(), used, chased, turn)
+    faced = face([shooter.block], away)[0]
     d = back
     end = faced if state.table.contains(faced) and not any(
         faced.overlaps(o.block) for o in others) else shooter.block

@@ -198,6 +198,18 @@ def _trophy(state: State, winner: str) -> None:
     state.emit("trophy", f"{state.armies[winner].title}: sets up a trophy", side=winner)
 
 
+def _able_to_fight(state: State, side: str) -> bool:
+    """Hoplomachia, End of battle: the side has something left able to fight: a piece
+    on the table in order, or a reinforcement still to come, of a division that is not
+    marching off with a contingent that withdrew (routers and the departing fight no
+    more)."""
+    for p in state.pieces_of(side):
+        if p.status in (Status.READY, Status.WAITING) and \
+                not state.division_of(p).withdrawing:
+            return True
+    return False
+
+
 def nike(state: State, final: bool = False) -> Turn:
     """Hoplomachia, End of battle: the test for Nike (``final``: the turn limit: neither
     side will fight on)."""
@@ -213,8 +225,7 @@ def nike(state: State, final: bool = False) -> Turn:
         victor = state.enemy_of(gone[0])
         _trophy(state, victor)
         return outcome(state, victor, "army withdrew")
-    broken = [s for s in state.sides if not state.ready(s) and not any(
-        p.status is Status.WAITING for p in state.pieces_of(s))]
+    broken = [s for s in state.sides if not _able_to_fight(state, s)]
     if broken:
         winner = None if len(broken) == 2 else state.enemy_of(broken[0])
         if winner is not None:

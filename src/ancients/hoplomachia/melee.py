@@ -252,6 +252,7 @@ class Engaged:
     ground_given: GroundGiven = GroundGiven.NONE
     shield_momentum: int = 0  # momentum on its shield side (see the readings)
     one_step_more: int = 0  # shove bonus called by its hegemon
+    depth_always: bool = False  # depth in every melee, not the othismos's alone (option)
     attack_modifiers: tuple[Modifier, ...] = ()
     defence_modifiers: tuple[Modifier, ...] = ()
 
@@ -272,13 +273,18 @@ def attack_total(rules: MeleeRules, side: Engaged, kind: MeleeKind, bonus: int =
     hamippoi and One Step More!; halved if disarrayed."""
     card = side.card
     mods = [Modifier(f"Arete ({side.level})", card.arete_modifier(side.level))]
+    # Hoplomachia, Melee: depth among the spear modifiers; the othismos's (the reading)
+    # or, with the option, every melee's
+    deep = card.category in rules.depth_categories and side.stands in rules.depth
+    if kind is MeleeKind.EPIDROMOS and deep and side.depth_always:
+        mods.append(Modifier(f"depth ({side.stands} stands)", rules.depth[side.stands]))
     if kind is MeleeKind.EPIDROMOS:
         mods.append(Modifier("momentum", bonus))
         if side.one_step_more:
             raise RuleError("One Step More! is called in an othismos")
     else:
         mods.append(Modifier("shove", bonus))
-        if card.category in rules.depth_categories and side.stands in rules.depth:
+        if deep:
             mods.append(Modifier(f"depth ({side.stands} stands)", rules.depth[side.stands]))
         if side.hamippoi is not None:
             if card.category is not Category.HIPPEUS:

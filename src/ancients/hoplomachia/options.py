@@ -10,8 +10,8 @@ import attrs
 
 from ancients.optionfields import choice, choices, flag, number
 
-__all__ = ["CRAFTY_PRECEDENCE", "PRECEDENCE_FLANK", "SHIELD_MOMENTUM", "SPREAD_FIRE",
-           "HoplomachiaOptions"]
+__all__ = ["CRAFTY_PRECEDENCE", "DEPTH", "EVADE_THREATENED", "HIPPEIS_WHEEL", "PRECEDENCE_FLANK",
+           "SHIELD_MOMENTUM", "SPREAD_FIRE", "HoplomachiaOptions"]
 
 
 @attrs.frozen
@@ -38,6 +38,19 @@ class HoplomachiaOptions:
     precedence_flank: Literal["right", "choose"] = choice(
         "right", "Arete sequence: events are resolved from the precedence player's right "
         "flank (right), or from the flank he chooses each phase (choose)")
+    depth: Literal["othismos", "every"] = choice(
+        "othismos", "Melee: depth (+1 a 3-stand, +2 a 4-stand lochos) counts in the "
+        "othismos, with the shove (othismos), or in every melee, the epidromos melee too "
+        "(every)")
+    hippeis_wheel: Literal["wheel", "turn"] = choice(
+        "wheel", "Belos charges: hippeis wheel 90 degrees to fire and wheel again to "
+        "return, each wheel the arc of the ile's outer flank (wheel), or turn to go back "
+        "as every other belos charger does, the inch of a turn (turn)")
+    evade_threatened: Literal["threat", "never"] = choice(
+        "threat", "Who may charge: \"units that cannot charge evade when threatened\": "
+        "those that may not charge the unit threatening them (psiloi before a hoplite's "
+        "shielded front) evade without a check (threat), or only troops that never charge "
+        "(toxotes, sphendonetes, sparabara) do (never)")
     turn_limit: int = number(
         0, "Turns before the battle is judged as if neither side would fight on (0: the "
         "scenario's, else play.toml's)", low=0)
@@ -51,3 +64,9 @@ SHIELD_MOMENTUM = choices(HoplomachiaOptions, "shield_momentum")
 PRECEDENCE_FLANK = choices(HoplomachiaOptions, "precedence_flank")
 #: the readings of "spreading fire one stand per stand"
 SPREAD_FIRE = choices(HoplomachiaOptions, "spread_fire")
+#: the readings of "units that cannot charge evade when threatened"
+EVADE_THREATENED = choices(HoplomachiaOptions, "evade_threatened")
+#: the readings of depth among the spear modifiers
+DEPTH = choices(HoplomachiaOptions, "depth")
+#: the readings of the hippeis' wheels in a belos charge
+HIPPEIS_WHEEL = choices(HoplomachiaOptions, "hippeis_wheel")

@@ -197,6 +197,14 @@ class Division:
     #: a verbal order it acts on instead of the salpinx (and from which turn)
     order: Signal | None = None
     order_turn: int = 0
+    #: a flank march ordered (Commands): the flank (left or right), the bearing it
+    #: marches on and the bearing of its front when the order came
+    flank: str = ""
+    flank_heading: float = 0.0
+    flank_front: float = 0.0
+    #: lights: their station relative to the core (inches ahead of its centre, and to
+    #: its right), taken where they first stood
+    station: tuple[float, float] | None = None
     #: Belos: a Charge reaction: the shooter it must charge this turn
     provoked: str = ""
     #: an allied contingent's strategos failed his stance test: marching off
@@ -226,7 +234,9 @@ class Division:
         return (self.id, self.activity, self.approached, self.failed_charge_turn,
                 self.moved_turn, self.halted_turn, self.routed_opponents_turn,
                 self.recover_turn, self.order,
-                self.order_turn, self.provoked, self.withdrawing, self.routed)
+                self.order_turn, self.flank, self.flank_heading, self.flank_front,
+                self.station,
+                self.provoked, self.withdrawing, self.routed)
 
 
 @attrs.define(eq=False)
@@ -274,6 +284,7 @@ class Runner:
     order: Signal | None
     sent: int
     acted: int
+    flank: str = ""  # a flank march (left or right): the order outside the salpinx
 
 
 @attrs.define(eq=False)
@@ -295,7 +306,8 @@ class Army:
     mantis: bool = False  # placed for the Sphagia
     sphagia: bool = False  # rolled at its first charge
     one_step_more: int = 0  # times called
-    psiloi_forward: bool = True
+    psiloi_forward: bool = True  # not recalled (Recall Psiloi: the lights retire)
+    psiloi_released: bool = False  # sent forward to skirmish (Forward Psiloi)
     runners: list[Runner] = attrs.field(factory=list)
     predesignated: tuple[str, Signal] | None = None  # (division, what it does)
     #: the turn its Hegemon fell (he is replaced next turn)
@@ -304,5 +316,6 @@ class Army:
 
     def state(self) -> tuple[object, ...]:
         return (self.side, self.arete, self.signal, self.placed, self.sang, self.mantis,
-                self.sphagia, self.one_step_more, self.psiloi_forward, tuple(self.runners),
+                self.sphagia, self.one_step_more, self.psiloi_forward, self.psiloi_released,
+                tuple(self.runners),
                 self.hegemon_lost, self.withdrawn)

@@ -24,7 +24,7 @@ from ancients.hoplomachia._tables import (
 from ancients.hoplomachia.vocabulary import Category
 from ancients.scenario import Field
 
-__all__ = ["Deployment", "PlayRules", "load_play"]
+__all__ = ["Ambush", "Deployment", "Dispersed", "PlayRules", "load_play"]
 
 
 @attrs.frozen
@@ -41,6 +41,25 @@ class Deployment:
 
 
 @attrs.frozen
+class Ambush:
+    """Troops in ambush (a rolled situation's set-up) come on from turn ``first`` on
+    ``roll`` or more on the reinforcement die, on turn ``last`` whatever the roll."""
+
+    first: int
+    last: int
+    roll: int
+
+
+@attrs.frozen
+class Dispersed:
+    """The Dispersed formation's layout: ``between`` inches between divisions, every
+    other one ``back`` inches behind."""
+
+    between: float
+    back: float
+
+
+@attrs.frozen
 class PlayRules:
     bases: Mapping[Category, tuple[float, float]]  # a stand's width and depth
     lochos_abreast: int  # stands side by side; more stand behind
@@ -48,6 +67,9 @@ class PlayRules:
     table: tuple[float, float]
     reinforcement_dice: DiceSpec
     deployment: Deployment
+    station_moves: float  # lights end a move within this many of their moves of station
+    ambush: Ambush
+    dispersed: Dispersed
     provenance: Provenance
     source: str | None = None
 
@@ -77,7 +99,7 @@ def load_play(override: Source = "") -> PlayRules:
     """Read the table play's numbers (``play.toml`` or a replacement)."""
     doc = document("play.toml", override)
     doc.check_keys(["reconstructed", "reason", "stand", "lochos", "battle", "reinforcements",
-                    "deployment"])
+                    "deployment", "stations", "ambush", "dispersed"])
     sf = doc["stand"]
     Provenance.of(sf)
     bases = keyed(sf, Category, _base)
@@ -95,6 +117,21 @@ def load_play(override: Source = "") -> PlayRules:
     Provenance.of(df)
     deployment = Deployment(*(float(df[k].as_float(min=0.0, max=500.0))
                               for k in ("gap", "screen", "behind", "between", "margin")))
+    tf = doc["stations"].check_keys(["moves", "reconstructed", "reason"])
+    Provenance.of(tf)
+    af = doc["ambush"].check_keys(["first", "last", "roll", "reconstructed", "reason"])
+    Provenance.of(af)
+    ambush = Ambush(af["first"].as_int(min=1), af["last"].as_int(min=1),
+                    af["roll"].as_int(min=1, max=6))
+    if ambush.last < ambush.first:
+        raise af["last"].error("the last turn comes after the first")
+    xf = doc["dispersed"].check_keys(["between", "back", "reconstructed", "reason"])
+    Provenance.of(xf)
+    dispersed = Dispersed(float(xf["between"].as_float(min=0.0, max=100.0)),
+                          float(xf["back"].as_float(min=0.0, max=100.0)))
     return PlayRules(bases, lf["abreast"].as_int(min=1, max=4),
                      bf["turn_limit"].as_int(min=1, max=1000), (table[0], table[1]),
-                     dice_spec(rf["dice"]), deployment, Provenance.of(doc), doc.source)
+                     dice_spec(rf["dice"]), deployment,
+                     float(tf["moves"].as_float(min=0.0, max=100.0)), ambush, dispersed,
+                     Provenance.of(doc),
+                     doc.source)

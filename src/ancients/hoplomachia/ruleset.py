@@ -38,6 +38,9 @@ __all__ = ["GENERATED", "Hoplomachia"]
 #: the scenario names the ruleset resolves itself: a set piece generated from the
 #: battle's seed, or from the seed given (``generated-7``)
 GENERATED = re.compile(r"^generated(?:-(\d+))?$")
+#: a situation rolled on 2D6 on the strategic model's table, from the battle's seed or
+#: from the seed given (``situation-7``)
+ROLLED = re.compile(r"^situation(?:-(\d+))?$")
 
 
 @cache
@@ -93,18 +96,26 @@ class Hoplomachia(DataRuleset[HoplomachiaRules]):
     def scenarios(self) -> dict[str, Scenario]:
         found = super().scenarios()
         found.setdefault("generated", self.scenario("generated"))
+        found.setdefault("situation", self.scenario("situation"))
         return found
 
     def scenario(self, name: str | Path | Scenario | None = None) -> Scenario:
         """A built-in scenario by name, a file, or ``generated`` (a set piece generated
-        from the battle's seed) or ``generated-N`` (from seed N)."""
+        from the battle's seed) or ``generated-N`` (from seed N), or ``situation`` /
+        ``situation-N`` (a situation rolled on 2D6 on the strategic model's table)."""
         if isinstance(name, str):
             m = GENERATED.match(name)
-            if m is not None:
+            rolled = ROLLED.match(name)
+            if m is not None or rolled is not None:
                 doc: dict[str, Any] = {"name": name, "title": "Generated set piece",
                                        "generate": {}}
-                if m.group(1) is not None:
-                    doc["generate"]["seed"] = int(m.group(1))
+                if rolled is not None:
+                    doc["title"] = "Generated situation"
+                    doc["generate"]["situation"] = "roll"
+                found = m or rolled
+                assert found is not None
+                if found.group(1) is not None:
+                    doc["generate"]["seed"] = int(found.group(1))
                 return self.parse_scenario(doc, source=f"hoplomachia {name}")
         return super().scenario(name)
 

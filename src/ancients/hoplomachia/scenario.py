@@ -90,10 +90,12 @@ class SideSetup:
 @attrs.frozen
 class GenerateSpec:
     """A set piece to generate (:mod:`.generate`): from ``seed``, or from the battle's
-    seed if None."""
+    seed if None; ``situation``: ``roll`` (2D6 on the model's table), or a situation
+    (None: the Set Piece)."""
 
     seed: int | None
     model: str | None
+    situation: str | None = None
 
 
 @attrs.frozen

@@ -14,23 +14,30 @@ from ancients.battle import Decision, Phase
 from ancients.hoplomachia.command import Engagement, Signal
 from ancients.hoplomachia.decisions import KEEP, NO, NO_ORDER, YES, Kind, Order, SignalChoice
 from ancients.hoplomachia.pieces import Division, Runner, Status, Strategos
+from ancients.hoplomachia.precedence import front_of
 from ancients.hoplomachia.rituals import GrimResolve
 from ancients.hoplomachia.state import State
+from ancients.tabletop import normalise_angle
 
-__all__ = ["ORDERS", "command_strophe", "hegemon_engagement", "runner_path", "signal_of"]
+__all__ = ["FLANKS", "ORDERS", "command_strophe", "hegemon_engagement", "runner_path", "signal_of"]
 
 Steps = Generator[Decision | Phase, Hashable, None]
 #: the orders a runner may carry (besides "follow the salpinx")
 ORDERS = (Signal.MARCH, Signal.BEGIN_APPROACH, Signal.CHARGE, Signal.HALT)
+#: the flanks a taxis may be ordered to march to (an action outside the salpinx)
+FLANKS = ("left", "right")
 VERBAL_ORDER = "verbal order"
 
 
 def signal_of(state: State, division: Division) -> Signal | None:
     """The signal ``division`` acts on this turn: General Withdrawal for an allied
-    contingent that withdrew, its verbal order once received, the pre-designated
-    division's own signal (the rest hold: None), else the army's signal in force."""
+    contingent that withdrew, its verbal order once received (a flank march: March),
+    the pre-designated division's own signal (the rest hold: None), else the army's
+    signal in force."""
     if division.withdrawing:
         return Signal.GENERAL_WITHDRAWAL
+    if division.flank and division.order_turn <= state.turn:
+        return Signal.MARCH  # a flank march is made in Open Files (manoeuvre.menu)
     if division.order is not None and division.order_turn <= state.turn:
         return division.order
     army = state.armies[division.side]
@@ -125,9 +132,9 @@ def _reveal(state: State, side: str, signal: Signal | None) -> None:
     state.emit("signal", f"{army.title}: signal {signal}", side=side, signal=str(signal),
                standing=str(signal))
     if signal is Signal.FORWARD_PSILOI:
-        army.psiloi_forward = True
+        army.psiloi_forward = army.psiloi_released = True
     elif signal is Signal.RECALL_PSILOI:
-        army.psiloi_forward = False
+        army.psiloi_forward = army.psiloi_released = False
     if state.rules.command.signal(signal).paean and not army.sang:
         _song(state, side)
     _stance_tests(state, side, str(signal))
@@ -193,8 +200,10 @@ def _verbal_order(state: State, side: str) -> Steps:
         if path is None:
             continue
         paths[d.id] = path
-        options += [Order(d.id, s) for s in ORDERS if s is not d.order]
-        if d.order is not None:
+        options += [Order(d.id, s) for s in ORDERS if s is not d.order or d.flank]
+        if d.core:  # Hoplomachia, Commands: an action outside the salpinx: a flank march
+            options += [Order(d.id, flank=f) for f in FLANKS if f != d.flank]
+        if d.order is not None or d.flank:
             options.append(Order(d.id, None))
     if len(options) == 1:
         return
@@ -204,10 +213,12 @@ def _verbal_order(state: State, side: str) -> Steps:
         return
     acted = runner.acted_turn(state.turn, paths[choice.division])
     army = state.armies[side]
-    army.runners.append(Runner(choice.division, choice.signal, state.turn, acted))
+    army.runners.append(Runner(choice.division, choice.signal, state.turn, acted,
+                               choice.flank))
     state.emit("order sent", f"{hegemon.name}: {choice} (acted on from turn {acted})",
                side=side, division=choice.division,
-               order=str(choice.signal) if choice.signal else None, acted=acted,
+               order=(choice.what if choice.flank else
+                      str(choice.signal) if choice.signal else None), acted=acted,
                distance=round(paths[choice.division], 3))
 
 
@@ -223,10 +234,17 @@ def _deliver(state: State, side: str) -> None:
         d = state.divisions[r.division]
         d.order = r.order
         d.order_turn = state.turn
+        d.flank = r.flank
+        if r.flank:  # the bearings of the front and of the march, as the order comes
+            members = state.members(d)
+            d.flank_front = members[0].block.facing if members else front_of(state, side)
+            turn = 90.0 if r.flank == "right" else -90.0
+            d.flank_heading = normalise_angle(d.flank_front + turn)
+        what = f"flank march {r.flank}" if r.flank else str(d.order) if d.order else None
         state.emit("order received", f"{d.name}: "
-                   + (f"acts on {d.order}" if d.order else "follows the salpinx again"),
-                   side=side, division=d.id, order=str(d.order) if d.order else None)
-        if d.allied and d.order is not None:
+                   + (f"acts on {what}" if what else "follows the salpinx again"),
+                   side=side, division=d.id, order=what)
+        if d.allied and (d.order is not None or d.flank):
             _stance_tests(state, side, VERBAL_ORDER, only=d)
     army.runners = keep
 

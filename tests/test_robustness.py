@@ -3,6 +3,8 @@ under all of them (``compare(under=...)``, ``Comparison.robustness``)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -79,3 +81,29 @@ def test_commanders_by_name_in_a_run() -> None:
     assert r.commanders["red"] == "noisy:0.5"
     with pytest.raises(SimulationError, match=r"commander for 'red'.*noisy needs"):
         ancients.simulate("toy", runs=5, commanders={"red": "noisy"})
+
+
+def test_the_command_line_takes_commanders_by_name_and_a_family(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from ancients.cli import main
+
+    runner = CliRunner()
+    out = runner.invoke(main, ["play", "monks_corner", "-s", "phalanx-duel",
+                               "-c", "argos=noisy:0.2", "-c", "sparta=random"])
+    assert out.exit_code == 0, out.output
+    bad = runner.invoke(main, ["play", "monks_corner", "-c", "argos=noisy:2"])
+    assert bad.exit_code == 2 and "epsilon is a probability in [0, 1]" in bad.output
+    both = ["monks_corner", "monks_corner(melee_opponents=choose)", "-s", "phalanx-duel",
+            "-n", "20", "--no-progress"]
+    out = runner.invoke(main, ["compare", *both, "--commanders", "doctrine,random"])
+    assert out.exit_code == 0, out.output
+    assert "robustness, under doctrine, random:" in out.output
+    lone = runner.invoke(main, ["compare", *both, "--commanders", "doctrine"])
+    assert lone.exit_code == 2 and "two or more commanders" in lone.output
+    page = tmp_path / "r.html"
+    out = runner.invoke(main, ["report", *both, "--commanders", "doctrine,noisy:0.3",
+                               "-o", str(page)])
+    assert out.exit_code == 0, out.output
+    html = page.read_text(encoding="utf-8")
+    assert "<h2>Robustness</h2>" in html and "--commanders doctrine,noisy:0.3" in html

@@ -291,7 +291,7 @@ def test_lights_keep_station_with_the_core_until_forward_psiloi_releases_them() 
     and moves with it; its moves end within one of its own moves of the station (or
     nearer it than it began) until Forward Psiloi sends it to skirmish; a battle plan
     that sends the lights to skirmish or round the enemy's flank frees them."""
-    from ancients.hoplomachia.manoeuvre import station_of
+    from ancients.hoplomachia.stations import station_of
 
     def lights_menu(plan: str = "frontal_attack", released: bool = False) -> Any:
         data = doc()

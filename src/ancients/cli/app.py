@@ -14,7 +14,7 @@ import sys
 import warnings
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -135,27 +135,61 @@ def main() -> None:
     """Simulate ancient battles under published wargame rulesets."""
 
 
-_COMMANDER_HELP = "Commander for a side: doctrine (default) or random. Repeatable."
-CommanderKind: TypeAlias = Literal["doctrine", "random"]
+_COMMANDER_HELP = ("Commander for a side: doctrine (default), random, noisy:EPSILON (the "
+                   "doctrine answering at random with that probability) or search[:N] "
+                   "(rollout search, N rollouts per candidate). Repeatable.")
 
 
-def _commanders(items: tuple[str, ...]) -> dict[str, CommanderKind]:
-    """``("blue=random",)`` → ``{"blue": "random"}`` (sides are checked against the
-    scenario's by whoever uses them)."""
-    commanders: dict[str, CommanderKind] = {}
+def _commanders(items: tuple[str, ...]) -> dict[str, str]:
+    """``("blue=noisy:0.2",)`` → ``{"blue": "noisy:0.2"}``, each name checked (sides are
+    checked against the scenario's by whoever uses them)."""
+    from ancients.commanders import named
+    from ancients.errors import CommanderError
+
+    commanders: dict[str, str] = {}
     for item in items:
         side, eq, kind = item.partition("=")
-        if not eq or not side or kind not in ("doctrine", "random"):
-            raise click.BadParameter(f"{item!r}: expected SIDE=doctrine or SIDE=random",
+        if not eq or not side or not kind:
+            raise click.BadParameter(f"{item!r}: expected SIDE=NAME (doctrine, random, "
+                                     f"noisy:0.2, search, ...)",
                                      param_hint="'--commander' / '-c'")
-        commanders[side] = "random" if kind == "random" else "doctrine"
+        try:
+            named(kind)
+        except CommanderError as e:
+            raise click.BadParameter(f"{item!r}: {e}", param_hint="'--commander' / '-c'"
+                                     ) from None
+        commanders[side] = kind.strip()
     return commanders
 
 
+def _family(value: str | None) -> list[str] | None:
+    """``--commanders doctrine,noisy:0.2,search`` → the family's names, each checked."""
+    if value is None:
+        return None
+    from ancients.commanders import named
+    from ancients.errors import CommanderError
+
+    family = [k.strip() for k in value.split(",") if k.strip()]
+    if len(family) < 2:
+        raise click.BadParameter(f"{value!r}: name two or more commanders, e.g. "
+                                 f"doctrine,noisy:0.2,search", param_hint="'--commanders'")
+    for kind in family:
+        try:
+            named(kind)
+        except CommanderError as e:
+            raise click.BadParameter(str(e), param_hint="'--commanders'") from None
+    return family
+
+
+_FAMILY_HELP = ("Play every variant under each of these commanders (on every side), "
+                "comma-separated, e.g. doctrine,noisy:0.2,search, and say whether each "
+                "difference holds under them all.")
+
+
 def _battle_commanders(rs: Ruleset, sides: tuple[str, ...],
-                       choices: Mapping[str, CommanderKind]) -> dict[str, Commander | None]:
+                       choices: Mapping[str, str]) -> dict[str, Commander | None]:
     from ancients._words import names
-    from ancients.commanders import RandomCommander
+    from ancients.commanders import named
     from ancients.errors import BattleStateError
 
     unknown = sorted(set(choices) - set(sides))
@@ -163,8 +197,7 @@ def _battle_commanders(rs: Ruleset, sides: tuple[str, ...],
         what = "an unknown side" if len(unknown) == 1 else "unknown sides"
         raise BattleStateError(f"commanders given for {what} {names(unknown)}; the sides "
                                f"are {names(sides)}")
-    return {side: RandomCommander() if kind == "random" else rs.doctrine_commander(side)
-            for side, kind in choices.items()}
+    return {side: named(kind)(rs, side) for side, kind in choices.items()}
 
 
 @contextlib.contextmanager

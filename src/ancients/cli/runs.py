@@ -11,12 +11,14 @@ from typing import Any
 import click
 
 from ancients.cli.app import (
+    _FAMILY_HELP,
     _PLOT_HELP,
     QUICK_PRECISION,
     _battle_commanders,
     _commanders,
     _console,
     _default_spec,
+    _family,
     _output,
     _output_option,
     _print_table,
@@ -102,14 +104,15 @@ def _check_specs(specs: tuple[str, ...]) -> None:
 @click.argument("specs", nargs=-1, required=True)
 @_runs_options
 @_DETECT
+@click.option("--commanders", "family", metavar="NAME,NAME,...", help=_FAMILY_HELP)
 @_output_option("--csv", "csv_path",
                 help="Write the differences, one row per metric and variant.")
 @_output_option("--plot", "plot_path", help=_PLOT_HELP)
 def compare(specs: tuple[str, ...], scenario: str | None, battle: str | None, runs: int,
             precision: float | None, jobs: int | None, scheduler: str | None,
             dask_local: int | None, seed: int, commander: tuple[str, ...],
-            no_progress: bool, detect: float | None, csv_path: Path | None,
-            plot_path: Path | None) -> None:
+            no_progress: bool, detect: float | None, family: str | None,
+            csv_path: Path | None, plot_path: Path | None) -> None:
     """Play the same battles under two or more rulesets, editions or variants: each
     variant's values and a Δ column against the first, with its 95 % interval, marked
     where significant at 5 % after Holm's correction over the rows shown.
@@ -124,17 +127,27 @@ def compare(specs: tuple[str, ...], scenario: str | None, battle: str | None, ru
     from ancients.workbench.runs import compare as run
 
     _check_specs(specs)
+    under = _family(family)
+    if under and commander:
+        raise click.BadParameter("give --commander (one per side) or --commanders (a "
+                                 "family, each playing every side), not both",
+                                 param_hint="'--commanders'")
     with _where(jobs, scheduler, dask_local) as where, _warnings_echoed(), \
             _precision_echoed():
         comparison = run(list(specs), scenario, runs=runs, seed=seed, jobs=where,
                          progress=not no_progress, commanders=_commanders(commander),
-                         precision=precision, battle=battle, detect=detect)
+                         precision=precision, battle=battle, detect=detect, under=under)
     table = comparison.table()
     console = _console()
     _print_table(console, table.title, table.columns, table.rows, table.notes)
     console.print("verdict:", markup=False)
     for line in comparison.verdict().lines():
         console.print(f"  {line}", markup=False)
+    if comparison.under:
+        head, *held = comparison.robustness_lines()
+        console.print(f"robustness, {head}", markup=False)
+        for line in held:
+            console.print(f"  {line}", markup=False)
     if csv_path is not None:
         import csv
 
@@ -159,12 +172,14 @@ def compare(specs: tuple[str, ...], scenario: str | None, battle: str | None, ru
 @click.argument("specs", nargs=-1, required=True)
 @_runs_options
 @_DETECT
+@click.option("--commanders", "family", metavar="NAME,NAME,...", help=_FAMILY_HELP)
 @click.option("--output", "-o", "output", type=click.Path(path_type=Path), callback=_output,
               required=True, metavar="FILE", help="The HTML file to write.")
 def report(specs: tuple[str, ...], scenario: str | None, battle: str | None, runs: int,
            precision: float | None, jobs: int | None, scheduler: str | None,
            dask_local: int | None, seed: int, commander: tuple[str, ...],
-           no_progress: bool, detect: float | None, output: Path) -> None:
+           no_progress: bool, detect: float | None, family: str | None,
+           output: Path) -> None:
     """One self-contained HTML report of one ruleset or a comparison of several: the
     pictures, each variant's summary, the differences, the map of the first battle, the
     rules revisions and the command that reproduces it."""
@@ -177,6 +192,10 @@ def report(specs: tuple[str, ...], scenario: str | None, battle: str | None, run
     from ancients.workbench.runs import resolve_scenario, simulate
 
     choices = _commanders(commander)
+    under = _family(family)
+    if under and (commander or len(specs) == 1):
+        raise click.BadParameter("--commanders needs two or more variants and no "
+                                 "--commander", param_hint="'--commanders'")
     with _where(jobs, scheduler, dask_local) as where, _warnings_echoed(), \
             _precision_echoed():
         common: dict[str, Any] = {"runs": runs, "seed": seed, "jobs": where,
@@ -189,7 +208,7 @@ def report(specs: tuple[str, ...], scenario: str | None, battle: str | None, run
             one = simulate(specs[0], scenario, **common)
             comparison = Comparison({one.ruleset: one}, precision)
         else:
-            comparison = run(list(specs), scenario, detect=detect, **common)
+            comparison = run(list(specs), scenario, detect=detect, under=under, **common)
     rs = ruleset(specs[0])
     sc = resolve_scenario(rs, scenario, battle)
     first = rs.new_battle(sc, seed=int(comparison.results[str(rs)].seeds[0]),
@@ -197,7 +216,7 @@ def report(specs: tuple[str, ...], scenario: str | None, battle: str | None, run
     first.run()
     command = shlex.join(["ancients", "report", *specs, *_argv_options(
         scenario=scenario, battle=battle, runs=runs, precision=precision, seed=seed,
-        commander=commander, detect=detect), "-o", str(output)])
+        commander=commander, detect=detect, commanders=family), "-o", str(output)])
     output.write_text(report_html(comparison, command, first), encoding="utf-8")
     _console().print(f"report: {output}", markup=False)
 

@@ -13,7 +13,6 @@ from ancients.dice import Dice
 from ancients.events import Event
 from ancients.hoplomachia.glossary import explain
 from ancients.hoplomachia.katastrophe import nike, outcome
-from ancients.hoplomachia.manoeuvre import station_of
 from ancients.hoplomachia.options import HoplomachiaOptions
 from ancients.hoplomachia.pieces import Army, Division, Piece, Status, Strategos
 from ancients.hoplomachia.preparation import prepare
@@ -22,6 +21,7 @@ from ancients.hoplomachia.rules import HoplomachiaRules
 from ancients.hoplomachia.scenario import Setup
 from ancients.hoplomachia.sequence import game_turn
 from ancients.hoplomachia.state import State
+from ancients.hoplomachia.stations import station_of
 from ancients.units import UnitView
 
 if TYPE_CHECKING:

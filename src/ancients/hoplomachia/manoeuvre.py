@@ -33,10 +33,10 @@ from ancients.hoplomachia.movement import Activity
 from ancients.hoplomachia.pieces import Division, Piece, Status
 from ancients.hoplomachia.precedence import front_of
 from ancients.hoplomachia.signals import signal_of
-from ancients.hoplomachia.situations import Station
 from ancients.hoplomachia.state import State, position
+from ancients.hoplomachia.stations import keeps_station, station_of
 from ancients.hoplomachia.vocabulary import Arrangement, Category
-from ancients.tabletop import EPSILON, Aspect, Block, Point, bearing, heading, normalise_angle
+from ancients.tabletop import EPSILON, Aspect, Block, bearing, heading, normalise_angle
 
 __all__ = ["HOLD", "Plan", "add_disarray", "arrivals", "ask_moves", "bounce", "drifted",
            "execute", "menu", "movers", "recovery", "station_of"]
@@ -47,7 +47,6 @@ _RETIRE_BEARINGS = (180.0, -135.0, 135.0)
 _WHEELS = (-15.0, 15.0, -30.0, 30.0, -45.0, 45.0, -90.0, 90.0)
 #: the battle plans' stations that free the lights (they go to skirmish, or round the
 #: enemy's flank)
-_FREE_STATIONS = (Station.SKIRMISH, Station.ENEMY_FLANK)
 
 
 @attrs.frozen
@@ -235,58 +234,8 @@ def menu(state: State, division: Division) -> list[Plan]:
     free = _free(state, pieces, _RETIRE_BEARINGS if retire else _FREE_BEARINGS)
     station = None if retire else station_of(state, division)
     if station is not None:
-        free = [p for p in free if _keeps_station(state, pieces, p, station)]
+        free = [p for p in free if keeps_station(state, pieces, p, station)]
     return [hold, *free, *_arrangements(state, pieces)]
-
-
-def _core_reference(state: State, division: Division) -> tuple[Point, float] | None:
-    """The centre of the core a light division keeps station with (the division it is
-    attached to, else its side's core) and the bearing its army faces (towards the
-    enemy: a lochos turned aside or about turns no station); None if none."""
-    ref = state.divisions.get(division.attached) if division.attached else None
-    pieces = state.members(ref) if ref is not None else []
-    if not pieces:
-        pieces = [p for d in state.side_divisions(division.side) if d.core
-                  for p in state.members(d)]
-    if not pieces:
-        return None
-    return centre_of([p.block for p in pieces]), front_of(state, division.side)
-
-
-def station_of(state: State, division: Division) -> Point | None:
-    """Hoplomachia, Signals: "lights keep stations relative to the core and interpret
-    signals by battle plan": where a light division's station is now (where it first
-    stood relative to the core, moving with it); None when it is free: not lights,
-    released by Forward Psiloi, recalled, or its battle plan sends the lights to
-    skirmish or round the enemy's flank, or there is no core."""
-    army = state.armies[division.side]
-    if not division.lights or army.psiloi_released or not army.psiloi_forward:
-        return None
-    if state.rules.situations.plans[army.plan].lights in _FREE_STATIONS:
-        return None
-    ref = _core_reference(state, division)
-    members = state.members(division)
-    if ref is None or not members:
-        return None
-    (cx, cy), facing = ref
-    fx, fy = heading(facing)
-    if division.station is None:
-        x, y = centre_of([p.block for p in members])
-        division.station = ((x - cx) * fx + (y - cy) * fy, (x - cx) * fy - (y - cy) * fx)
-    ahead, right = division.station
-    return cx + ahead * fx + right * fy, cy + ahead * fy - right * fx
-
-
-def _keeps_station(state: State, pieces: Sequence[Piece], plan: Plan, station: Point
-                   ) -> bool:
-    """The move ends within the lights' station range (one of their moves, play.toml)
-    of their station, or nearer it than they began."""
-    x, y = centre_of(list(plan.end))
-    sx, sy = centre_of([p.block for p in pieces])
-    gap = math.hypot(x - station[0], y - station[1])
-    card = pieces[0].card
-    reach = card.movement.rate(pieces[0].arrangement) * state.rules.play.station_moves
-    return gap <= reach + 1e-9 or gap <= math.hypot(sx - station[0], sy - station[1]) + 1e-9
 
 
 def _arrangements(state: State, pieces: Sequence[Piece]) -> list[Plan]:

@@ -75,6 +75,12 @@ def report_html(comparison: Any, command: str, battle: Any | None = None) -> str
         parts += ["<h2>Verdict</h2>", *(f"<p class='verdict'>{escape(line)}</p>"
                                         for line in comparison.verdict().lines()),
                   "<h2>Differences</h2>", table_html(comparison.table())]
+    if comparison.under:
+        head, *lines = comparison.robustness_lines()
+        parts += ["<h2>Robustness</h2>",
+                  f"<p>Every variant played again {escape(head.rstrip(':'))}, on every "
+                  "side: whether each difference holds under every commander.</p>",
+                  *(f"<p class='robustness'>{escape(line)}</p>" for line in lines)]
     parts.append("<h2>Each variant</h2>")
     parts += [summary_table(r.summary()) for r in results.values()]
     if battle is not None:

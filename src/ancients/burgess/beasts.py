@@ -11,14 +11,9 @@ from ancients.burgess import ground
 from ancients.burgess.chariots import Course
 from ancients.burgess.elephants import Harm, hurt
 from ancients.burgess.elephants import stampede as struck_by
-from ancients.burgess.results import (
-    gave_way,
-    lose,
-    move_allowance,
-    rear_bearing,
-    remove_figures,
-    run,
-)
+from ancients.burgess.ground import move_allowance, rear_bearing
+from ancients.burgess.losses import lose, remove_figures
+from ancients.burgess.nerve import gave_way, run
 from ancients.burgess.state import Piece, State, position
 from ancients.tabletop import Aspect
 from ancients.units import Condition

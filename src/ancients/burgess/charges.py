@@ -25,11 +25,13 @@ from ancients.burgess.elephants import cavalry_stand, roll_attack
 from ancients.burgess.elephants import stand_check as elephant_stand
 from ancients.burgess.fire import Pool, in_reach, resolve, shoot
 from ancients.burgess.flank import attacked
+from ancients.burgess.ground import move_allowance
+from ancients.burgess.losses import remove_figures
 from ancients.burgess.melee import ChargeResponse, charge_responses, has_impetus
 from ancients.burgess.missiles import Band
 from ancients.burgess.movement import allowance, forbidden
+from ancients.burgess.nerve import fall_back, take
 from ancients.burgess.reactions import Facing
-from ancients.burgess.results import fall_back, move_allowance, take
 from ancients.burgess.state import Piece, State, position
 from ancients.burgess.troops import Arm, TroopClass
 from ancients.tabletop import EPSILON, Arc, Aspect, Block, bearing
@@ -416,8 +418,6 @@ def _contact_made(state: State, charger: Piece, target: Piece, plan: ChargePlan)
                    side=target.side, units=(target.id, charger.id), unit=target.id,
                    roll=rolled.natural, need=str(need), stands=rolled.result)
         if not rolled.result:
-            from ancients.burgess.results import remove_figures
-
             lost = broken_losses(target.unit, charger.home, state.dice, r.chariots)
             if lost:
                 remove_figures(state, target, lost, f"ridden down by {charger.name}")

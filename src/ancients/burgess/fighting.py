@@ -14,9 +14,10 @@ from ancients.burgess import beasts, ground
 from ancients.burgess.chariots import Duel, cavalry_fight, chariot_duel, group_fight
 from ancients.burgess.counting import round_half_down
 from ancients.burgess.elephants import elephant_duel, infantry_fight, mounted_fight
+from ancients.burgess.losses import counted, lose, remove_figures
 from ancients.burgess.melee import Fighter, fighter
 from ancients.burgess.missiles import Cover
-from ancients.burgess.results import counted, lose, remove_figures, run
+from ancients.burgess.nerve import run
 from ancients.burgess.state import Piece, State
 from ancients.burgess.troops import Arm, TroopClass
 from ancients.dice import DiceSpec

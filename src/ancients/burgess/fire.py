@@ -15,6 +15,7 @@ from ancients.burgess.casualties import casualties, casualty_dice, save
 from ancients.burgess.decisions import Shoot
 from ancients.burgess.defences import batter, burn_time, fire_arrows
 from ancients.burgess.elephants import hand_weapon_rolls, missile_table
+from ancients.burgess.losses import counted, lose, remove_figures
 from ancients.burgess.missiles import (
     Band,
     Cover,
@@ -24,7 +25,6 @@ from ancients.burgess.missiles import (
     engine_damage,
     fire_arc,
 )
-from ancients.burgess.results import counted, lose, remove_figures
 from ancients.burgess.state import Piece, State, Work
 from ancients.burgess.troops import TroopClass, Weapon
 from ancients.tabletop import EPSILON, Block

@@ -26,7 +26,7 @@ from ancients.tabletop import (
 )
 
 __all__ = ["along", "cover", "crossings", "face_toward", "keeps_off", "line_of_fire",
-           "path_clear", "placed", "steps", "turned"]
+           "move_allowance", "path_clear", "placed", "rear_bearing", "steps", "turned"]
 
 _AREA_CROSSINGS = {Terrain.WOODS: Crossing.WOODS, Terrain.MARSH: Crossing.MARSH,
                    Terrain.SWAMP: Crossing.SWAMP}
@@ -37,6 +37,16 @@ _SHELTER = {Terrain.HEDGE: Cover.HEDGE, Terrain.WALL: Cover.WALL, Terrain.FENCE:
 UPHILL = 0.25
 #: a move keeps to a road when both ends are this near it
 ON_ROAD = 1.0
+
+
+def move_allowance(state: State, piece: Piece) -> float:
+    """The inches of one move of the piece's class on open ground (Movement)."""
+    return float(state.rules.troops[piece.troop].move)
+
+
+def rear_bearing(state: State, side: str) -> float:
+    """The bearing to a side's own table edge: the first side's is the south edge."""
+    return 180.0 if side == state.sides[0] else 0.0
 
 
 def turned(block: Block, facing: float) -> Block:

@@ -22,10 +22,10 @@ from ancients.burgess.decisions import (
     Yes,
 )
 from ancients.burgess.fighting import fight_round
+from ancients.burgess.ground import move_allowance
 from ancients.burgess.melee import ChargeResponse, capture_standard
 from ancients.burgess.missiles import fire_arc
-from ancients.burgess.nerve import contacts_now, morale_phase, rally_phase
-from ancients.burgess.results import move_allowance, take
+from ancients.burgess.nerve import contacts_now, morale_phase, rally_phase, take
 from ancients.burgess.sequence import player_turns
 from ancients.burgess.state import Piece, State, position
 from ancients.burgess.verdicts import verdict_now

@@ -1,5 +1,6 @@
-"""Elephants on the table: what a harm does to an elephant and its crew (Elephants 4-6),
-and the stampede to the rear striking the first unit in its path (Elephants 2)."""
+"""Elephants on the table: the elephant's fights in a melee round (Elephants 3-5, 7), what
+a harm does to an elephant and its crew (Elephants 4-6), and the stampede to the rear
+striking the first unit in its path (Elephants 2)."""
 
 from __future__ import annotations
 
@@ -8,17 +9,58 @@ import math
 import attrs
 
 from ancients.burgess import ground
-from ancients.burgess.chariots import Course
-from ancients.burgess.elephants import Harm, hurt
+from ancients.burgess.chariots import Course, Duel
+from ancients.burgess.elephants import Harm, elephant_duel, hurt, infantry_fight, mounted_fight
 from ancients.burgess.elephants import stampede as struck_by
 from ancients.burgess.ground import move_allowance, rear_bearing
-from ancients.burgess.losses import lose, remove_figures
+from ancients.burgess.losses import counted, lose, remove_figures
 from ancients.burgess.nerve import gave_way, run
 from ancients.burgess.state import Piece, State, position
+from ancients.burgess.troops import Arm, TroopClass
 from ancients.tabletop import Aspect
 from ancients.units import Condition
 
-__all__ = ["harm", "stampede"]
+__all__ = ["fight", "harm", "stampede"]
+
+
+def fight(state: State, el: Piece, other: Piece) -> None:
+    """The elephant's fight in a melee round: against an elephant, an even throw with its
+    table (Elephants 4); infantry that stood, a die per volley group (Elephants 3);
+    cavalry and chariots, the cavalry chart (Elephants 5, 7)."""
+    r = state.rules
+    if other.troop is TroopClass.ELEPHANTS:
+        result, what = elephant_duel(el.unit, other.unit, state.dice, r.elephants)
+        state.emit("elephant fight", f"{el.name}: {result} against {other.name}",
+                   side=el.side, units=(el.id, other.id), unit=el.id, other=other.id,
+                   result=str(result))
+        if what is not None:
+            loser = other if result is Duel.WON else el
+            harm(state, loser, what, "elephant against elephant")
+        return
+    arm = state.arm(other)
+    if arm is Arm.INFANTRY:
+        killed, lost = infantry_fight(el.unit, other.unit, state.dice, rules=r.elephants)
+        state.emit("elephant fight", f"{other.name}: "
+                   + (f"kill {el.name}" if killed else f"cannot kill {el.name}")
+                   + f", {counted(lost, 'figure')} lost", side=other.side,
+                   units=(other.id, el.id), unit=other.id, other=el.id,
+                   killed=killed, lost=lost)
+        if lost:
+            remove_figures(state, other, lost, f"fighting {el.name}", melee=True)
+        if killed:
+            lose(state, el, Condition.ELIMINATED, f"killed by {other.name}")
+        return
+    result, what, lost = mounted_fight(el.unit, other.unit, state.dice, r.elephants)
+    state.emit("elephant fight", f"{el.name}: {result} against {other.name}",
+               side=el.side, units=(el.id, other.id), unit=el.id, other=other.id,
+               result=str(result), lost=lost)
+    if what is not None:
+        harm(state, el, what, f"fighting {other.name}")
+    elif result is Duel.WON:
+        if lost:
+            remove_figures(state, other, lost, f"routed by {el.name}", melee=True)
+        if other.on_table:
+            run(state, other, why=f"routed by {el.name}")
 
 
 def harm(state: State, elephant: Piece, what: Harm, why: str) -> None:

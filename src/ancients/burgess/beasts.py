@@ -1,4 +1,5 @@
-"""Elephants on the table: the elephant's fights in a melee round (Elephants 3-5, 7), what
+"""Elephants on the table: the attack and its course (Elephants 1), the stand of the
+infantry (3) and cavalry (5) it meets, the elephant's fights in a melee round (3-5, 7), what
 a harm does to an elephant and its crew (Elephants 4-6), and the stampede to the rear
 striking the first unit in its path (Elephants 2)."""
 
@@ -10,17 +11,72 @@ import attrs
 
 from ancients.burgess import ground
 from ancients.burgess.chariots import Course, Duel
-from ancients.burgess.elephants import Harm, elephant_duel, hurt, infantry_fight, mounted_fight
+from ancients.burgess.elephants import (
+    Harm,
+    cavalry_stand,
+    elephant_duel,
+    hurt,
+    infantry_fight,
+    mounted_fight,
+    roll_attack,
+)
 from ancients.burgess.elephants import stampede as struck_by
+from ancients.burgess.elephants import stand_check as elephant_stand
 from ancients.burgess.ground import move_allowance, rear_bearing
 from ancients.burgess.losses import counted, lose, remove_figures
-from ancients.burgess.nerve import gave_way, run
+from ancients.burgess.nerve import fall_back, gave_way, run
+from ancients.burgess.reactions import Facing
 from ancients.burgess.state import Piece, State, position
 from ancients.burgess.troops import Arm, TroopClass
 from ancients.tabletop import Aspect
 from ancients.units import Condition
 
-__all__ = ["fight", "harm", "stampede"]
+__all__ = ["attack", "cavalry_stands", "fight", "harm", "stampede", "stand"]
+
+
+def attack(state: State, elephant: Piece, infantry: Piece) -> Course | None:
+    """Elephants 1: the elephant attacking infantry rolls to attack by their depth (None:
+    it will not), then its course; a stampede starts here."""
+    c = roll_attack(elephant.unit, infantry.in_formation, state.dice, state.rules.elephants)
+    state.emit("elephant attack", f"{elephant.name}: "
+               + ("will not attack" if c is None else str(c)) + f" at {infantry.name}",
+               side=elephant.side, units=(elephant.id, infantry.id), unit=elephant.id,
+               target=infantry.id, course=str(c) if c else "none")
+    if c is Course.STAMPEDE:
+        stampede(state, elephant, "at the start of its attack")
+    return c
+
+
+def cavalry_stands(state: State, cavalry: Piece, elephant: Piece) -> bool:
+    """Elephants 5: cavalry not stabled with elephants stand on 4/5/6, else fall back in
+    order out of reach; whether they stand."""
+    need = cavalry_stand(cavalry.unit, state.rules.elephants)
+    if need is None:
+        return True
+    rolled = need.roll(state.dice, f"stand against the elephant: {cavalry.name}")
+    state.emit("stand", f"{cavalry.name}: {'stands' if rolled.result else 'will not stand'} "
+               f"against {elephant.name} (roll {rolled.natural}, needs {need})",
+               side=cavalry.side, units=(cavalry.id, elephant.id), unit=cavalry.id,
+               roll=rolled.natural, need=str(need), stands=rolled.result)
+    if rolled.result:
+        return True
+    fall_back(state, cavalry, 1, False, Facing.ENEMY, f"out of {elephant.name}'s reach")
+    return False
+
+
+def stand(state: State, elephant: Piece, infantry: Piece) -> None:
+    """Elephants 3: the infantry the elephant reaches roll to stand by their depth; one
+    that does not goes back a move with its back to the elephant."""
+    r = state.rules.elephants
+    need = elephant_stand(infantry.unit, r)
+    rolled = need.roll(state.dice, f"stand against the elephant: {infantry.name}")
+    state.emit("stand", f"{infantry.name}: {'stands' if rolled.result else 'gives back'} "
+               f"before {elephant.name} (roll {rolled.natural}, needs {need})",
+               side=infantry.side, units=(infantry.id, elephant.id), unit=infantry.id,
+               roll=rolled.natural, need=str(need), stands=rolled.result)
+    if not rolled.result:
+        fall_back(state, infantry, r.stand_runs or 1, False, Facing.AWAY,
+                  f"will not stand against {elephant.name}")
 
 
 def fight(state: State, el: Piece, other: Piece) -> None:

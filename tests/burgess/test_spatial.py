@@ -2,19 +2,21 @@
 whom kept up to date per piece (``State.contacts`` against ``_compute_contacts``), the
 pieces on the table, the pieces near a box, the nearest enemy, a firer's targets, and the
 doctrine commander's nearest enemy and flank points; on zama-202bc's state through random
-sequences of moves, charges into contact, routs, losses and new pieces (hypothesis)."""
+sequences of moves, charges into contact, routs, losses and new pieces (hypothesis); and
+what a move crosses, against every area and line of each table measured."""
 
 from __future__ import annotations
 
 import copy
 import math
+import warnings
 
 import attrs
 from hypothesis import given
 from hypothesis import strategies as st
 
 import ancients
-from ancients.burgess import charges, fire
+from ancients.burgess import charges, fire, ground
 from ancients.burgess.battle import BurgessBattle
 from ancients.burgess.commander import DoctrineCommander, _flank_points, _Points
 from ancients.burgess.decisions import Shoot
@@ -229,3 +231,32 @@ def test_charges_are_planned_at_every_enemy_that_may_be_charged(
             plan for e in state.present(state.enemy_of(p.side))
             if (plan := charges._plan(state, p, e, arc)) is not None]
         assert charges.plans(state, p) == expected
+
+
+def _tables() -> dict[str, State]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        mantinea = RS.from_oob("mantinea-418bc")
+    out = {}
+    for name, sc in [*RS.scenarios().items(), ("mantinea-418bc", mantinea)]:
+        battle = RS.new_battle(sc, seed=0)
+        assert isinstance(battle, BurgessBattle)
+        out[name] = battle.state
+    return out
+
+
+TABLES = _tables()
+
+
+@given(st.sampled_from(sorted(TABLES)), st.integers(0, 200), st.floats(0, 360),
+       st.floats(0, 40), st.floats(-90, 90), st.booleans())
+def test_crossings_are_every_area_and_line_measured(name: str, i: int, towards: float,
+                                                    inches: float, turn: float,
+                                                    anywhere: bool) -> None:
+    state = TABLES[name]
+    start = state.pieces[i % len(state.pieces)].block
+    if anywhere:  # from a point of the table, to reach its every area and line
+        t = state.table
+        start = ground.placed(start, ((i * 7.3) % t.width, (i * 3.1) % t.depth))
+    end = ground.along(start, towards, inches, start.facing + turn)
+    assert ground.crossings(state, start, end) == ground.measured_crossings(state, start, end)

@@ -152,8 +152,8 @@ def test_no_import_cycles_and_no_rule_module_imports_the_battle() -> None:
 
 
 #: the table play, one module per chapter, top-down: each imports only those below it
-TABLE_PLAY = ("turns", "moves", "charges", "fighting", "fire", "chariotry", "beasts", "nerve",
-              "losses", "ground", "state")
+TABLE_PLAY = ("turns", "moves", "charges", "fighting", "fire", "works", "chariotry", "beasts",
+              "nerve", "losses", "ground", "state")
 
 
 def test_the_table_play_reads_top_down_one_chapter_a_module() -> None:

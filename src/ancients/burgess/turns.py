@@ -9,7 +9,7 @@ from collections.abc import Generator, Hashable
 import attrs
 
 from ancients.battle import Decision, Outcome, Phase
-from ancients.burgess import charges, fire, ground, moves
+from ancients.burgess import charges, fire, ground, moves, works
 from ancients.burgess.decisions import (
     HOLD_FIRE,
     NO,
@@ -57,7 +57,7 @@ def player_turn(state: State, side: str) -> Turn:
     for p in state.present(side):
         p.may_fire = True
     yield Phase("rally", side)
-    fire.burn(state, side)
+    works.burn(state, side)
     rally_phase(state, side)
     yield Phase("charges", side)
     declared = yield from declare(state, side)

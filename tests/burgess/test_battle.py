@@ -151,6 +151,19 @@ def test_no_import_cycles_and_no_rule_module_imports_the_battle() -> None:
     assert importers == ["ancients.burgess.commander", "ancients.burgess.ruleset"]
 
 
+#: the table play, one module per chapter, top-down: each imports only those below it
+TABLE_PLAY = ("turns", "moves", "charges", "fighting", "fire", "works", "chariotry", "beasts",
+              "nerve", "losses", "ground", "state")
+
+
+def test_the_table_play_reads_top_down_one_chapter_a_module() -> None:
+    graph = _graph()
+    for i, name in enumerate(TABLE_PLAY):
+        above = {f"ancients.burgess.{m}" for m in TABLE_PLAY[:i + 1]}
+        up = sorted(graph[f"ancients.burgess.{name}"] & above - {f"ancients.burgess.{name}"})
+        assert not up, f"{name} imports {up}, above it"
+
+
 @pytest.mark.parametrize(("spec", "scenario", "seed", "doctrine"), [
     ("burgess", "zama-202bc", 0, False), ("burgess", "zama-202bc", 1, True),
     ("burgess", "kadesh-1274bc", 2, False), ("burgess", "kadesh-1274bc", 3, True),

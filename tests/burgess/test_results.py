@@ -4,7 +4,7 @@ surrender and being cut down with the captives' saves (Hand to hand D)."""
 
 from __future__ import annotations
 
-from ancients.burgess import results
+from ancients.burgess import losses, nerve
 from ancients.burgess.reactions import Facing
 from ancients.units import Condition
 
@@ -16,7 +16,7 @@ def test_casualties_come_off_the_first_rank_and_the_block_closes_up() -> None:
                          foot("b", "north", 30, 30)], dice=Loaded([1, 1, 1, 1], then=1))
     a = state.by_id["a"]
     assert a.unit.depths == (2, 2, 2, 2) and a.unit.officer == 1
-    results.remove_figures(state, a, 4, "test", melee=True)
+    losses.remove_figures(state, a, 4, "test", melee=True)
     a = state.by_id["a"]  # the same piece (so mypy forgets what it narrowed a.unit to above)
     # Hand to hand C: the die counts from the left: the first file empties, the next too
     assert a.unit.depths == (2, 2) and a.block.files == 2 and a.block.ranks == 2
@@ -24,21 +24,21 @@ def test_casualties_come_off_the_first_rank_and_the_block_closes_up() -> None:
     event = log[-1]
     assert event.kind == "casualties" and event.data["figures"] == 4
     assert event.data["removed"] == [[0, 0], [0, 1], [1, 0], [1, 1]]
-    results.remove_figures(state, a, 10, "test")
+    losses.remove_figures(state, a, 10, "test")
     assert a.condition is Condition.ELIMINATED and not a.on_table
 
 
 def test_a_rout_runs_to_its_own_edge_and_off_it() -> None:
     state, log = staged([foot("a", "south", 30, 16), foot("b", "north", 30, 30)])
     a = state.by_id["a"]
-    results.run(state, a, why="test")
+    nerve.run(state, a, why="test")
     assert a.running and a.block.facing == 180.0  # back to the enemy, towards its edge
     assert a.block.centre[1] == 15.25 - 6.0  # a move (6 IN) to the rear
     while a.on_table:
-        results.run(state, a)
+        nerve.run(state, a)
     assert a.condition is Condition.LEFT_FIELD and "lost" in kinds(log)
     b = state.by_id["b"]
-    results.run(state, b)
+    nerve.run(state, b)
     assert b.block.y > 30.0 and b.block.facing == 0.0  # the north side runs north
 
 
@@ -47,7 +47,7 @@ def test_a_rout_goes_round_what_blocks_it_and_never_through() -> None:
                        foot("b", "north", 30, 30)])
     a = state.by_id["a"]
     start = a.block
-    results.run(state, a)
+    nerve.run(state, a)
     assert not any(a.block.overlaps(p.block) for p in state.others(a))
     assert a.block.centre != start.centre
 
@@ -55,9 +55,9 @@ def test_a_rout_goes_round_what_blocks_it_and_never_through() -> None:
 def test_falling_back_faces_the_enemy_or_turns_its_back() -> None:
     state, _ = staged([foot("a", "south", 30, 10), foot("b", "north", 30, 16)])
     a = state.by_id["a"]
-    results.fall_back(state, a, 1, False, Facing.ENEMY)
+    nerve.fall_back(state, a, 1, False, Facing.ENEMY)
     assert a.block.facing == 0.0 and a.block.y == 4.0  # 6 IN back from b, facing it
-    results.fall_back(state, a, 1, False, Facing.AWAY)
+    nerve.fall_back(state, a, 1, False, Facing.AWAY)
     assert a.block.facing == 180.0
     assert state.table.contains(a.block)
 
@@ -68,7 +68,7 @@ def test_a_table_of_parts_splits_the_unit_and_conserves_its_figures() -> None:
     a = state.by_id["a"]
     table = state.rules.flank.flank
     half = table.result(4)  # 1/2 fights, 1/2 runs 1 move
-    results.apply(state, a, half, "test")
+    nerve.apply(state, a, half, "test")
     part = state.by_id["a.1"]
     assert a.figures == 6 and part.figures == 6 and part.running and not a.running
     assert a.start_figures + part.start_figures == 12 and not part.original
@@ -82,13 +82,13 @@ def test_cut_down_and_surrender_take_their_captives() -> None:
                          foot("b", "north", 30, 30)], dice=Loaded([5, 1, 6, 2]))
     a = state.by_id["a"]
     table = state.rules.outnumbered
-    results.apply(state, a, table.result(1), "test")
+    nerve.apply(state, a, table.result(1), "test")
     captives = next(e for e in log if e.kind == "captives")
     assert captives.data["captive"] == 2 and captives.data["killed"] == 2
     assert a.condition is Condition.CAPTURED
     state, log = staged([foot("a", "south", 30, 10), foot("b", "north", 30, 30)])
     a = state.by_id["a"]
-    results.apply(state, a, state.rules.flank.rear.result(2), "test")  # surrenders
+    nerve.apply(state, a, state.rules.flank.rear.result(2), "test")  # surrenders
     assert a.condition is Condition.CAPTURED
 
 
@@ -96,10 +96,10 @@ def test_falling_back_to_supports_or_surrendering() -> None:
     state, _ = staged([foot("a", "south", 30, 10), foot("s", "south", 30, 4),
                        foot("b", "north", 30, 30)])
     table_row = state.rules.outnumbered.result(3)
-    results.apply(state, state.by_id["a"], table_row, "test")
+    nerve.apply(state, state.by_id["a"], table_row, "test")
     assert state.by_id["a"].on_table  # its supports 6 IN behind it
     state, _ = staged([foot("a", "south", 30, 10), foot("b", "north", 30, 30)])
-    results.apply(state, state.by_id["a"], table_row, "test")
+    nerve.apply(state, state.by_id["a"], table_row, "test")
     assert state.by_id["a"].condition is Condition.CAPTURED
 
 
@@ -110,7 +110,7 @@ def test_outnumbered_2_routs_the_unit_with_its_saved_figures_by_default() -> Non
                          foot("b", "north", 30, 30)], dice=Loaded([4, 1, 6, 2], then=1))
     a = state.by_id["a"]
     assert state.opts.outnumbered_rout == "escape"
-    results.apply(state, a, state.rules.outnumbered.result(2), "test")
+    nerve.apply(state, a, state.rules.outnumbered.result(2), "test")
     captives = next(e for e in log if e.kind == "captives")
     assert (captives.data["escaped"], captives.data["captive"]) == (2, 2)
     assert a.running and a.figures == 2 and "run" in kinds(log)
@@ -121,5 +121,5 @@ def test_outnumbered_2_routs_the_unit_with_its_saved_figures_by_default() -> Non
                          foot("b", "north", 30, 30)], dice=Loaded([4, 1, 6, 2], then=1),
                         options=BurgessOptions(outnumbered_rout="captured"))
     a = state.by_id["a"]
-    results.apply(state, a, state.rules.outnumbered.result(2), "test")
+    nerve.apply(state, a, state.rules.outnumbered.result(2), "test")
     assert a.condition is Condition.CAPTURED

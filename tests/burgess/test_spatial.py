@@ -1,22 +1,31 @@
 """The state's spatial fast paths against what they replace, measured afresh: who touches
 whom kept up to date per piece (``State.contacts`` against ``_compute_contacts``), the
 pieces on the table, the pieces near a box, the nearest enemy, a firer's targets, and the
-doctrine commander's nearest enemy and flank points; on zama-202bc's state through random
-sequences of moves, charges into contact, routs, losses and new pieces (hypothesis)."""
+doctrine commander's nearest enemy, flank points and threats; on zama-202bc's state through random
+sequences of moves, charges into contact, routs, losses and new pieces (hypothesis); and
+what a move crosses, against every area and line of each table measured."""
 
 from __future__ import annotations
 
 import copy
 import math
+import warnings
 
 import attrs
 from hypothesis import given
 from hypothesis import strategies as st
 
 import ancients
-from ancients.burgess import charges, fire
+from ancients.burgess import charges, fire, ground
+from ancients.burgess import moves as moves_
 from ancients.burgess.battle import BurgessBattle
-from ancients.burgess.commander import DoctrineCommander, _flank_points, _Points
+from ancients.burgess.commander import (
+    DoctrineCommander,
+    _flank_points,
+    _near,
+    _Points,
+    melee_chance,
+)
 from ancients.burgess.decisions import Shoot
 from ancients.burgess.moves import _nearest as every_nearest
 from ancients.burgess.moves import nearest_enemies
@@ -229,3 +238,71 @@ def test_charges_are_planned_at_every_enemy_that_may_be_charged(
             plan for e in state.present(state.enemy_of(p.side))
             if (plan := charges._plan(state, p, e, arc)) is not None]
         assert charges.plans(state, p) == expected
+
+
+def _threat_afresh(state: State, local: list[Piece], p: Piece, end: Block) -> float:
+    """What the doctrine's threat to ``p`` at ``end`` sums, every enemy near looked at."""
+    risk = 0.0
+    for e in local:
+        if e.running or e.engine or state.in_melee(e):
+            continue
+        reach = float(state.rules.troops[e.troop].move) + 0.5
+        if not _near(end, e.block, reach) or end.distance(e.block) > reach:
+            continue
+        if not e.block.in_arc(end, state.rules.table.charge_arc):
+            continue
+        risk += 1.0 + (1.0 - melee_chance(state, p, e)) if p.unit.armour is not None \
+            else 1.5
+    return risk
+
+
+@given(steps, st.sampled_from(sorted(SCENARIOS)), st.integers(1, 3))
+def test_the_doctrines_threats_are_every_enemy_near_looked_at(
+        moves: list[tuple[object, ...]], k: int, every: int) -> None:
+    state = _state(k)
+    cmd = DoctrineCommander()
+    for n, step in enumerate([("note", 0), *moves]):
+        _apply(state, step)
+        if n % every:
+            continue
+        for me in (state.pieces[0], state.pieces[-1], state.pieces[n % len(state.pieces)]):
+            if not me.on_table:
+                continue
+            enemy = state.enemy_of(me.side)
+            local = state.near(me.block.bounds, 30.0, enemy)
+            cmd._local = local  # as a decision to move sets it
+            ends = [me.block, *(e.block for e in local[:3]),
+                    *(pl.end for pl in moves_.menu(state, me)[:6])]
+            for end in ends:
+                plan = moves_.Plan(moves_.HOLD, end)
+                assert cmd._threat(state, me, plan, []) == _threat_afresh(state, local, me,
+                                                                           end)
+
+
+def _tables() -> dict[str, State]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        mantinea = RS.from_oob("mantinea-418bc")
+    out = {}
+    for name, sc in [*RS.scenarios().items(), ("mantinea-418bc", mantinea)]:
+        battle = RS.new_battle(sc, seed=0)
+        assert isinstance(battle, BurgessBattle)
+        out[name] = battle.state
+    return out
+
+
+TABLES = _tables()
+
+
+@given(st.sampled_from(sorted(TABLES)), st.integers(0, 200), st.floats(0, 360),
+       st.floats(0, 40), st.floats(-90, 90), st.booleans())
+def test_crossings_are_every_area_and_line_measured(name: str, i: int, towards: float,
+                                                    inches: float, turn: float,
+                                                    anywhere: bool) -> None:
+    state = TABLES[name]
+    start = state.pieces[i % len(state.pieces)].block
+    if anywhere:  # from a point of the table, to reach its every area and line
+        t = state.table
+        start = ground.placed(start, ((i * 7.3) % t.width, (i * 3.1) % t.depth))
+    end = ground.along(start, towards, inches, start.facing + turn)
+    assert ground.crossings(state, start, end) == ground.measured_crossings(state, start, end)

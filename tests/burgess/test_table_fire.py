@@ -5,7 +5,7 @@ Engine fire; Elephants 6; value of defences), fire arrows and the blaze."""
 
 from __future__ import annotations
 
-from ancients.burgess import fire
+from ancients.burgess import fire, works
 from ancients.burgess.casualties import casualty_dice
 from ancients.burgess.decisions import Shoot
 from ancients.units import Condition
@@ -124,6 +124,6 @@ def test_fire_arrows_set_a_blaze_that_burns_until_a_6_or_the_end() -> None:
     fire.shoot(state, a, Shoot("house", "fire arrows"), fire.Pool())
     work = state.works[0]
     assert work.burning == 1 and log[-1].data["blaze"]
-    fire.burn(state, "north")  # its second turn: a 2 does not stop it; 2 turns burn it
+    works.burn(state, "north")  # its second turn: a 2 does not stop it; 2 turns burn it
     assert work.destroyed and log[-1].kind == "burnt"
     assert state.work_at(state.by_id["t"].block) is None

@@ -5,7 +5,7 @@ C-in-C lost)."""
 
 from __future__ import annotations
 
-from ancients.burgess import results
+from ancients.burgess import losses, nerve
 from ancients.burgess.nerve import morale_phase, rally_phase
 from ancients.events import Event
 from ancients.units import Condition
@@ -58,7 +58,7 @@ def test_pre_contact_triggers_are_tested_once_each() -> None:
     state, log = staged([foot("a", "south", 30, 10, figures=12), foot("b", "north", 30, 30)],
                         dice=Loaded([1, 1, 1, 1, 1, 1], then=6))
     a = state.by_id["a"]
-    results.remove_figures(state, a, 6, "test")  # half strength
+    losses.remove_figures(state, a, 6, "test")  # half strength
     morale_phase(state)
     assert [e.data["result"] for e in rolls(log, "pre-contact test")] == ["not shaken"]
     morale_phase(state)
@@ -68,7 +68,7 @@ def test_pre_contact_triggers_are_tested_once_each() -> None:
 def test_the_unit_on_the_flank_giving_way() -> None:
     state, log = staged([foot("a", "south", 30, 10), foot("n", "south", 36, 10),
                          foot("b", "north", 30, 40)], dice=Loaded([2]))
-    results.run(state, state.by_id["n"])
+    nerve.run(state, state.by_id["n"])
     morale_phase(state)
     got = rolls(log, "pre-contact test")
     assert got[0].data["unit"] == "a" and "gave way" in got[0].message
@@ -80,7 +80,7 @@ def test_the_c_in_c_lost_every_unit_tests() -> None:
                          foot("b", "north", 30, 40)],
                         sides=[{"name": "south", "c_in_c": "a"}, {"name": "north"}],
                         dice=Loaded([1, 6]))
-    results.lose(state, state.by_id["a"], Condition.CAPTURED, "test")
+    losses.lose(state, state.by_id["a"], Condition.CAPTURED, "test")
     assert state.c_in_c_lost["south"]
     morale_phase(state)
     assert state.c_in_c_tested["south"] == 1 and state.c_in_c_failed["south"] == 1
@@ -119,7 +119,7 @@ def test_pre_contact_tests_are_not_taken_in_melee() -> None:
     state, log = staged([foot("a", "south", 30, 10), foot("b", "north", 30, 10)],
                         dice=Loaded([], then=6))
     a = state.by_id["a"]
-    results.remove_figures(state, a, 6, "test")  # half strength
+    losses.remove_figures(state, a, 6, "test")  # half strength
     a.melee_rounds = state.by_id["b"].melee_rounds = 3  # (no outnumbered, no post-contact)
     morale_phase(state)
     assert state.in_melee(a) and not rolls(log, "pre-contact test")
@@ -133,7 +133,7 @@ def test_a_units_own_part_running_is_not_the_unit_on_its_flank_giving_way() -> N
     # flank" of the half that stays; a neighbour beside the runners is
     state, log = staged([foot("a", "south", 30, 10), foot("n", "south", 36, 10),
                          foot("b", "north", 30, 40)], dice=Loaded([], then=6))
-    results.apply(state, state.by_id["a"], state.rules.flank.flank.result(4), "test")
+    nerve.apply(state, state.by_id["a"], state.rules.flank.flank.result(4), "test")
     assert any(p.running and p.id.startswith("a.") for p in state.present("south"))
     morale_phase(state)
     assert [e.data["unit"] for e in rolls(log, "pre-contact test")] == ["n"]

@@ -1,9 +1,11 @@
 """Charges (Hand to hand II): the enemies a unit may charge (its line of advance, its
 move), the receiving unit's choices (``melee.charge_responses``), and the charge itself:
 the receiver's fire, its move to safety and the attacker occupying the ground, the
-courses of chariots, elephants and cavalry against spearmen (Chariots & Cavalry 1, 5;
-Elephants 1, 5), contact with its impetus and downhill bonuses, and the flank and rear
-attack tables (Special conditions)."""
+courses of chariots, elephants and cavalry against spearmen and the stand of the unit
+they meet (Chariots & Cavalry 1, 5; Elephants 1, 3, 5: rolled by
+:mod:`~ancients.burgess.chariotry` and :mod:`~ancients.burgess.beasts`), contact with its
+impetus and downhill bonuses, and the flank and rear attack tables (Special
+conditions)."""
 
 from __future__ import annotations
 
@@ -11,25 +13,20 @@ import math
 
 import attrs
 
-from ancients.burgess import beasts, ground
+from ancients.burgess import beasts, chariotry, ground
 from ancients.burgess.chariots import (
     Course,
-    broken_losses,
-    cavalry_course,
-    course,
     spearmen_check,
-    stand_check,
 )
 from ancients.burgess.decisions import Shoot
-from ancients.burgess.elephants import cavalry_stand, roll_attack
-from ancients.burgess.elephants import stand_check as elephant_stand
 from ancients.burgess.fire import Pool, in_reach, resolve, shoot
 from ancients.burgess.flank import attacked
+from ancients.burgess.ground import move_allowance
 from ancients.burgess.melee import ChargeResponse, charge_responses, has_impetus
 from ancients.burgess.missiles import Band
 from ancients.burgess.movement import allowance, forbidden
+from ancients.burgess.nerve import fall_back, take
 from ancients.burgess.reactions import Facing
-from ancients.burgess.results import fall_back, move_allowance, take
 from ancients.burgess.state import Piece, State, position
 from ancients.burgess.troops import Arm, TroopClass
 from ancients.tabletop import EPSILON, Arc, Aspect, Block, bearing
@@ -306,76 +303,41 @@ def _halt(state: State, charger: Piece, plan: ChargePlan, fraction: float, why: 
 
 def _course(state: State, charger: Piece, target: Piece, plan: ChargePlan) -> bool:
     """The checks of chariots, elephants and cavalry before contact (Chariots & Cavalry
-    1, 5; Elephants 1, 5); whether the charge goes home."""
-    r = state.rules
+    1, 5; Elephants 1, 5), each rolled by its chapter; whether the charge goes home."""
     arm_c, arm_t = state.arm(charger), state.arm(target)
     if charger.troop is TroopClass.CHARIOTS and arm_t is Arm.INFANTRY:
-        courses = [course(charger.unit, i + 1, target.in_formation, state.dice, r.chariots)
-                   for i in range(charger.figures)]
-        home = sum(c is Course.HOME for c in courses)
-        state.emit("chariots", f"{charger.name}: {home} of {charger.figures} chariots go "
-                   "home", side=charger.side, units=(charger.id, target.id),
-                   unit=charger.id, target=target.id, home=home,
-                   courses=[str(c) for c in courses])
-        if not home:
-            right = sum(c is Course.SWERVE_RIGHT for c in courses) * 2 >= len(courses)
-            _halt(state, charger, plan, 1.0, f"swerves {'right' if right else 'left'}",
-                  1.0 if right else -1.0)
-            return False
-        charger.home = home
-        return True
+        return _goes(state, charger, plan, chariotry.course(state, charger, target))
     if arm_c is Arm.CAVALRY and arm_t is Arm.INFANTRY and \
-            spearmen_check(target.in_formation, r.chariots) is not None:
-        way = cavalry_course(charger.unit, target.in_formation, state.dice, r.chariots)
-        state.emit("spearmen", f"{charger.name}: {way} on {target.name}", side=charger.side,
-                   units=(charger.id, target.id), unit=charger.id, target=target.id,
-                   course=str(way))
-        if way is not Course.HOME:
-            _halt(state, charger, plan, 1.0, str(way),
-                  1.0 if way is Course.SWERVE_RIGHT else -1.0)
-            return False
-        return True
+            spearmen_check(target.in_formation, state.rules.chariots) is not None:
+        return _goes(state, charger, plan, chariotry.spearmen_course(state, charger, target))
     if arm_c is Arm.CAVALRY and target.troop is TroopClass.ELEPHANTS:
         return _cavalry_stands(state, charger, target, plan)
     if charger.troop is TroopClass.ELEPHANTS:
         if arm_t is Arm.INFANTRY:
-            c = roll_attack(charger.unit, target.in_formation, state.dice, r.elephants)
-            state.emit("elephant attack", f"{charger.name}: "
-                       + ("will not attack" if c is None else str(c)) + f" at {target.name}",
-                       side=charger.side, units=(charger.id, target.id), unit=charger.id,
-                       target=target.id, course=str(c) if c else "none")
-            if c is None:
-                return False
-            if c is Course.STAMPEDE:
-                beasts.stampede(state, charger, "at the start of its attack")
-                return False
-            if c is not Course.HOME:
-                if c is Course.STOPS:
-                    _halt(state, charger, plan, 0.5, "stops midway")
-                else:
-                    _halt(state, charger, plan, 1.0, str(c),
-                          1.0 if c is Course.SWERVE_RIGHT else -1.0)
-                return False
-            return True
+            return _goes(state, charger, plan, beasts.attack(state, charger, target))
         if arm_t is Arm.CAVALRY:
             return _cavalry_stands(state, target, charger, plan)
     return True
 
 
+def _goes(state: State, charger: Piece, plan: ChargePlan, course: Course | None) -> bool:
+    """Whether the charge goes home on its course: one that swerves ends aside, one that
+    stops midway halfway; one that will not attack or stampeded goes no further."""
+    if course is Course.HOME:
+        return True
+    if course is Course.STOPS:
+        _halt(state, charger, plan, 0.5, str(course))
+    elif course in (Course.SWERVE_RIGHT, Course.SWERVE_LEFT):
+        _halt(state, charger, plan, 1.0, str(course),
+              1.0 if course is Course.SWERVE_RIGHT else -1.0)
+    return False
+
+
 def _cavalry_stands(state: State, cavalry: Piece, elephant: Piece, plan: ChargePlan) -> bool:
-    """Elephants 5: cavalry not stabled with elephants stand on 4/5/6, else fall back in
-    order out of reach (the charge does not meet)."""
-    need = cavalry_stand(cavalry.unit, state.rules.elephants)
-    if need is None:
+    """Elephants 5: cavalry that will not stand fall back out of reach, and the charge
+    does not meet; an elephant charging them takes the ground (Hand to hand II)."""
+    if beasts.cavalry_stands(state, cavalry, elephant):
         return True
-    rolled = need.roll(state.dice, f"stand against the elephant: {cavalry.name}")
-    state.emit("stand", f"{cavalry.name}: {'stands' if rolled.result else 'will not stand'} "
-               f"against {elephant.name} (roll {rolled.natural}, needs {need})",
-               side=cavalry.side, units=(cavalry.id, elephant.id), unit=cavalry.id,
-               roll=rolled.natural, need=str(need), stands=rolled.result)
-    if rolled.result:
-        return True
-    fall_back(state, cavalry, 1, False, Facing.ENEMY, f"out of {elephant.name}'s reach")
     if plan.charger != cavalry.id:  # the elephant occupies the ground
         _occupy(state, state.by_id[plan.charger], plan)
     return False
@@ -405,39 +367,17 @@ def _contact_made(state: State, charger: Piece, target: Piece, plan: ChargePlan)
                target=target.id, aspect=plan.aspect.value, distance=round(plan.inches, 3),
                impetus=charger.impetus, downhill=plan.downhill,
                **{"from": position(start), "to": position(end)})
-    r = state.rules
     if target.troop is TroopClass.ELEPHANTS and state.arm(charger) is Arm.INFANTRY:
         return
     if charger.troop is TroopClass.CHARIOTS and state.arm(target) is Arm.INFANTRY:
-        need = stand_check(r.chariots)
-        rolled = need.roll(state.dice, f"stand against the chariots: {target.name}")
-        state.emit("stand", f"{target.name}: {'stands' if rolled.result else 'breaks'} "
-                   f"before {charger.name} (roll {rolled.natural}, needs {need})",
-                   side=target.side, units=(target.id, charger.id), unit=target.id,
-                   roll=rolled.natural, need=str(need), stands=rolled.result)
-        if not rolled.result:
-            from ancients.burgess.results import remove_figures
-
-            lost = broken_losses(target.unit, charger.home, state.dice, r.chariots)
-            if lost:
-                remove_figures(state, target, lost, f"ridden down by {charger.name}")
-            # "the unit moves to the rear 1 move, back toward chariot": not a rout
-            fall_back(state, target, r.chariots.broken_moves or 1, False, Facing.AWAY,
-                      f"broken by {charger.name}")
+        chariotry.stand(state, charger, target)
         return
     if charger.troop is TroopClass.ELEPHANTS and state.arm(target) is Arm.INFANTRY:
-        need = elephant_stand(target.unit, r.elephants)
-        rolled = need.roll(state.dice, f"stand against the elephant: {target.name}")
-        state.emit("stand", f"{target.name}: {'stands' if rolled.result else 'gives back'} "
-                   f"before {charger.name} (roll {rolled.natural}, needs {need})",
-                   side=target.side, units=(target.id, charger.id), unit=target.id,
-                   roll=rolled.natural, need=str(need), stands=rolled.result)
-        if not rolled.result:
-            fall_back(state, target, r.elephants.stand_runs or 1, False, Facing.AWAY,
-                      f"will not stand against {charger.name}")
+        beasts.stand(state, charger, target)
         return
     if plan.aspect is Aspect.FRONT or target.engine:
         return
-    table = r.flank.rear if plan.aspect is Aspect.REAR else r.flank.flank
-    reaction = attacked(target.unit, table, state.dice, charger.name, r.flank)
+    r = state.rules.flank
+    table = r.rear if plan.aspect is Aspect.REAR else r.flank
+    reaction = attacked(target.unit, table, state.dice, charger.name, r)
     take(state, target, table.name, reaction, f"charged by {charger.name}")

@@ -187,6 +187,10 @@ class DoctrineCommander:
         #: the enemies near enough to threaten the unit being moved, and the flank points
         #: cavalry makes for (worked out once a decision, for every plan of it)
         self._local: list[Piece] = []
+        #: the enemies of ``_local`` that could charge the unit (:meth:`_chargers`), for
+        #: that list and unit, with their charges' weights as worked out
+        self._chargers_of: tuple[list[Piece] | None, str, list[tuple[Piece, float]],
+                                 dict[int, float]] = (None, "", [], {})
         self._flank_points = _Points([])
         #: the side of the unit being moved, its enemies and their elephants
         self._side = ""
@@ -332,18 +336,34 @@ class DoctrineCommander:
         """Enemies (not running, not engines) that could charge the plan's end next turn,
         weighted by how they would fare."""
         end = plan.end
+        arc = state.rules.table.charge_arc
         risk = 0.0
-        for e in self._local:
-            if e.running or e.engine or state.in_melee(e):
-                continue
-            reach = _move(state, e) + 0.5
+        for i, (e, reach) in enumerate(self._chargers(state, p)):
             if not _near(end, e.block, reach) or end.distance(e.block) > reach:
                 continue
-            if not e.block.in_arc(end, state.rules.table.charge_arc):
+            if not e.block.in_arc(end, arc):
                 continue
-            risk += 1.0 + (1.0 - melee_chance(state, p, e)) if p.unit.armour is not None \
-                else 1.5
+            risk += self._charge_weight(state, p, e, i)
         return risk
+
+    def _chargers(self, state: State, p: Piece) -> list[tuple[Piece, float]]:
+        """The enemies near (``_local``) that could charge ``p`` next turn, each with its
+        reach: found once a decision (nothing moves while its plans are scored)."""
+        if self._chargers_of[0] is not self._local or self._chargers_of[1] != p.id:
+            found = [(e, _move(state, e) + 0.5) for e in self._local
+                     if not (e.running or e.engine or state.in_melee(e))]
+            self._chargers_of = (self._local, p.id, found, {})
+        return self._chargers_of[2]
+
+    def _charge_weight(self, state: State, p: Piece, e: Piece, i: int) -> float:
+        """What the charge of the ``i``-th of :meth:`_chargers` weighs: more the likelier
+        it beats ``p`` (worked out on first need, once a decision)."""
+        weights = self._chargers_of[3]
+        w = weights.get(i)
+        if w is None:
+            w = weights[i] = 1.0 + (1.0 - melee_chance(state, p, e)) \
+                if p.unit.armour is not None else 1.5
+        return w
 
     def _foot_score(self, state: State, p: Piece, plan: Plan, foes: list[Piece]) -> float:
         """Close on the nearest formed enemy, square to it; stop at the edge of the reach

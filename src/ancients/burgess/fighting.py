@@ -1,7 +1,9 @@
-"""Hand to hand combat on the table: the melees (the units in contact, each side's units
-adding their points: reinforcing, Hand to hand II A), one round of each with its bonuses
-and the difference rule (Hand to hand 1, A, B), and the fights the special rules give
-chariots, elephants and war engines (Chariots & Cavalry 1-3; Elephants 3-5, 7)."""
+"""Hand to hand combat on the table, one melee round: the melees (the units in contact,
+each side's units adding their points: reinforcing, Hand to hand II A), the ordinary
+fight of each with its bonuses and the difference rule (Hand to hand 1, A, B), then the
+special fights of its chariots and elephants (:mod:`~ancients.burgess.chariotry`,
+:mod:`~ancients.burgess.beasts`) and its war engines overrun; the losses go to
+:mod:`~ancients.burgess.losses`."""
 
 from __future__ import annotations
 
@@ -10,15 +12,13 @@ from fractions import Fraction
 
 import attrs
 
-from ancients.burgess import beasts, ground
-from ancients.burgess.chariots import Duel, cavalry_fight, chariot_duel, group_fight
+from ancients.burgess import beasts, chariotry, ground
 from ancients.burgess.counting import round_half_down
-from ancients.burgess.elephants import elephant_duel, infantry_fight, mounted_fight
+from ancients.burgess.losses import lose, remove_figures
 from ancients.burgess.melee import Fighter, fighter
 from ancients.burgess.missiles import Cover
-from ancients.burgess.results import counted, lose, remove_figures, run
 from ancients.burgess.state import Piece, State
-from ancients.burgess.troops import Arm, TroopClass
+from ancients.burgess.troops import TroopClass
 from ancients.dice import DiceSpec
 from ancients.tabletop import EPSILON
 from ancients.tabletop.geometry import clip_segment
@@ -28,6 +28,23 @@ __all__ = ["Side", "fight_round", "main_opponent", "melees", "side_losses"]
 
 _SPECIAL = (TroopClass.CHARIOTS, TroopClass.ELEPHANTS, TroopClass.HV_ENGINE,
             TroopClass.LT_ENGINE)
+
+
+def fight_round(state: State) -> None:
+    """Hand to hand: every melee fights a round (Hand to hand combat; Chariots & Cavalry;
+    Elephants); each piece's rounds are counted for the post-contact roll."""
+    for p in state.present():
+        if not state.in_melee(p):
+            p.melee_rounds = 0
+            p.outnumbered = False
+            p.home = 0
+            p.attacker = False
+    for group in melees(state):
+        _fight(state, group)
+    for p in state.present():
+        if state.in_melee(p):
+            p.melee_rounds += 1
+        p.impetus = p.downhill = False
 
 
 def melees(state: State) -> list[list[Piece]]:
@@ -49,90 +66,6 @@ def melees(state: State) -> list[list[Piece]]:
         order = {x.id: i for i, x in enumerate(state.pieces)}
         out.append(sorted(group, key=lambda x: order[x.id]))
     return out
-
-
-def _touching(a: Piece, b: Piece) -> float:
-    """The length of the edges of ``a`` that ``b`` touches."""
-    best = 0.0
-    for i in range(4):
-        p, q = a.block.corners[i], a.block.corners[(i + 1) % 4]
-        best = max(best, clip_segment(p, q, b.block.corners, grow=EPSILON))
-    return best
-
-
-def main_opponent(state: State, piece: Piece) -> Piece | None:
-    """The enemy a piece fights: the one touching it along the most of its edges (the
-    first in table order of equals)."""
-    foes = state.contacts(piece)
-    if not foes:
-        return None
-    return max(foes, key=lambda e: _touching(piece, e))
-
-
-@attrs.frozen
-class Side:
-    """One side of a melee's ordinary fight: its pieces, each as a fighter."""
-
-    pieces: tuple[Piece, ...]
-    fighters: tuple[Fighter, ...]
-
-    @property
-    def points(self) -> int:
-        return sum(f.points for f in self.fighters)
-
-    @property
-    def bonus(self) -> int:
-        return sum(f.bonus for f in self.fighters)
-
-
-def side_losses(lost_points: Fraction, side: Side, minimum: int) -> list[int]:
-    """The figures each piece of a side loses when the side loses ``lost_points`` (Hand
-    to hand 1): shared by the points each brought to the fight, each share made figures
-    by the piece's figure value (rounded half down), the side losing ``minimum`` figures
-    at least (from the piece of most points), none more than it has."""
-    total = side.points
-    out = []
-    for f in side.fighters:
-        share = lost_points * Fraction(f.points, total) if total else Fraction(0)
-        out.append(min(round_half_down(share / f.value) if f.value else 0, f.figures))
-    if sum(out) < minimum and side.fighters:
-        big = max(range(len(side.fighters)), key=lambda i: side.fighters[i].points)
-        out[big] = min(out[big] + minimum - sum(out), side.fighters[big].figures)
-    return out
-
-
-def _fighter(state: State, piece: Piece, opponent: Piece) -> Fighter:
-    """Hand to hand 1, A, B; II: a piece's side of the fight: its first two ranks, its
-    charge's impetus and downhill in the first round, the cover it fights behind (never
-    the attacker's: the troops behind the wall are the ones charged) and the ground it
-    took."""
-    first = piece.melee_rounds == 0
-    cover = Cover.OPEN if piece.attacker else ground.cover(state, piece,
-                                                              opponent.block.centre)
-    return fighter(piece.unit, impetus=piece.impetus and first,
-                   downhill=piece.downhill and first, cover=cover,
-                   occupied_ground=piece.occupied == state.turn, rules=state.rules.melee)
-
-
-def _ordinary(state: State, piece: Piece) -> bool:
-    return piece.troop not in _SPECIAL
-
-
-def fight_round(state: State) -> None:
-    """Hand to hand: every melee fights a round (Hand to hand combat; Chariots & Cavalry;
-    Elephants); each piece's rounds are counted for the post-contact roll."""
-    for p in state.present():
-        if not state.in_melee(p):
-            p.melee_rounds = 0
-            p.outnumbered = False
-            p.home = 0
-            p.attacker = False
-    for group in melees(state):
-        _fight(state, group)
-    for p in state.present():
-        if state.in_melee(p):
-            p.melee_rounds += 1
-        p.impetus = p.downhill = False
 
 
 def _fight(state: State, group: Sequence[Piece]) -> None:
@@ -157,6 +90,10 @@ def _fight(state: State, group: Sequence[Piece]) -> None:
     for s, e in pairs:
         if s.on_table and e.on_table:
             _special(state, s, e)
+
+
+def _ordinary(state: State, piece: Piece) -> bool:
+    return piece.troop not in _SPECIAL
 
 
 def _ordinary_fight(state: State, a: list[Piece], b: list[Piece]) -> None:
@@ -208,6 +145,69 @@ def _ordinary_fight(state: State, a: list[Piece], b: list[Piece]) -> None:
                 remove_figures(state, p, n, "melee", melee=True)
 
 
+@attrs.frozen
+class Side:
+    """One side of a melee's ordinary fight: its pieces, each as a fighter."""
+
+    pieces: tuple[Piece, ...]
+    fighters: tuple[Fighter, ...]
+
+    @property
+    def points(self) -> int:
+        return sum(f.points for f in self.fighters)
+
+    @property
+    def bonus(self) -> int:
+        return sum(f.bonus for f in self.fighters)
+
+
+def _fighter(state: State, piece: Piece, opponent: Piece) -> Fighter:
+    """Hand to hand 1, A, B; II: a piece's side of the fight: its first two ranks, its
+    charge's impetus and downhill in the first round, the cover it fights behind (never
+    the attacker's: the troops behind the wall are the ones charged) and the ground it
+    took."""
+    first = piece.melee_rounds == 0
+    cover = Cover.OPEN if piece.attacker else ground.cover(state, piece,
+                                                              opponent.block.centre)
+    return fighter(piece.unit, impetus=piece.impetus and first,
+                   downhill=piece.downhill and first, cover=cover,
+                   occupied_ground=piece.occupied == state.turn, rules=state.rules.melee)
+
+
+def main_opponent(state: State, piece: Piece) -> Piece | None:
+    """The enemy a piece fights: the one touching it along the most of its edges (the
+    first in table order of equals)."""
+    foes = state.contacts(piece)
+    if not foes:
+        return None
+    return max(foes, key=lambda e: _touching(piece, e))
+
+
+def _touching(a: Piece, b: Piece) -> float:
+    """The length of the edges of ``a`` that ``b`` touches."""
+    best = 0.0
+    for i in range(4):
+        p, q = a.block.corners[i], a.block.corners[(i + 1) % 4]
+        best = max(best, clip_segment(p, q, b.block.corners, grow=EPSILON))
+    return best
+
+
+def side_losses(lost_points: Fraction, side: Side, minimum: int) -> list[int]:
+    """The figures each piece of a side loses when the side loses ``lost_points`` (Hand
+    to hand 1): shared by the points each brought to the fight, each share made figures
+    by the piece's figure value (rounded half down), the side losing ``minimum`` figures
+    at least (from the piece of most points), none more than it has."""
+    total = side.points
+    out = []
+    for f in side.fighters:
+        share = lost_points * Fraction(f.points, total) if total else Fraction(0)
+        out.append(min(round_half_down(share / f.value) if f.value else 0, f.figures))
+    if sum(out) < minimum and side.fighters:
+        big = max(range(len(side.fighters)), key=lambda i: side.fighters[i].points)
+        out[big] = min(out[big] + minimum - sum(out), side.fighters[big].figures)
+    return out
+
+
 def _special(state: State, s: Piece, e: Piece) -> None:
     """The special fights: war engines overrun; elephants against infantry, cavalry,
     chariots and elephants; chariots against infantry, cavalry and chariots."""
@@ -222,79 +222,7 @@ def _special(state: State, s: Piece, e: Piece) -> None:
         return
     if TroopClass.ELEPHANTS in kinds:
         el = s if s.troop is TroopClass.ELEPHANTS else e
-        other = e if el is s else s
-        if other.troop is TroopClass.ELEPHANTS:
-            result, harm = elephant_duel(el.unit, other.unit, state.dice, r.elephants)
-            state.emit("elephant fight", f"{el.name}: {result} against {other.name}",
-                       side=el.side, units=(el.id, other.id), unit=el.id, other=other.id,
-                       result=str(result))
-            if harm is not None:
-                loser = other if result is Duel.WON else el
-                beasts.harm(state, loser, harm, "elephant against elephant")
-            return
-        arm = state.arm(other)
-        if arm is Arm.INFANTRY:
-            killed, lost = infantry_fight(el.unit, other.unit, state.dice, rules=r.elephants)
-            state.emit("elephant fight", f"{other.name}: "
-                       + (f"kill {el.name}" if killed else f"cannot kill {el.name}")
-                       + f", {counted(lost, 'figure')} lost", side=other.side,
-                       units=(other.id, el.id), unit=other.id, other=el.id,
-                       killed=killed, lost=lost)
-            if lost:
-                remove_figures(state, other, lost, f"fighting {el.name}", melee=True)
-            if killed:
-                lose(state, el, Condition.ELIMINATED, f"killed by {other.name}")
-            return
-        result, harm, lost = mounted_fight(el.unit, other.unit, state.dice, r.elephants)
-        state.emit("elephant fight", f"{el.name}: {result} against {other.name}",
-                   side=el.side, units=(el.id, other.id), unit=el.id, other=other.id,
-                   result=str(result), lost=lost)
-        if harm is not None:
-            beasts.harm(state, el, harm, f"fighting {other.name}")
-        elif result is Duel.WON:
-            if lost:
-                remove_figures(state, other, lost, f"routed by {el.name}", melee=True)
-            if other.on_table:
-                run(state, other, why=f"routed by {el.name}")
+        beasts.fight(state, el, e if el is s else s)
         return
-    # chariots
     ch = s if s.troop is TroopClass.CHARIOTS else e
-    other = e if ch is s else s
-    arm = state.arm(other)
-    number = ch.home if ch.home and ch.melee_rounds == 0 else ch.figures
-    won = lost_chariots = 0
-    if other.troop is TroopClass.CHARIOTS:
-        n = min(ch.figures, other.figures)
-        other_lost = 0
-        for _ in range(n):
-            d = chariot_duel(ch.unit, other.unit, state.dice, r.chariots)
-            if d is Duel.WON:
-                other_lost += 1
-            elif d is Duel.LOST:
-                lost_chariots += 1
-        state.emit("chariot fight", f"{ch.name}: {counted(other_lost, 'chariot')} of "
-                   f"{other.name} down, {counted(lost_chariots, 'chariot')} lost",
-                   side=ch.side, units=(ch.id, other.id), unit=ch.id, other=other.id,
-                   won=other_lost, lost=lost_chariots)
-        if other_lost:
-            remove_figures(state, other, other_lost, f"fighting {ch.name}", melee=True)
-    else:
-        for i in range(number):
-            if arm is Arm.INFANTRY:
-                d = group_fight(ch.unit, i + 1, other.unit, state.dice, rules=r.chariots)
-            else:
-                d = cavalry_fight(ch.unit, i + 1, other.unit, state.dice, r.chariots)
-            if d is Duel.WON:
-                won += 1
-            elif d is Duel.LOST:
-                lost_chariots += 1
-        per = r.chariots.infantry_loses if arm is Arm.INFANTRY else r.chariots.cavalry_loses
-        state.emit("chariot fight", f"{ch.name}: {counted(number, 'chariot')} fight "
-                   f"{other.name}: {won} won, {lost_chariots} lost", side=ch.side,
-                   units=(ch.id, other.id), unit=ch.id, other=other.id, chariots=number,
-                   won=won, lost=lost_chariots)
-        if won * per:
-            remove_figures(state, other, won * per, f"fighting {ch.name}", melee=True)
-    if lost_chariots:
-        remove_figures(state, ch, lost_chariots, f"combatants lost to {other.name}",
-                       melee=True)
+    chariotry.fight(state, ch, e if ch is s else s)

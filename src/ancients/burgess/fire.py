@@ -2,7 +2,8 @@
 fire: Missile fire; Method of fire; Missile fire B), a shot rolled (``missiles.aim``),
 the hits a unit takes in one phase pooled by saving number before the casualty dice are
 rolled (Deciding casualties), war engines against troops, engines, elephants and
-defences (War Engine fire; Elephants 6; value of defences), and fire arrows."""
+defences (War Engine fire; Elephants 6), and fire arrows; what the shots at a defence and
+the fire arrows do is :mod:`~ancients.burgess.works`'."""
 
 from __future__ import annotations
 
@@ -10,11 +11,11 @@ from collections.abc import Iterable
 
 import attrs
 
-from ancients.burgess import beasts, ground
+from ancients.burgess import beasts, ground, works
 from ancients.burgess.casualties import casualties, casualty_dice, save
 from ancients.burgess.decisions import Shoot
-from ancients.burgess.defences import batter, burn_time, fire_arrows
 from ancients.burgess.elephants import hand_weapon_rolls, missile_table
+from ancients.burgess.losses import counted, lose, remove_figures
 from ancients.burgess.missiles import (
     Band,
     Cover,
@@ -24,8 +25,7 @@ from ancients.burgess.missiles import (
     engine_damage,
     fire_arc,
 )
-from ancients.burgess.results import counted, lose, remove_figures
-from ancients.burgess.state import Piece, State, Work
+from ancients.burgess.state import Piece, State
 from ancients.burgess.troops import TroopClass, Weapon
 from ancients.tabletop import EPSILON, Block
 from ancients.units import Condition
@@ -94,7 +94,7 @@ def targets(state: State, firer: Piece) -> list[Shoot]:
     for w in state.works:
         if w.destroyed:
             continue
-        held = [e for e in enemies if _shelters(state, w, e)]
+        held = [e for e in enemies if works.shelters(state, w, e)]
         if not held:
             continue
         reach = float(state.rules.fire.reach(weapon))
@@ -110,14 +110,6 @@ def targets(state: State, firer: Piece) -> list[Shoot]:
     return out
 
 
-def _shelters(state: State, work: Work, enemy: Piece) -> bool:
-    if work.area is not None:
-        return work.area.covers(enemy.block.centre)
-    if work.line is not None:
-        return enemy.block.distance(work.line.line) <= state.rules.table.cover_reach
-    return False
-
-
 def shoot(state: State, firer: Piece, choice: Shoot, pool: Pool, *,
           at: Block | None = None, distance: float | None = None,
           moving: bool = False) -> None:
@@ -127,11 +119,11 @@ def shoot(state: State, firer: Piece, choice: Shoot, pool: Pool, *,
     the move); ``distance``: the range to read (a unit holding to fire at close range)."""
     if choice.how == "batter" or (choice.how == "fire arrows" and choice.target not in
                                   state.by_id):
-        _at_work(state, firer, choice)
+        works.at_work(state, firer, choice)
         return
     target = state.by_id[choice.target]
     if choice.how == "fire arrows":
-        _arrows_at_engine(state, firer, target)
+        works.arrows_at_engine(state, firer, target)
         return
     b = at or firer.block
     r = state.rules
@@ -185,44 +177,6 @@ def _engine_hits(state: State, firer: Piece, target: Piece, weapon: Weapon, hits
         pool.add(target, weapon, band, damage.hits)
     if damage.figures:
         remove_figures(state, target, damage.figures, f"engine shot from {firer.name}")
-
-
-def _arrows_at_engine(state: State, firer: Piece, target: Piece) -> None:
-    lit = fire_arrows(firer.unit, target.name, state.dice, rules=state.rules.defences)
-    state.emit("fire arrows", f"{firer.name}: fire arrows at {target.name}: "
-               + ("ablaze" if lit else "no blaze"), side=firer.side,
-               units=(firer.id, target.id), shooter=firer.id, target=target.id, blaze=lit)
-    firer.may_fire = False
-    if lit:
-        target.burning = 1
-
-
-def _at_work(state: State, firer: Piece, choice: Shoot) -> None:
-    work = next(w for w in state.works if w.id == choice.target)
-    firer.may_fire = False
-    if choice.how == "fire arrows":
-        lit = fire_arrows(firer.unit, work.name, state.dice, rules=state.rules.defences)
-        state.emit("fire arrows", f"{firer.name}: fire arrows at {work.name}: "
-                   + ("ablaze" if lit else "no blaze"), side=firer.side, units=(firer.id,),
-                   shooter=firer.id, work=work.id, blaze=lit)
-        if lit:
-            work.burning = 1
-        return
-    weapon = firer.unit.weapon
-    assert weapon is not None
-    d = firer.block.distance(work.area.polygon if work.area is not None else
-                             work.line.line if work.line is not None else firer.block)
-    shot = aim(firer.unit, work.name, d, rules=state.rules.fire)
-    hits = shot.roll(state.dice)
-    face = work.faces[choice.face]
-    after = batter(face, weapon, hits)
-    work.faces = tuple(after if i == choice.face else f for i, f in enumerate(work.faces))
-    state.emit("battered", f"{work.name}: {counted(hits, 'engine hit')} on face "
-               f"{choice.face + 1}, {after.value} points left"
-               + (" (its defensive factor lost)" if after.breached and not face.breached
-                  else ""), side=firer.side, units=(firer.id,), shooter=firer.id,
-               work=work.id, face=choice.face, hits=hits, value=after.value,
-               breached=after.breached, band=str(shot.band))
 
 
 def resolve(state: State, pool: Pool) -> None:
@@ -280,42 +234,6 @@ def _casualties(state: State, target: Piece, lost: int, hits: int, dice: int,
                unit=target.id, hits=hits, dice=dice, lost=lost, groups=groups)
     if lost:
         remove_figures(state, target, lost, "missiles")
-
-
-def burn(state: State, side: str) -> None:
-    """The blazes (value of defences: fire arrows): each turn after the first a 6 stops
-    one; an engine burnt its turns is destroyed, a building burnt its turns is gone (and
-    with it its defensive factor). Rolled at the start of ``side``'s player turn for its
-    own engines and the buildings it holds (or, empty, the first side's turn)."""
-    from ancients.burgess.defences import burns_on
-
-    r = state.rules.defences
-    for p in state.present(side):
-        if p.burning <= 0 or not p.engine:
-            continue
-        assert p.unit.weapon is not None
-        p.burning += 1
-        if not burns_on(p.name, p.burning, state.dice, r):
-            p.burning = 0
-            state.emit("blaze out", f"{p.name}: blaze put out", side=p.side,
-                       units=(p.id,), unit=p.id)
-        elif p.burning >= burn_time(p.unit.weapon, r):
-            lose(state, p, Condition.ELIMINATED, "burnt")
-    for w in state.works:
-        if w.burning <= 0 or w.destroyed or not _held_or_first(state, w, side):
-            continue
-        w.burning += 1
-        if not burns_on(w.name, w.burning, state.dice, r):
-            w.burning = 0
-            state.emit("blaze out", f"{w.name}: blaze put out", work=w.id)
-        elif w.burning >= burn_time(w.defence, r):
-            w.destroyed = True
-            state.emit("burnt", f"{w.name}: burnt down", work=w.id)
-
-
-def _held_or_first(state: State, work: Work, side: str) -> bool:
-    holders = {p.side for p in state.present() if _shelters(state, work, p)}
-    return side in holders or (not holders and side == state.sides[0])
 
 
 def shooters(state: State, side: str) -> Iterable[Piece]:

@@ -26,7 +26,8 @@ from ancients.tabletop import (
 )
 
 __all__ = ["along", "cover", "crossings", "face_toward", "keeps_off", "line_of_fire",
-           "path_clear", "placed", "steps", "turned"]
+           "measured_crossings", "move_allowance", "path_clear", "placed", "rear_bearing",
+           "steps", "turned"]
 
 _AREA_CROSSINGS = {Terrain.WOODS: Crossing.WOODS, Terrain.MARSH: Crossing.MARSH,
                    Terrain.SWAMP: Crossing.SWAMP}
@@ -37,6 +38,16 @@ _SHELTER = {Terrain.HEDGE: Cover.HEDGE, Terrain.WALL: Cover.WALL, Terrain.FENCE:
 UPHILL = 0.25
 #: a move keeps to a road when both ends are this near it
 ON_ROAD = 1.0
+
+
+def move_allowance(state: State, piece: Piece) -> float:
+    """The inches of one move of the piece's class on open ground (Movement)."""
+    return float(state.rules.troops[piece.troop].move)
+
+
+def rear_bearing(state: State, side: str) -> float:
+    """The bearing to a side's own table edge: the first side's is the south edge."""
+    return 180.0 if side == state.sides[0] else 0.0
 
 
 def turned(block: Block, facing: float) -> Block:
@@ -171,12 +182,34 @@ def keeps_off(state: State, piece: Piece, end: Block) -> bool:
 def crossings(state: State, start: Block, end: Block) -> Counter[Crossing]:
     """What a move from ``start`` to ``end`` crosses (Movement A-E): the ground its end or
     the path of its centre enters (woods, marsh, swamp; a hill climbed), the hedges,
-    walls, fences and rivers the centre's path crosses (each time), a road it keeps to."""
+    walls, fences and rivers the centre's path crosses (each time), a road it keeps to.
+    The areas and lines are measured only if one of them comes near the move's bounds
+    (:func:`measured_crossings`, which measures them all, gives the same)."""
+    table = state.table
+    x0, y0, x1, y1 = end.bounds
+    cx, cy = start.centre
+    box = (min(x0, cx), min(y0, cy), max(x1, cx), max(y1, cy))
+    areas = any(_meet(a.bounds, box, EPSILON) for a in table.areas)
+    lines = any(_meet(f.bounds, box, ON_ROAD + EPSILON) for f in table.lines)
+    return measured_crossings(state, start, end, areas, lines)
+
+
+def _meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float],
+          margin: float) -> bool:
+    """Two bounds come within ``margin`` of each other."""
+    return not (a[0] > b[2] + margin or b[0] > a[2] + margin or
+                a[1] > b[3] + margin or b[1] > a[3] + margin)
+
+
+def measured_crossings(state: State, start: Block, end: Block, areas: bool = True,
+                       lines: bool = True) -> Counter[Crossing]:
+    """:func:`crossings`, every area (``areas``) and line (``lines``) of the table
+    measured."""
     table = state.table
     out: Counter[Crossing] = Counter()
     path = [start.centre, end.centre] if math.dist(start.centre, end.centre) > EPSILON \
         else None
-    if table.areas:
+    if areas and table.areas:
         seen: set[Crossing] = set()
         where = shapely.union(end.polygon, shapely.LineString(path)) if path else end.polygon
         for area in table.terrain_crossed(where):
@@ -189,7 +222,7 @@ def crossings(state: State, start: Block, end: Block) -> Counter[Crossing]:
                 if table.gradient(point, way) > UPHILL:
                     seen.add(Crossing.UPHILL)
         out.update(seen)
-    if path is not None and table.lines:
+    if path is not None and lines and table.lines:
         for crossing in table.lines_crossed(path):
             line = crossing.line
             if line.kind in _LINE_CROSSINGS:

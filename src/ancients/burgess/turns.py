@@ -9,7 +9,7 @@ from collections.abc import Generator, Hashable
 import attrs
 
 from ancients.battle import Decision, Outcome, Phase
-from ancients.burgess import charges, fire, ground, moves
+from ancients.burgess import charges, fire, ground, moves, works
 from ancients.burgess.decisions import (
     HOLD_FIRE,
     NO,
@@ -22,10 +22,10 @@ from ancients.burgess.decisions import (
     Yes,
 )
 from ancients.burgess.fighting import fight_round
+from ancients.burgess.ground import move_allowance
 from ancients.burgess.melee import ChargeResponse, capture_standard
 from ancients.burgess.missiles import fire_arc
-from ancients.burgess.nerve import contacts_now, morale_phase, rally_phase
-from ancients.burgess.results import move_allowance, take
+from ancients.burgess.nerve import contacts_now, morale_phase, rally_phase, take
 from ancients.burgess.sequence import player_turns
 from ancients.burgess.state import Piece, State, position
 from ancients.burgess.verdicts import verdict_now
@@ -57,7 +57,7 @@ def player_turn(state: State, side: str) -> Turn:
     for p in state.present(side):
         p.may_fire = True
     yield Phase("rally", side)
-    fire.burn(state, side)
+    works.burn(state, side)
     rally_phase(state, side)
     yield Phase("charges", side)
     declared = yield from declare(state, side)

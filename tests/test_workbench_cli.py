@@ -65,9 +65,10 @@ def test_plots_are_written(tmp_path: Path) -> None:
     result = _run("compare", "toy", "toy(stance=cautious)", "-n", "60", "--no-progress",
                   "-j", "1", "--plot", str(tmp_path / "p.svg"))
     assert result.exit_code == 0, result.output
-    pictures = sorted(p.name for p in tmp_path.glob("p-*.svg"))
-    assert pictures == ["p-1.svg", "p-2.svg", "p-3.svg", "p-4.svg"]
-    assert all((tmp_path / p).read_text().lstrip().startswith("<?xml") for p in pictures)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.svg"]  # what was asked for
+    text = (tmp_path / "p.svg").read_text()
+    assert text.lstrip().startswith("<?xml") and text.count("<svg") == 5  # four inside
+    assert f"pictures: {tmp_path / 'p.svg'}" in result.output
 
 
 def test_parameters_sensitivity_and_matchups(tmp_path: Path) -> None:
@@ -84,6 +85,89 @@ def test_parameters_sensitivity_and_matchups(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "spearmen" in result.output and "rating" in result.output
     assert (tmp_path / "m.svg").exists()
+
+
+@pytest.mark.parametrize("name", ["p.pdf", "p.png"])
+def test_several_plots_go_into_the_one_file_asked_for(tmp_path: Path, name: str) -> None:
+    pytest.importorskip("matplotlib")
+    result = _run("simulate", "toy", "-n", "30", "--no-progress", "-j", "1",
+                  "--plot", str(tmp_path / name))
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in tmp_path.iterdir()] == [name]
+    head = (tmp_path / name).read_bytes()
+    assert head.startswith(b"%PDF" if name.endswith(".pdf") else b"\x89PNG")
+    if name.endswith(".pdf"):
+        assert head.count(b"/Type /Page\n") + head.count(b"/Type /Page ") >= 3
+
+
+def test_plots_into_a_directory_one_file_each(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    result = _run("simulate", "toy", "-n", "30", "--no-progress", "-j", "1",
+                  "--plot", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "picture-1.svg", "picture-2.svg", "picture-3.svg"]
+
+
+def _no_battles(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ancients.workbench import runs
+
+    def played(*args: object) -> None:
+        raise AssertionError("a battle was played before the check")
+
+    monkeypatch.setattr(runs._Run, "play", played)
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "toy", "--plot", "out.jpg"],
+    ["compare", "toy", "toy(stance=cautious)", "--plot", "out.svgz"],
+    ["sensitivity", "toy", "--plot", "tornado.txt"],
+    ["play", "toy", "--svg", "out.png"],
+    ["play", "toy", "--html", "out.svg"],
+])
+def test_a_suffix_that_would_not_be_what_is_written_is_refused_at_once(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, args: list[str]) -> None:
+    _no_battles(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    result = _run(*args)
+    assert result.exit_code == 2 and result.stderr.startswith("error: ")
+    assert args[-1] in result.stderr and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("args", "needs"), [
+    (["report", "toy", "-o", "r.html"], "matplotlib"),
+    (["simulate", "toy", "--plot", "p.svg"], "matplotlib"),
+    (["matchups", "toy", "--plot", "m.svg"], "matplotlib"),
+    (["simulate", "toy", "--dask-local", "2"], "distributed"),
+])
+def test_a_missing_optional_dependency_is_found_before_the_first_battle(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, args: list[str], needs: str) -> None:
+    import importlib.util
+
+    _no_battles(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == needs else real(name, *a))
+    result = _run(*args)
+    assert result.exit_code == 2, result.output
+    extra = "plot" if needs == "matplotlib" else "dask"
+    assert f"needs {needs}: pip install 'ancients[{extra}]'" in result.stderr
+
+
+def test_sensitivity_on_the_command_line_by_default_and_by_pattern() -> None:
+    result = _run("sensitivity", "toy", "-n", "30", "-j", "1", "--no-progress")
+    assert result.exit_code == 0, result.output
+    import ancients
+
+    for name in ancients.ruleset("toy").tuned_parameters():
+        assert name in result.output
+    result = _run("sensitivity", "toy", "-p", "rules.morale.*", "-n", "30", "-j", "1")
+    assert result.exit_code == 0, result.output
+    assert "rules.morale.rally_modifier" in result.output
+    assert "rules.combat.loss" not in result.output
+    bad = _run("sensitivity", "toy", "-p", "rules.nothing.*", "-n", "30")
+    assert bad.exit_code == 2 and "matches none" in bad.stderr
 
 
 # -- pages in headless Chromium --------------------------------------------------------------

@@ -28,7 +28,14 @@ from ancients._callable import make_callable
 from ancients._words import did_you_mean
 from ancients.battle import SAVE_FORMAT, Battle, Commander
 from ancients.errors import AncientsError, OptionError, RulesetError, ScenarioError
-from ancients.parameters import NAME, Parameter, Value, check_values, format_parameter
+from ancients.parameters import (
+    NAME,
+    Parameter,
+    Value,
+    check_values,
+    default_tuned,
+    format_parameter,
+)
 from ancients.scenario import Scenario, read_toml
 
 if TYPE_CHECKING:
@@ -183,6 +190,21 @@ class Ruleset(ABC):
         an :class:`~ancients.errors.OptionError` (with a "did you mean")."""
         given = {n: getattr(self.options, n) for n in self._given}
         return type(self)._variant(self.options, given, {**self._overrides, **dict(values)})
+
+    def tuned_parameters(self) -> Sequence[str]:
+        """The parameters its designers tune, by name or ``fnmatch`` pattern
+        (``"modifiers.*"``): what :func:`ancients.sensitivity` and ``ancients
+        sensitivity SPEC`` vary when given none, so that the bare command finishes in
+        minutes. By default a generic handful
+        (:func:`ancients.parameters.default_tuned`); a ruleset overrides it with its
+        own list."""
+        return default_tuned(self.parameters())
+
+    def points_values(self) -> Mapping[str, float]:
+        """The printed points value of each unit type of :meth:`duel_types` (where the
+        rules give one), which ``ancients matchups`` prints beside the fitted ratings;
+        none by default."""
+        return {}
 
     # -- matchups ------------------------------------------------------------------------------
     def duel_types(self) -> Sequence[str]:

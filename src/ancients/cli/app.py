@@ -103,8 +103,20 @@ def _output(ctx: click.Context, param: click.Parameter, value: Path | None) -> P
     return value
 
 
-def _output_option(*names: str, help: str) -> Callable[[F], F]:
-    return click.option(*names, type=click.Path(path_type=Path), callback=_output,
+def _output_option(*names: str, help: str, suffixes: tuple[str, ...] = ()
+                   ) -> Callable[[F], F]:
+    """An option naming a file to write, checked at once; with ``suffixes``, a file whose
+    suffix is not one of them is refused (it would not hold what its name says)."""
+
+    def check(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
+        if value is not None and suffixes and value.suffix.lower() not in suffixes:
+            raise click.BadParameter(
+                f"cannot write {str(value)!r}: this option writes "
+                f"{' or '.join(s.lstrip('.').upper() for s in suffixes[:1])}; give a file "
+                f"ending in {' or '.join(suffixes)}", ctx, param)
+        return _output(ctx, param, value)
+
+    return click.option(*names, type=click.Path(path_type=Path), callback=check,
                         metavar="FILE", help=help)
 
 
@@ -235,6 +247,9 @@ def _where(jobs: int | None, scheduler: str | None, dask_local: int | None) -> A
     if (scheduler or dask_local) and jobs is not None:
         raise click.BadParameter("--jobs is for local processes; a Dask cluster has its "
                                  "own workers", param_hint="'--jobs'")
+    if scheduler or dask_local:
+        need_module("distributed", "dask",
+                    "--scheduler" if scheduler else "--dask-local")
 
     @contextlib.contextmanager
     def where() -> Any:
@@ -257,16 +272,63 @@ def _print_table(console: Console, title: str, columns: tuple[str, ...] | list[s
         console.print(note, markup=False)
 
 
-def _save_plots(figures: list[Any], path: Path) -> None:
-    """One figure to ``path``; several: ``path`` with -1, -2, ... before its suffix."""
-    from ancients.pictures.plot import save
-
-    if len(figures) == 1:
-        save(figures[0], path)
-        return
-    for i, fig in enumerate(figures, 1):
-        save(fig, path.with_name(f"{path.stem}-{i}{path.suffix}"))
+#: the picture formats ``--plot`` writes, by suffix
+PLOT_SUFFIXES = (".svg", ".png", ".pdf")
 
 
-_PLOT_HELP = ("Write the pictures (needs the plot extra): FILE.svg/.png/.pdf; several are "
-              "numbered FILE-1, FILE-2, ...")
+def need_module(module: str, extra: str, what: str) -> None:
+    """Refuse at once, before any battle, if the optional ``module`` (of the ``extra``)
+    cannot be imported: one :class:`click.ClickException` saying how to install it."""
+    import importlib.util
+
+    if importlib.util.find_spec(module) is None:
+        raise click.ClickException(f"{what} needs {module}: pip install 'ancients[{extra}]'")
+
+
+def _need_plot(path: Path | None = None) -> None:
+    """matplotlib is importable (before any battle is played)."""
+    need_module("matplotlib", "plot", "--plot" if path is not None else "this command")
+
+
+def _plot_output(ctx: click.Context, param: click.Parameter, value: Path | None
+                 ) -> Path | None:
+    """Callback of ``--plot``: a ``.svg``, ``.png`` or ``.pdf`` file that can be written
+    (several pictures go into that one file), or an existing directory (one file a
+    picture in it), and matplotlib installed; refused before any battle otherwise."""
+    if value is None:
+        return None
+    if value.is_dir():
+        if not os.access(value, os.W_OK):
+            raise click.BadParameter(f"cannot write into {str(value)!r}", ctx, param)
+    elif value.suffix.lower() not in PLOT_SUFFIXES:
+        raise click.BadParameter(
+            f"cannot write pictures as {str(value)!r}: give a file ending in "
+            f"{', '.join(PLOT_SUFFIXES)} or a directory", ctx, param)
+    else:
+        _output(ctx, param, value)
+    _need_plot(value)
+    return value
+
+
+def _plot_option(*names: str, help: str) -> Callable[[F], F]:
+    return click.option(*names, type=click.Path(path_type=Path), callback=_plot_output,
+                        metavar="FILE|DIR", help=help)
+
+
+def _save_plots(figures: list[Any], path: Path, stem: str = "picture") -> list[Path]:
+    """Every figure written where ``--plot`` said: into the one file ``path`` (a PDF of a
+    page each, one SVG or PNG of them all stacked), or ``stem-1.svg``, ``stem-2.svg``, ...
+    in the directory ``path``. The files written."""
+    from ancients.pictures.plot import save, save_all
+
+    if path.is_dir():
+        written = [path / f"{stem}-{i}.svg" for i in range(1, len(figures) + 1)]
+        for fig, out in zip(figures, written, strict=True):
+            save(fig, out)
+        return written
+    save_all(figures, path)
+    return [path]
+
+
+_PLOT_HELP = ("Write the pictures (needs the plot extra): one FILE.svg/.png/.pdf holding "
+              "them all, or into a directory DIR, one .svg each.")

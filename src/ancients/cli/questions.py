@@ -4,7 +4,7 @@ questions a designer asks of a ruleset."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -13,10 +13,14 @@ if TYPE_CHECKING:
     pass
 
 from ancients.cli.app import (
+    _BATTLE_HELP,
     _console,
     _jobs,
     _output_option,
+    _plot_option,
     _print_table,
+    _save_plots,
+    _warnings_echoed,
     main,
 )
 
@@ -93,43 +97,40 @@ def parameters(spec: str) -> None:
 
 @main.command()
 @click.argument("spec")
-@click.option("--parameter", "-p", "names", multiple=True, metavar="NAME",
-              help="A parameter to vary (repeatable) [default: every numeric one].")
+@click.option("--parameter", "-p", "names", multiple=True, metavar="NAME|PATTERN",
+              help="A parameter to vary, or a pattern such as 'combat_table.*' "
+                   "(repeatable) [default: the ones the ruleset marks as tuned].")
 @click.option("--side", help="The side whose win rate is measured [default: the first].")
 @click.option("--scenario", "-s", help="Built-in scenario name or a TOML file.")
+@click.option("--battle", "-b", metavar="NAME", help=_BATTLE_HELP)
 @click.option("--runs", "-n", type=click.IntRange(min=1), default=400, show_default=True,
               help="Battles per variant.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="Seed of the run.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Local processes [default: one per available core].")
-@_output_option("--plot", "plot_path", help="Write the tornado chart (needs the plot extra).")
+@_plot_option("--plot", "plot_path",
+              help="Write the tornado chart (needs the plot extra): FILE.svg/.png/.pdf, or "
+                   "into a directory.")
+@click.option("--no-progress", is_flag=True, help="No progress bar.")
 def sensitivity(spec: str, names: tuple[str, ...], side: str | None, scenario: str | None,
-                runs: int, seed: int, jobs: int | None, plot_path: Path | None) -> None:
+                battle: str | None, runs: int, seed: int, jobs: int | None,
+                plot_path: Path | None, no_progress: bool) -> None:
     """Each numeric parameter one step down and up, ranked by its paired effect on the
-    win rate, with 95 % intervals: the tornado chart as a table."""
+    win rate, with 95 % intervals: the tornado chart as a table. Steps the ruleset
+    refuses are skipped and listed under the table with the reason."""
     from ancients.workbench.sweeps import sensitivity as run
 
-    result = run(spec, list(names) or None, scenario, side=side, runs=runs, seed=seed,
-                 jobs=_jobs(jobs))
-
-    def cell(d: Any, value: Any) -> str:
-        if d is None:
-            return "-"
-        mark = " *" if d.significant else ""
-        return f"{value}: {d.delta:+.1%} [{d.low:+.1%}, {d.high:+.1%}]{mark}"
-
-    rows = [(r.parameter, str(r.value), cell(r.down, r.down_value), cell(r.up, r.up_value))
-            for r in result.rows]
-    _print_table(_console(), f"{result.spec}: {result.side}'s win rate, {result.runs} "
-                 f"battles a variant, seed {seed}",
-                 ["parameter", "value", "one step down", "one step up"], rows,
-                 ["paired differences (Bonett-Price 95 %), *: significant at 5 % after "
-                  "Holm's correction over every difference"])
+    with _warnings_echoed():
+        result = run(spec, list(names) or None, scenario, side=side, battle=battle,
+                     runs=runs, seed=seed, jobs=_jobs(jobs), progress=not no_progress)
+    title, columns, rows, notes = result.table()
+    _print_table(_console(), title, columns, rows, notes)
     if plot_path is not None:
         from ancients.pictures import plot
 
-        plot.save(plot.tornado(result), plot_path)
+        written = _save_plots([plot.tornado(result)], plot_path, "tornado")
+        _console().print(f"picture: {', '.join(map(str, written))}", markup=False)
 
 
 @main.command()
@@ -138,7 +139,9 @@ def sensitivity(spec: str, names: tuple[str, ...], side: str | None, scenario: s
               help="Duels per pairing.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="Seed of the run.")
-@_output_option("--plot", "plot_path", help="Write the heat map (needs the plot extra).")
+@_plot_option("--plot", "plot_path",
+              help="Write the heat map (needs the plot extra): FILE.svg/.png/.pdf, or into "
+                   "a directory.")
 def matchups(spec: str, runs: int, seed: int, plot_path: Path | None) -> None:
     """Duels of each unit type against each on open ground: the row type's win rate, and
     the Bradley-Terry ratings from which relative points values are read."""
@@ -155,7 +158,8 @@ def matchups(spec: str, runs: int, seed: int, plot_path: Path | None) -> None:
     if plot_path is not None:
         from ancients.pictures import plot
 
-        plot.save(plot.matchup_heatmap(result), plot_path)
+        written = _save_plots([plot.matchup_heatmap(result)], plot_path, "matchups")
+        _console().print(f"picture: {', '.join(map(str, written))}", markup=False)
 
 
 if __name__ == "__main__":  # pragma: no cover

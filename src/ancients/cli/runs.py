@@ -18,8 +18,10 @@ from ancients.cli.app import (
     _commanders,
     _console,
     _default_spec,
+    _need_plot,
     _output,
     _output_option,
+    _plot_option,
     _print_table,
     _runs_options,
     _save_plots,
@@ -36,7 +38,7 @@ from ancients.cli.app import (
 @_output_option("--checkpoint", "checkpoint",
                 help="Keep the finished battles in this .npz file as the run goes; run the "
                      "same command again to resume an interrupted run.")
-@_output_option("--plot", "plot_path", help=_PLOT_HELP)
+@_plot_option("--plot", "plot_path", help=_PLOT_HELP)
 def simulate(spec: str | None, scenario: str | None, battle: str | None, runs: int,
              precision: float | None, jobs: int | None, scheduler: str | None,
              dask_local: int | None, seed: int, commander: tuple[str, ...],
@@ -64,9 +66,9 @@ def simulate(spec: str | None, scenario: str | None, battle: str | None, runs: i
     if plot_path is not None:
         from ancients.pictures import plot
 
-        _save_plots([plot.win_rates(results), plot.losses(results),
-                     plot.battle_length(results)], plot_path)
-        console.print(f"pictures: {plot_path}", markup=False)
+        written = _save_plots([plot.win_rates(results), plot.losses(results),
+                               plot.battle_length(results)], plot_path)
+        console.print(f"pictures: {', '.join(map(str, written))}", markup=False)
 
 
 def _check_specs(specs: tuple[str, ...]) -> None:
@@ -80,7 +82,7 @@ def _check_specs(specs: tuple[str, ...]) -> None:
 @_runs_options
 @_output_option("--csv", "csv_path",
                 help="Write the paired differences, one row per metric and variant.")
-@_output_option("--plot", "plot_path", help=_PLOT_HELP)
+@_plot_option("--plot", "plot_path", help=_PLOT_HELP)
 def compare(specs: tuple[str, ...], scenario: str | None, battle: str | None, runs: int,
             precision: float | None, jobs: int | None, scheduler: str | None,
             dask_local: int | None, seed: int, commander: tuple[str, ...],
@@ -115,9 +117,10 @@ def compare(specs: tuple[str, ...], scenario: str | None, battle: str | None, ru
     if plot_path is not None:
         from ancients.pictures import plot
 
-        _save_plots([plot.win_rates(comparison), plot.differences(comparison),
-                     plot.losses(comparison), plot.battle_length(comparison)], plot_path)
-        console.print(f"pictures: {plot_path}", markup=False)
+        written = _save_plots([plot.win_rates(comparison), plot.differences(comparison),
+                               plot.losses(comparison), plot.battle_length(comparison)],
+                              plot_path)
+        console.print(f"pictures: {', '.join(map(str, written))}", markup=False)
 
 
 @main.command()
@@ -140,6 +143,7 @@ def report(specs: tuple[str, ...], scenario: str | None, battle: str | None, run
     from ancients.workbench.runs import compare as run
     from ancients.workbench.runs import resolve_scenario, simulate
 
+    _need_plot()  # the report's pictures, before any battle
     choices = _commanders(commander)
     with _where(jobs, scheduler, dask_local) as where, _warnings_echoed():
         common: dict[str, Any] = {"runs": runs, "seed": seed, "jobs": where,

@@ -300,3 +300,39 @@ def test_dask_local_gives_the_serial_rows() -> None:
     local = _run("simulate", "toy", "-n", "40", "--no-progress", "-j", "1")
     assert result.exit_code == 0, result.output
     assert result.output == local.output
+
+
+def test_sweep_on_the_command_line() -> None:
+    result = _run("sweep", "toy", "-p", "rules.combat.loss=1,2,3", "-n", "40", "-j", "1",
+                  "--no-progress")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "sweep of toy: 40 battles a point, seed 0"
+    assert sum("baseline" in x for x in lines) == 1 and "red wins" in result.output
+    bad = _run("sweep", "toy", "-p", "rules.combat.loss")
+    assert bad.exit_code == 2 and "NAME=VALUE,VALUE" in bad.stderr
+    bad = _run("sweep", "toy", "-p", "rules.combat.loss=0,1")
+    assert bad.exit_code == 2 and "below its least value" in bad.stderr
+
+
+def test_parameters_grep_and_tuned() -> None:
+    result = _run("parameters", "toy", "--grep", "morale")
+    assert result.exit_code == 0, result.output
+    assert "rules.morale.rally_modifier" in result.output
+    assert "rules.combat.loss" not in result.output and " of its " in result.output
+    result = _run("parameters", "toy", "-g", "rules.duel.types.*.strength")
+    assert "rules.duel.types.spearmen.strength" in result.output
+    assert "rules.duel.types.spearmen.morale" not in result.output
+    result = _run("parameters", "toy", "--tuned")
+    assert "rules.combat.loss" in result.output and "rules.combat.die " not in result.output
+    bad = _run("parameters", "toy", "--grep", "nothing-like-it")
+    assert bad.exit_code == 2 and "no parameter of toy matches" in bad.stderr
+
+
+def test_matchups_on_the_command_line_show_draws_and_rating_intervals() -> None:
+    result = _run("matchups", "raphia", "-t", "light", "-t", "elephant", "-n", "20",
+                  "-j", "1")
+    assert result.exit_code == 0, result.output
+    light = next(x for x in result.output.splitlines() if x.startswith("│ light"))
+    assert "d100%" in light  # light v light is always drawn: not a 0 % win rate alone
+    assert "rating [95 %]" in result.output and "Wilson" in result.output

@@ -100,3 +100,36 @@ def test_sweep_and_sensitivity_print_as_tables(tmp_path: Path) -> None:
     s = sensitivity("toy", ["rules.combat.loss"], runs=30, seed=1)
     assert str(s).splitlines()[1].split() == ["parameter", "value", "one", "step", "down",
                                               "one", "step", "up"]
+
+
+class Pointed(Toy):
+    """The toy with printed points values for two of its duel types."""
+
+    name = "pointed"
+
+    def points_values(self) -> Mapping[str, float]:
+        return {"spearmen": 4, "slingers": 2}
+
+
+def test_matchups_show_draws_intervals_and_printed_points() -> None:
+    m = ancients.matchups("raphia", ["light", "elephant"], runs=20, seed=0)
+    assert m.draws.max() > 0.5 and (m.draws_low <= m.draws).all()  # light v light: drawn
+    assert (m.draws <= m.draws_high).all()
+    rated = m.rating_intervals()
+    for t, (r, lo, hi) in rated.items():
+        assert lo <= r <= hi and r == pytest.approx(m.ratings()[t])
+    assert rated == m.rating_intervals()  # seeded
+    text = str(m)
+    cell = f"d{m.draws[0, 0]:.0%}"
+    assert cell in text.splitlines()[3] and "rating [95 %]" in text
+    assert "printed points" not in text  # Raphia prints none
+    ancients.register(Pointed)
+    try:
+        p = ancients.matchups("pointed", ["spearmen", "slingers"], runs=40, seed=1)
+    finally:
+        ancients.unregister("pointed")
+    assert dict(p.points) == {"spearmen": 4.0, "slingers": 2.0}
+    head, _, *rows = str(p).splitlines()[1:5]
+    assert "printed points" in head and "fitted points" in head
+    fitted = {r.split()[0]: float(r.split()[-1]) for r in rows}
+    assert sum(fitted.values()) == pytest.approx(6.0, abs=0.11)  # mean kept at 3

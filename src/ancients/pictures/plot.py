@@ -148,15 +148,16 @@ def tornado(result: Sensitivity, top: int | None = None) -> Any:
 
 
 def matchup_heatmap(result: Matchups) -> Any:
-    """The matchup matrix: the row type's win rate against the column type."""
+    """The matchup matrix: the row type's win rate against the column type, and under it
+    the share drawn (``d``)."""
     n = len(result.types)
     fig = _figure(1.5 + 0.8 * n, 1.2 + 0.7 * n)
     ax = fig.add_subplot()
     image = ax.imshow(result.rate, vmin=0, vmax=1, cmap="RdBu")
     for i in range(n):
         for j in range(n):
-            ax.text(j, i, f"{result.rate[i, j]:.0%}", ha="center", va="center",
-                    fontsize="small")
+            ax.text(j, i, f"{result.rate[i, j]:.0%}\nd{result.draws[i, j]:.0%}",
+                    ha="center", va="center", fontsize="small")
     ax.set_xticks(range(n), result.types, rotation=30)
     ax.set_yticks(range(n), result.types)
     ax.set_xlabel("against (second side)")

@@ -90,7 +90,9 @@ def sweep(spec: str | Ruleset, grid: Mapping[str, Sequence[Any]],
           scenario: str | Path | Scenario | None = None, **run: Any) -> Sweep:
     """Play every point of the grid ``{name: [values]}`` (their product, in order) on the
     same battles; ``run``: :func:`ancients.compare`'s arguments (``runs``, ``seed``,
-    ``jobs``, ``precision``...). Names and values are checked before any battle."""
+    ``jobs``, ``precision``, ``battle``...). Names and values are checked, and each
+    point's first battle played, before the run: a point the ruleset refuses is one
+    :class:`~ancients.errors.SimulationError` naming it. ``str()`` is the table."""
     base = get_ruleset(spec)
     if not grid:
         raise SimulationError("a sweep needs at least one parameter in its grid")
@@ -106,6 +108,10 @@ def sweep(spec: str | Ruleset, grid: Mapping[str, Sequence[Any]],
         variants.append(variant)
     if len(set(variants)) != len(variants):
         raise SimulationError("sweep: two points of the grid are the same variant")
+    for variant in variants:
+        why = _refusal(variant, scenario, run.get("battle"), int(run.get("seed", 0)))
+        if why is not None:
+            raise SimulationError(f"sweep: {variant} cannot be played: {why}")
     cmp = compare(variants, scenario, **run)
     return Sweep(tuple(points), tuple(str(v) for v in variants), cmp, str(base))
 

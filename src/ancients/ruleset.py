@@ -41,8 +41,8 @@ from ancients.scenario import Scenario, read_toml
 if TYPE_CHECKING:
     from ancients.oob import OrderOfBattle
 
-__all__ = ["Ruleset", "Translation", "parse_spec", "register", "ruleset", "ruleset_class",
-           "rulesets", "unregister"]
+__all__ = ["PLUGINS_VARIABLE", "Ruleset", "Translation", "load_plugin", "parse_spec",
+           "register", "ruleset", "ruleset_class", "rulesets", "unregister"]
 
 ENTRY_POINT_GROUP = "ancients.rulesets"
 
@@ -491,29 +491,72 @@ def unregister(name: str) -> None:
     _registered.pop(name, None)
 
 
+#: the environment variable naming rulesets to load that are not installed as plugins
+PLUGINS_VARIABLE = "ANCIENTS_PLUGINS"
+
+
+def load_plugin(target: str) -> type[Ruleset]:
+    """Register the ruleset class ``target`` (``"module:Class"``, e.g.
+    ``"ancients.examples.toy:Toy"``) under its ``name`` and return it; one
+    :class:`~ancients.errors.RulesetError` if it cannot be loaded or is no ruleset."""
+    module, colon, attr = target.strip().partition(":")
+    if not colon or not module or not attr:
+        raise RulesetError(f"plugin {target!r}: expected MODULE:CLASS, e.g. "
+                           "ancients.examples.toy:Toy")
+    cls = _load(target, target)
+    _registered[cls.name] = cls
+    return cls
+
+
+def _env_plugins() -> None:
+    """Register the rulesets ``$ANCIENTS_PLUGINS`` names (``module:Class``, separated by
+    commas or spaces), each loaded once."""
+    import os
+
+    for target in os.environ.get(PLUGINS_VARIABLE, "").replace(",", " ").split():
+        cls = _env_loaded.get(target)
+        if cls is None:
+            try:
+                cls = _env_loaded[target] = load_plugin(target)
+            except RulesetError as e:
+                raise RulesetError(f"${PLUGINS_VARIABLE}: {e}") from None
+        _registered.setdefault(cls.name, cls)
+
+
+_env_loaded: dict[str, type[Ruleset]] = {}
+
+
 def rulesets() -> list[str]:
-    """The names of every ruleset available (installed plugins and registered ones)."""
+    """The names of every ruleset available: installed plugins, registered ones and those
+    ``$ANCIENTS_PLUGINS`` names (``module:Class``, separated by commas or spaces)."""
+    _env_plugins()
     return sorted(set(_entry_points()) | set(_registered))
+
+
+def _load(name: str, target: str) -> type[Ruleset]:
+    module, _, attr = target.partition(":")
+    try:
+        obj: Any = import_module(module)
+        for part in attr.split(".") if attr else ():
+            obj = getattr(obj, part)
+    except (ImportError, AttributeError) as e:
+        raise RulesetError(f"ruleset {name!r} failed to load from {target!r}: {e}") from e
+    if not (isinstance(obj, type) and issubclass(obj, Ruleset)):
+        raise RulesetError(f"ruleset {name!r}: {target!r} is not a Ruleset subclass")
+    return obj
 
 
 def ruleset_class(name: str) -> type[Ruleset]:
     """The ruleset class registered under ``name`` (its package loads only now)."""
+    if name not in _registered:
+        _env_plugins()
     target = _registered.get(name) or _entry_points().get(name)
     if target is None:
         known = rulesets()
         raise RulesetError(f"unknown ruleset {name!r}; {did_you_mean(name, known)}"
                            f"available: {', '.join(known) or '(none installed)'}")
     if isinstance(target, str):
-        module, _, attr = target.partition(":")
-        try:
-            obj: Any = import_module(module)
-            for part in attr.split(".") if attr else ():
-                obj = getattr(obj, part)
-        except (ImportError, AttributeError) as e:
-            raise RulesetError(f"ruleset {name!r} failed to load from {target!r}: {e}") from e
-        if not (isinstance(obj, type) and issubclass(obj, Ruleset)):
-            raise RulesetError(f"ruleset {name!r}: {target!r} is not a Ruleset subclass")
-        return obj
+        return _load(name, target)
     return target
 
 

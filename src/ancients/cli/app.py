@@ -141,8 +141,25 @@ def unwritable(path: Path) -> str | None:
     return None
 
 
+def _plugins(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]
+             ) -> tuple[str, ...]:
+    from ancients.ruleset import load_plugin
+
+    for target in value:
+        try:
+            load_plugin(target)
+        except AncientsError as e:
+            raise click.BadParameter(str(e), ctx, param) from None
+    return value
+
+
 @click.group(cls=_Group)
 @click.version_option(package_name="ancients")
+@click.option("--plugin", "plugins", multiple=True, metavar="MODULE:CLASS",
+              callback=_plugins, expose_value=False, is_eager=True,
+              help="Load a ruleset that is not installed as a plugin, e.g. "
+                   "ancients.examples.toy:Toy (repeatable; or list them in "
+                   "$ANCIENTS_PLUGINS).")
 def main() -> None:
     """Simulate ancient battles under published wargame rulesets."""
 

@@ -279,10 +279,8 @@ class Ruleset(ABC):
         ``notes``. A battle of the scenario saves and restores like any other (its
         document is the translation).
         """
-        import warnings
-
-        from ancients.errors import OOBWarning
         from ancients.oob import battle, load_oob
+        from ancients.oob.warnings import warn_fielding
 
         if isinstance(oob, Path) or (isinstance(oob, str) and oob.endswith(".toml")):
             oob = load_oob(oob)
@@ -291,7 +289,7 @@ class Ruleset(ABC):
         source = f"{order.name} fielded by {self}"
         scenario = self.parse_scenario(translation.document, source=source)
         for note in translation.notes:
-            warnings.warn(OOBWarning(f"{self.name}, {order.name}: {note}"), stacklevel=2)
+            warn_fielding(f"{self.name}, {order.name}: {note}")
         return attrs.evolve(scenario, notes=translation.notes, source=source)
 
     # -- battles ------------------------------------------------------------------------------

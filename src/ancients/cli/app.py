@@ -199,15 +199,18 @@ def _battle_commanders(rs: Ruleset, sides: tuple[str, ...],
 @contextlib.contextmanager
 def _warnings_echoed() -> Iterator[None]:
     """Each OOBWarning raised inside (what a ruleset dropped or adjusted to field a
-    battle) as one ``warning: ...`` line on stderr."""
+    battle) as one ``warning: ...`` line on stderr, each once."""
     from ancients.errors import OOBWarning
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", OOBWarning)
         yield
+    shown: set[str] = set()
     for w in caught:
         if issubclass(w.category, OOBWarning):
-            click.echo(f"warning: {w.message}", err=True)
+            if str(w.message) not in shown:  # each once, however many variants field it
+                shown.add(str(w.message))
+                click.echo(f"warning: {w.message}", err=True)
         else:
             warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
 

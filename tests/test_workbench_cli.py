@@ -336,3 +336,45 @@ def test_matchups_on_the_command_line_show_draws_and_rating_intervals() -> None:
     light = next(x for x in result.output.splitlines() if x.startswith("│ light"))
     assert "d100%" in light  # light v light is always drawn: not a 0 % win rate alone
     assert "rating [95 %]" in result.output and "Wilson" in result.output
+
+
+def test_ctrl_c_tells_where_the_checkpoint_is_and_how_to_resume(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from ancients.workbench import runs
+
+    store = runs._Run._store
+    calls = []
+
+    def interrupted(self: runs._Run, chunk: runs._Chunk) -> None:
+        store(self, chunk)
+        calls.append(len(chunk.seeds))
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    path = tmp_path / "run.npz"
+    args = ["simulate", "toy", "-n", "300", "-j", "1", "--no-progress",
+            "--checkpoint", str(path)]
+    with monkeypatch.context() as m:
+        m.setattr(runs._Run, "_store", interrupted)
+        result = _run(*args)
+    assert result.exit_code == 130, result.output
+    kept = sum(calls)
+    assert f"interrupted: {kept} of 300 battles are kept in {path}" in result.stderr
+    assert "run the same command again to resume: ancients simulate toy -n 300" in \
+        result.stderr and str(path) in result.stderr.splitlines()[-1]
+    resumed = _run(*args)
+    assert resumed.exit_code == 0, resumed.output
+    whole = _run(*args[:-2])
+    assert resumed.output.splitlines()[:8] == whole.output.splitlines()[:8]
+
+
+@pytest.mark.parametrize("content", [b"", b"not a checkpoint\n", b"PK\x03\x04broken"])
+def test_a_file_that_is_not_a_checkpoint_is_one_clear_error(tmp_path: Path,
+                                                             content: bytes) -> None:
+    path = tmp_path / "run.npz"
+    path.write_bytes(content)
+    result = _run("simulate", "toy", "-n", "20", "-j", "1", "--checkpoint", str(path))
+    assert result.exit_code == 2
+    [line] = result.stderr.splitlines()
+    assert line.startswith(f"error: {path} is not a checkpoint of ancients.simulate (")
+    assert "allow_pickle" not in line and "or a path that does not exist yet" in line

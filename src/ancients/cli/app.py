@@ -30,6 +30,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 DEFAULT_RULESET = "raphia"
 #: the console width when stdout is not a terminal: lines are never wrapped or cut
 UNWRAPPED = 100_000
+#: where the command's own arguments are kept (``ctx.meta``), to tell how to run it again
+ARGV = "ancients.argv"
 
 
 #: ``ancients simulate``'s precision when neither ``--runs`` nor ``--precision`` is given:
@@ -75,10 +77,13 @@ class _Group(click.Group):
 
     def make_context(self, info_name: str | None, args: list[str],
                      parent: click.Context | None = None, **extra: Any) -> click.Context:
+        argv = list(args)
         try:
-            return super().make_context(info_name, args, parent, **extra)
+            ctx = super().make_context(info_name, args, parent, **extra)
         except click.ClickException as e:  # the group's own usage: no such command, ...
             raise _fail(_usage_message(e)) from None
+        ctx.meta.setdefault(ARGV, argv)
+        return ctx
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -213,6 +218,29 @@ def _warnings_echoed() -> Iterator[None]:
                 click.echo(f"warning: {w.message}", err=True)
         else:
             warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+
+
+@contextlib.contextmanager
+def _resumable(checkpoint: Path | None) -> Iterator[None]:
+    """Ctrl-C during a run kept in ``checkpoint``: say where the battles are kept and the
+    command that resumes it (exit status 130), instead of a traceback."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        if checkpoint is None:
+            raise
+        import shlex
+
+        from ancients.workbench.checkpoint import checkpoint_progress
+
+        ctx = click.get_current_context()
+        command = shlex.join(["ancients", *ctx.meta.get(ARGV, [])])
+        kept = checkpoint_progress(checkpoint)
+        what = (f"{kept[0]:,} of {kept[1]:,} battles are kept in {checkpoint}" if kept
+                else f"no battle had finished yet ({checkpoint} holds none)")
+        click.echo(f"interrupted: {what}; run the same command again to resume: {command}",
+                   err=True)
+        raise click.exceptions.Exit(130) from None
 
 
 _BATTLE_HELP = ("Play a historical battle (a name from 'ancients battles', or an "

@@ -23,6 +23,7 @@ from ancients.cli.app import (
     _output_option,
     _plot_option,
     _print_table,
+    _resumable,
     _runs_options,
     _save_plots,
     _warnings_echoed,
@@ -52,7 +53,8 @@ def simulate(spec: str | None, scenario: str | None, battle: str | None, runs: i
     source = click.get_current_context().get_parameter_source
     if precision is None and source("runs") is click.core.ParameterSource.DEFAULT:
         precision = QUICK_PRECISION  # a quickstart in seconds, its precision printed
-    with _where(jobs, scheduler, dask_local) as where, _warnings_echoed():
+    with _where(jobs, scheduler, dask_local) as where, _warnings_echoed(), \
+            _resumable(checkpoint):
         results = run(spec or _default_spec(), scenario, runs=runs, seed=seed, jobs=where,
                       progress=not no_progress, commanders=_commanders(commander),
                       precision=precision, checkpoint=checkpoint, battle=battle)

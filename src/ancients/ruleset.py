@@ -12,11 +12,12 @@ and any parameters a variant changes (their names have dots: ``"toy(combat.loss=
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import re
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from importlib import import_module, resources
 from pathlib import Path
@@ -160,8 +161,9 @@ class Ruleset(ABC):
     def with_options(self, **changes: Any) -> Ruleset:
         """The same ruleset with some options changed (values may be strings)."""
         merged = {n: getattr(self.options, n) for n in self._given} | changes
-        return type(self)._variant(build_options(self.Options, self.name, merged), merged,
-                                   self._overrides)
+        with _file_options_named(self.name, merged):
+            return type(self)._variant(build_options(self.Options, self.name, merged),
+                                       merged, self._overrides)
 
     # -- parameters -------------------------------------------------------------------------
     def parameters(self) -> dict[str, Parameter]:
@@ -254,8 +256,21 @@ class Ruleset(ABC):
                             f"{', '.join(builtins)}")
 
     def load_scenario(self, path: str | Path) -> Scenario:
-        """Load a scenario from a TOML file."""
-        return self.parse_scenario(read_toml(path), source=str(path))
+        """Load a scenario from a TOML file. A file this ruleset cannot read that another
+        installed ruleset reads is refused saying which (``a monks_corner scenario``)."""
+        data = read_toml(path)
+        try:
+            return self.parse_scenario(data, source=str(path))
+        except ScenarioError as e:
+            owners = _readers(self, data, str(path))
+            if not owners:
+                raise
+            who = " or ".join(owners)
+            at = f"at {e.field}: " if e.field else ""
+            raise ScenarioError(f"a scenario of {who}, not of {self.name}: play it with "
+                                f"{owners[0]} (ancients play {owners[0]} -s {path}); "
+                                f"{self.name} reads: {at}{e.detail}",
+                                source=e.source) from None
 
     # -- orders of battle ------------------------------------------------------------------
     @property
@@ -338,6 +353,22 @@ class Ruleset(ABC):
     def invariants(self, battle: Battle) -> Iterable[str]:
         """The ruleset's own invariants: yield a message for each one ``battle`` breaks."""
         return ()
+
+
+def _readers(rs: Ruleset, data: Mapping[str, Any], source: str) -> list[str]:
+    """The other installed rulesets that read the scenario document ``data``."""
+    out = []
+    for name in rulesets():
+        if name == rs.name:
+            continue
+        try:
+            other = ruleset(name)
+            with contextlib.suppress(ScenarioError):
+                other.parse_scenario(data, source=source)
+                out.append(name)
+        except AncientsError:
+            continue
+    return out
 
 
 # -- options ------------------------------------------------------------------------------------
@@ -577,7 +608,26 @@ def ruleset(spec: str | Ruleset, **options: Any) -> Ruleset:
             raise OptionError(f"in ruleset spec {spec!r}: {key!r} is not a parameter name "
                               "(words joined by dots)")
     values = {k: v for k, v in values.items() if k not in parameters}
-    return cls._variant(build_options(cls.Options, name, values), values, parameters)
+    with _file_options_named(name, values):
+        return cls._variant(build_options(cls.Options, name, values), values, parameters)
+
+
+@contextlib.contextmanager
+def _file_options_named(rs_name: str, values: Mapping[str, Any]) -> Iterator[None]:
+    """A file an option names that cannot be read or parsed: the error names the option
+    (``raphia option map=/nope.toml: ...``), not only the file."""
+    try:
+        yield
+    except ScenarioError as e:
+        given = {k: v for k, v in values.items() if isinstance(v, str | Path) and e.source
+                 and Path(str(v)) == Path(e.source)}
+        if not given:
+            raise
+        option, value = next(iter(given.items()))
+        detail = e.detail.replace("no such scenario file", "no such file")
+        at = f" at {e.field}" if e.field else ""
+        raise OptionError(f"{rs_name} option {option}={value}: {detail}{at} (in {e.source})"
+                          ) from None
 
 
 make_callable(__name__)  # ancients.ruleset is also ruleset()

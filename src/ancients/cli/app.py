@@ -114,12 +114,13 @@ def _output_option(*names: str, help: str, suffixes: tuple[str, ...] = ()
     suffix is not one of them is refused (it would not hold what its name says)."""
 
     def check(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
+        _output(ctx, param, value)
         if value is not None and suffixes and value.suffix.lower() not in suffixes:
             raise click.BadParameter(
                 f"cannot write {str(value)!r}: this option writes "
                 f"{' or '.join(s.lstrip('.').upper() for s in suffixes[:1])}; give a file "
                 f"ending in {' or '.join(suffixes)}", ctx, param)
-        return _output(ctx, param, value)
+        return value
 
     return click.option(*names, type=click.Path(path_type=Path), callback=check,
                         metavar="FILE", help=help)

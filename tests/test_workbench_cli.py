@@ -5,7 +5,9 @@ and a real Dask scheduler with two workers."""
 from __future__ import annotations
 
 import csv
+import html
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -228,6 +230,29 @@ def test_the_replay_steps_through_the_phases(tmp_path: Path, spec: str) -> None:
     frames = dom.count("class=\"frame\"")
     assert frames > 3 and dom.count("hidden=\"\"") == frames - 1  # one phase shown
     assert "<input type=\"range\"" in dom and "<ol>" in dom
+
+
+@needs_chromium
+def test_the_replay_shows_each_phases_own_events_and_map(tmp_path: Path) -> None:
+    import ancients
+    from ancients.pictures.replay import phases
+
+    out = tmp_path / "battle.html"
+    result = _run("play", "raphia", "--seed", "0", "--html", str(out))
+    assert result.exit_code == 0, result.output
+    played = phases(ancients.ruleset("raphia").new_battle(seed=0))
+    n = next(i for i, p in enumerate(played) if p.phase == "movement" and p.events)
+    dom, console = open_in_chromium(out.as_uri() + f"#phase={n}")
+    assert console == []
+    shown = re.findall(r"<section class=\"frame\" id=\"phase-(\d+)\" data-title=\"[^\"]*\">"
+                       r"<h2>([^<]*)</h2><ol>(.*?)</ol>", dom)
+    assert [(int(i), title) for i, title, _ in shown] == [(n, played[n].title)]
+    items = re.findall(r"<li>(.*?)</li>", shown[0][2])
+    assert items == [html.escape(e.message, quote=False) for e in played[n].events]
+    drawn = dom[dom.index("<div id=\"map\">"):dom.index("<div class=\"narrative\">")]
+    want = played[n].svg
+    assert drawn.count("<svg") == 1
+    assert len(re.findall(r"<(?![/!?])", drawn)) == len(re.findall(r"<(?![/!?])", want))
 
 
 # -- a real Dask scheduler and two workers ------------------------------------------------------

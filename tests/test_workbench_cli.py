@@ -249,7 +249,8 @@ def test_the_replay_shows_each_phases_own_events_and_map(tmp_path: Path) -> None
     assert [(int(i), title) for i, title, _ in shown] == [(n, played[n].title)]
     items = re.findall(r"<li>(.*?)</li>", shown[0][2])
     assert items == [html.escape(e.message, quote=False) for e in played[n].events]
-    drawn = dom[dom.index("<div id=\"map\">"):dom.index("<div class=\"narrative\">")]
+    start = dom.index("<div id=\"map\">") + len("<div id=\"map\">")
+    drawn = dom[start:dom.index("<div class=\"narrative\">")]
     want = played[n].svg
     assert drawn.count("<svg") == 1
     assert len(re.findall(r"<(?![/!?])", drawn)) == len(re.findall(r"<(?![/!?])", want))

@@ -404,3 +404,12 @@ def test_a_file_that_is_not_a_checkpoint_is_one_clear_error(tmp_path: Path,
     [line] = result.stderr.splitlines()
     assert line.startswith(f"error: {path} is not a checkpoint of ancients.simulate (")
     assert "allow_pickle" not in line and "or a path that does not exist yet" in line
+
+
+def test_the_summary_has_a_key_for_the_lines_a_reader_would_guess() -> None:
+    result = _run("simulate", "toy", "-n", "60", "-j", "1", "--no-progress")
+    assert result.exit_code == 0, result.output
+    key = result.output[result.output.index("\nkey:\n"):]
+    for term in ("score:", "losses:", "balance: 1 - |difference", "winner led for good",
+                 "comebacks: of the battles won", "lethality:", "winner's losses / loser's:"):
+        assert f"\n  {term}" in key, term

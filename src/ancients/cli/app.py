@@ -308,6 +308,33 @@ def _where(jobs: int | None, scheduler: str | None, dask_local: int | None) -> A
     return where()
 
 
+#: what the summary's lines that a reader has to guess mean (by the end of their label)
+SUMMARY_KEY = (
+    ("score", "score: the ruleset's own points (victory points, ...), mean per battle"),
+    ("losses", "losses: the share of a side's starting strength it lost, mean per battle"),
+    ("balance", "balance: 1 - |difference of the two sides' win rates|; 1 when both win as "
+                "often, 0 when one side always wins"),
+    ("winner led for good from turn", "winner led for good from turn: of the battles won, "
+     "the mean turn from whose end on the winner was ahead (its strength left, or its "
+     "points) at every turn's end"),
+    ("lead changes", "lead changes: how often the side ahead at a turn's end changed, mean "
+                     "per battle"),
+    ("comebacks (winner was behind)", "comebacks: of the battles won, the share whose winner "
+     "was behind at the end of some turn, the first turns included (so it can be high while "
+     "the winner leads for good from an early turn)"),
+    ("lethality (mean losses)", "lethality: the mean of both sides' losses"),
+    ("winner's losses / loser's", "winner's losses / loser's: the winner's mean losses over "
+                                  "the loser's, over the battles won"),
+)
+
+
+def _summary_key(labels: Any) -> list[str]:
+    """The lines of :data:`SUMMARY_KEY` for the labels shown (each once), under "key:"."""
+    shown = [str(label) for label in labels]
+    lines = [text for end, text in SUMMARY_KEY if any(x.endswith(end) for x in shown)]
+    return ["key:", *(f"  {line}" for line in lines)] if lines else []
+
+
 def _print_table(console: Console, title: str, columns: tuple[str, ...] | list[str],
                  rows: Any, notes: Any = ()) -> None:
     from rich.table import Table

@@ -26,6 +26,7 @@ from ancients.cli.app import (
     _resumable,
     _runs_options,
     _save_plots,
+    _summary_key,
     _warnings_echoed,
     _where,
     main,
@@ -61,7 +62,8 @@ def simulate(spec: str | None, scenario: str | None, battle: str | None, runs: i
     summary = results.summary()
     console = _console()
     _print_table(console, summary.title, ["", "value", "detail"],
-                 [(m, v, d) for m, (v, d) in summary.lines], summary.notes)
+                 [(m, v, d) for m, (v, d) in summary.lines],
+                 [*summary.notes, *_summary_key(m for m, _ in summary.lines)])
     if csv_path is not None:
         results.to_csv(csv_path)
         console.print(f"rows: {csv_path}", markup=False)

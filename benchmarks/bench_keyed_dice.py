@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import tempfile
+import textwrap
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -124,13 +125,13 @@ def markdown(rows: list[tuple[str, bool, float, float, str]],
                           for name, (rev, sc) in stamps.items())
     cells = {(spec, keyed): _cell(corr, gain) for spec, keyed, corr, gain, _ in rows}
     specs = list(dict.fromkeys(spec for spec, *_ in rows))
-    lines = [BEGIN,
+    lines = [BEGIN, textwrap.fill(
              f"Measured with `python benchmarks/bench_keyed_dice.py --markdown FILE` ({runs} "
              f"paired battles, seed {seed}, doctrine commanders, on {day}; {revisions}): the "
              "correlation of the first side's win indicator between baseline and variant, "
              "and how many times fewer battles the paired comparison needs for the same "
              "interval width on the difference than two independent runs, "
-             "`(var x + var y) / var(y − x)` (—: no battle changed winner):",
+             "`(var x + var y) / var(y − x)` (—: no battle changed winner):", 88),
              "", "| variant | sequential dice | keyed dice |", "|---|---|---|"]
     for spec in specs:
         lines.append(f"| `{spec}` ({LABELS.get(spec, '')}) | {cells[(spec, False)]} | "

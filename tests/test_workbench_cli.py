@@ -413,3 +413,12 @@ def test_the_summary_has_a_key_for_the_lines_a_reader_would_guess() -> None:
     for term in ("score:", "losses:", "balance: 1 - |difference", "winner led for good",
                  "comebacks: of the battles won", "lethality:", "winner's losses / loser's:"):
         assert f"\n  {term}" in key, term
+
+
+def test_compare_has_the_key_for_its_rows() -> None:
+    result = _run("compare", "toy", "toy(stance=cautious)", "-n", "40", "-j", "1",
+                  "--no-progress")
+    assert result.exit_code == 0, result.output
+    key = result.output[result.output.index("\nkey:\n"):]
+    assert "\n  score: the ruleset's own points" in key and "\n  losses: " in key
+    assert "balance:" not in key  # no such row in a comparison

@@ -108,7 +108,8 @@ def compare(specs: tuple[str, ...], scenario: str | None, battle: str | None, ru
                          precision=precision, battle=battle)
     table = comparison.table()
     console = _console()
-    _print_table(console, table.title, table.columns, table.rows, table.notes)
+    _print_table(console, table.title, table.columns, table.rows,
+                 [*table.notes, *_summary_key(row[0] for row in table.rows)])
     if csv_path is not None:
         import csv
 

@@ -8,9 +8,10 @@ seed), so their differences are paired
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -259,21 +260,20 @@ def sensitivity(spec: str | Ruleset, parameters: Sequence[str] | None = None,
     variants: list[Ruleset] = [base]
     refused: list[Refused] = []
     for name in chosen:
-        down, up = step_values(attrs.evolve(known[name], value=base.parameter(name)))
-        steps[name] = (down, up)
-        for v in (down, up):
-            if v is None:
-                continue
+        steps[name] = step_values(attrs.evolve(known[name], value=base.parameter(name)))
+    todo = [(n, v) for n, vs in steps.items() for v in vs if v is not None]
+    with _checking(run.get("progress", False), len(todo)) as advance:
+        for name, v in todo:
             try:
                 variant = base.with_parameters({name: v})
-            except AncientsError as e:
-                refused.append(Refused(name, v, str(e)))
-                continue
-            why = _refusal(variant, scenario, battle, seed)
+                why = _refusal(variant, scenario, battle, seed)
+            except AncientsError as e:  # a value the parameter itself refuses
+                why = str(e)
             if why is None:
                 variants.append(variant)
             else:
                 refused.append(Refused(name, v, why))
+            advance()
     if len(variants) == 1:
         raise SimulationError(f"sensitivity of {base}: every step was refused ("
                               + "; ".join(f"{r.parameter}={format_parameter(r.value)}: "
@@ -292,6 +292,22 @@ def sensitivity(spec: str | Ruleset, parameters: Sequence[str] | None = None,
     rows.sort(key=lambda r: -r.effect)
     return Sensitivity(str(base), side, len(cmp[str(base)]), tuple(rows), cmp,
                        tuple(refused))
+
+
+@contextlib.contextmanager
+def _checking(progress: Any, total: int) -> Iterator[Callable[[], None]]:
+    """A bar over the steps being checked (each plays one battle) when ``progress`` is
+    true and no callback: the check of many steps takes a while too."""
+    if not progress or callable(progress) or total < 2:
+        yield lambda: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress
+
+    bar = Progress("[progress.description]{task.description}", BarColumn(),
+                   MofNCompleteColumn(), transient=True)
+    task = bar.add_task("checking the steps", total=total)
+    with bar:
+        yield lambda: bar.advance(task)
 
 
 def _sides(base: Ruleset, scenario: str | Path | Scenario | None,

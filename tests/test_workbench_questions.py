@@ -133,3 +133,23 @@ def test_matchups_show_draws_intervals_and_printed_points() -> None:
     assert "printed points" in head and "fitted points" in head
     fitted = {r.split()[0]: float(r.split()[-1]) for r in rows}
     assert sum(fitted.values()) == pytest.approx(6.0, abs=0.11)  # mean kept at 3
+
+
+@pytest.mark.parametrize("spec", ["raphia", "monks_corner", "burgess", "hoplomachia"])
+def test_sensitivity_runs_on_every_ruleset_by_default(spec: str) -> None:
+    s = sensitivity(spec, runs=2, seed=0)
+    rs = ancients.ruleset(spec)
+    tuned = select_parameters(spec, rs.parameters(), rs.tuned_parameters(), numeric=True)
+    assert len(s.rows) == len(tuned) == 6  # a handful: the bare command takes minutes
+    assert all(r.down is not None or r.up is not None for r in s.rows)  # each played
+    if spec == "hoplomachia":  # both its steps refused: the next parameter instead
+        assert "cards.organisation.hoplite.stands.0" in tuned
+        assert "cards.organisation.hoplite.stands.0" not in {r.parameter for r in s.rows}
+
+
+def test_a_stacking_limit_below_the_scenarios_stacks_is_refused_naming_it() -> None:
+    s = sensitivity("raphia", ["stacking.light.limit"], runs=2, seed=0)
+    [refused] = s.refused
+    assert (refused.parameter, refused.value) == ("stacking.light.limit", 3)
+    assert "illegal stack" in refused.reason and "exceed the limit of 3" in refused.reason
+    assert "refused: stacking.light.limit=3: " in str(s)

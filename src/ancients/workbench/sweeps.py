@@ -18,7 +18,13 @@ from typing import Any
 import attrs
 
 from ancients.errors import AncientsError, OOBWarning, SimulationError
-from ancients.parameters import Parameter, Value, format_parameter, select_parameters
+from ancients.parameters import (
+    Parameter,
+    Value,
+    default_tuned,
+    format_parameter,
+    select_parameters,
+)
 from ancients.ruleset import Ruleset
 from ancients.ruleset import ruleset as get_ruleset
 from ancients.scenario import Scenario
@@ -235,7 +241,8 @@ def sensitivity(spec: str | Ruleset, parameters: Sequence[str] | None = None,
     side), every variant on the same battles (Bonett-Price intervals, McNemar's exact
     test, Holm's correction over the rows). ``parameters``: names or ``fnmatch``
     patterns (``"combat_table.*"``), default the ruleset's
-    :meth:`~ancients.ruleset.Ruleset.tuned_parameters`. A step the ruleset refuses (its
+    :meth:`~ancients.ruleset.Ruleset.tuned_parameters` (of the generic default, one
+    none of whose steps can be played gives its place to the next). A step the ruleset refuses (its
     other tables reject the value, the scenario cannot be set up under it, its first
     battle fails) is skipped and listed in :attr:`Sensitivity.refused` with the reason.
     ``run``: :func:`ancients.compare`'s arguments (``runs``, ``seed``, ``jobs``,
@@ -256,24 +263,40 @@ def sensitivity(spec: str | Ruleset, parameters: Sequence[str] | None = None,
     side = side or sides[0]
     if side not in sides:
         raise SimulationError(f"no side {side!r}; the sides are {list(sides)}")
+    # a ruleset that marks none gets the generic handful; a parameter of it none of
+    # whose steps can be played gives its place to the next one
+    generic = parameters is None and \
+        type(base).tuned_parameters is Ruleset.tuned_parameters
+    candidates = list(default_tuned(known, len(known))) if generic else chosen
+    want = len(chosen)
     steps: dict[str, tuple[Value | None, Value | None]] = {}
     variants: list[Ruleset] = [base]
     refused: list[Refused] = []
-    for name in chosen:
-        steps[name] = step_values(attrs.evolve(known[name], value=base.parameter(name)))
-    todo = [(n, v) for n, vs in steps.items() for v in vs if v is not None]
-    with _checking(run.get("progress", False), len(todo)) as advance:
-        for name, v in todo:
-            try:
-                variant = base.with_parameters({name: v})
-                why = _refusal(variant, scenario, battle, seed)
-            except AncientsError as e:  # a value the parameter itself refuses
-                why = str(e)
-            if why is None:
-                variants.append(variant)
-            else:
-                refused.append(Refused(name, v, why))
-            advance()
+    played: dict[tuple[str, Value], str] = {}  # each step played: its variant's spec
+    with _checking(run.get("progress", False), 2 * want) as check:
+        for name in candidates[:4 * want] if generic else candidates:
+            if len(steps) == want:
+                break
+            pair = step_values(attrs.evolve(known[name], value=base.parameter(name)))
+            tried: list[Refused] = []
+            for v in (v for v in pair if v is not None):
+                try:
+                    variant = base.with_parameters({name: v})
+                    why = _refusal(variant, scenario, battle, seed)
+                except AncientsError as e:  # a value the parameter itself refuses
+                    why = str(e)
+                if why is None:
+                    variants.append(variant)
+                    played[(name, v)] = str(variant)
+                else:
+                    tried.append(Refused(name, v, why))
+                check()
+            if generic and not any((name, v) in played for v in pair):
+                check(grow=2)
+                continue  # nothing of it can be played: the next one instead
+            steps[name] = pair
+            refused += tried
+    chosen = list(steps)
     if len(variants) == 1:
         raise SimulationError(f"sensitivity of {base}: every step was refused ("
                               + "; ".join(f"{r.parameter}={format_parameter(r.value)}: "
@@ -286,7 +309,8 @@ def sensitivity(spec: str | Ruleset, parameters: Sequence[str] | None = None,
         down, up = steps[name]
 
         def diff(v: Value | None, name: str = name) -> Difference | None:
-            return None if v is None else wins.get(str(base.with_parameters({name: v})))
+            spec = played.get((name, v)) if v is not None else None
+            return None if spec is None else wins[spec]
 
         rows.append(SensitivityRow(name, base.parameter(name), down, up, diff(down), diff(up)))
     rows.sort(key=lambda r: -r.effect)
@@ -295,19 +319,29 @@ def sensitivity(spec: str | Ruleset, parameters: Sequence[str] | None = None,
 
 
 @contextlib.contextmanager
-def _checking(progress: Any, total: int) -> Iterator[Callable[[], None]]:
+def _checking(progress: Any, total: int) -> Iterator[Callable[..., None]]:
     """A bar over the steps being checked (each plays one battle) when ``progress`` is
-    true and no callback: the check of many steps takes a while too."""
+    true and no callback: the check of many steps takes a while too. The function it
+    gives advances the bar one step, or makes it ``grow`` steps longer."""
     if not progress or callable(progress) or total < 2:
-        yield lambda: None
+        yield lambda grow=0: None
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress
 
     bar = Progress("[progress.description]{task.description}", BarColumn(),
                    MofNCompleteColumn(), transient=True)
     task = bar.add_task("checking the steps", total=total)
+    size = [total]
+
+    def check(grow: int = 0) -> None:
+        if grow:
+            size[0] += grow
+            bar.update(task, total=size[0])
+        else:
+            bar.advance(task)
+
     with bar:
-        yield lambda: bar.advance(task)
+        yield check
 
 
 def _sides(base: Ruleset, scenario: str | Path | Scenario | None,

@@ -39,7 +39,8 @@ def test_a_scenario_of_another_ruleset_says_whose_it_is() -> None:
     text = str(caught.value)
     assert "a scenario of monks_corner, not of raphia" in text
     assert f"ancients play monks_corner -s {path}" in text
-    assert "raphia reads: at scale: unknown field" in text  # what raphia found wrong
+    assert text.startswith(f"in {path}, at scale: a scenario of monks_corner")
+    assert "raphia reads: unknown field" in text and caught.value.field == "scale"
 
 
 def test_a_scenario_no_ruleset_reads_gets_the_error_alone(tmp_path: Path) -> None:

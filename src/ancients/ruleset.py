@@ -266,11 +266,10 @@ class Ruleset(ABC):
             if not owners:
                 raise
             who = " or ".join(owners)
-            at = f"at {e.field}: " if e.field else ""
             raise ScenarioError(f"a scenario of {who}, not of {self.name}: play it with "
                                 f"{owners[0]} (ancients play {owners[0]} -s {path}); "
-                                f"{self.name} reads: {at}{e.detail}",
-                                source=e.source) from None
+                                f"{self.name} reads: {e.detail}",
+                                source=e.source, field=e.field) from None
 
     # -- orders of battle ------------------------------------------------------------------
     @property

@@ -613,8 +613,9 @@ def ruleset(spec: str | Ruleset, **options: Any) -> Ruleset:
 
 @contextlib.contextmanager
 def _file_options_named(rs_name: str, values: Mapping[str, Any]) -> Iterator[None]:
-    """A file an option names that cannot be read or parsed: the error names the option
-    (``raphia option map=/nope.toml: ...``), not only the file."""
+    """A file an option names that cannot be read or parsed: the
+    :class:`~ancients.errors.ScenarioError` names the option (``raphia option
+    map=/nope.toml: in /nope.toml: no such file``), not only the file and field."""
     try:
         yield
     except ScenarioError as e:
@@ -623,10 +624,10 @@ def _file_options_named(rs_name: str, values: Mapping[str, Any]) -> Iterator[Non
         if not given:
             raise
         option, value = next(iter(given.items()))
-        detail = e.detail.replace("no such scenario file", "no such file")
-        at = f" at {e.field}" if e.field else ""
-        raise OptionError(f"{rs_name} option {option}={value}: {detail}{at} (in {e.source})"
-                          ) from None
+        told = str(e).replace("no such scenario file", "no such file")
+        named = ScenarioError(f"{rs_name} option {option}={value}: {told}")
+        named.source, named.field, named.detail = e.source, e.field, e.detail
+        raise named from None
 
 
 make_callable(__name__)  # ancients.ruleset is also ruleset()

@@ -5,8 +5,10 @@ and a real Dask scheduler with two workers."""
 from __future__ import annotations
 
 import csv
+import html
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -114,9 +116,10 @@ def test_plots_are_written(tmp_path: Path) -> None:
     result = _run("compare", "toy", "toy(stance=cautious)", "-n", "60", "--no-progress",
                   "-j", "1", "--plot", str(tmp_path / "p.svg"))
     assert result.exit_code == 0, result.output
-    pictures = sorted(p.name for p in tmp_path.glob("p-*.svg"))
-    assert pictures == ["p-1.svg", "p-2.svg", "p-3.svg", "p-4.svg"]
-    assert all((tmp_path / p).read_text().lstrip().startswith("<?xml") for p in pictures)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.svg"]  # what was asked for
+    text = (tmp_path / "p.svg").read_text()
+    assert text.lstrip().startswith("<?xml") and text.count("<svg") == 5  # four inside
+    assert f"pictures: {tmp_path / 'p.svg'}" in result.output
 
 
 def test_parameters_sensitivity_and_matchups(tmp_path: Path) -> None:
@@ -133,6 +136,89 @@ def test_parameters_sensitivity_and_matchups(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "spearmen" in result.output and "rating" in result.output
     assert (tmp_path / "m.svg").exists()
+
+
+@pytest.mark.parametrize("name", ["p.pdf", "p.png"])
+def test_several_plots_go_into_the_one_file_asked_for(tmp_path: Path, name: str) -> None:
+    pytest.importorskip("matplotlib")
+    result = _run("simulate", "toy", "-n", "30", "--no-progress", "-j", "1",
+                  "--plot", str(tmp_path / name))
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in tmp_path.iterdir()] == [name]
+    head = (tmp_path / name).read_bytes()
+    assert head.startswith(b"%PDF" if name.endswith(".pdf") else b"\x89PNG")
+    if name.endswith(".pdf"):
+        assert head.count(b"/Type /Page\n") + head.count(b"/Type /Page ") >= 3
+
+
+def test_plots_into_a_directory_one_file_each(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    result = _run("simulate", "toy", "-n", "30", "--no-progress", "-j", "1",
+                  "--plot", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "picture-1.svg", "picture-2.svg", "picture-3.svg"]
+
+
+def _no_battles(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ancients.workbench import runs
+
+    def played(*args: object) -> None:
+        raise AssertionError("a battle was played before the check")
+
+    monkeypatch.setattr(runs._Run, "play", played)
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "toy", "--plot", "out.jpg"],
+    ["compare", "toy", "toy(stance=cautious)", "--plot", "out.svgz"],
+    ["sensitivity", "toy", "--plot", "tornado.txt"],
+    ["play", "toy", "--svg", "out.png"],
+    ["play", "toy", "--html", "out.svg"],
+])
+def test_a_suffix_that_would_not_be_what_is_written_is_refused_at_once(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, args: list[str]) -> None:
+    _no_battles(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    result = _run(*args)
+    assert result.exit_code == 2 and result.stderr.startswith("error: ")
+    assert args[-1] in result.stderr and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("args", "needs"), [
+    (["report", "toy", "-o", "r.html"], "matplotlib"),
+    (["simulate", "toy", "--plot", "p.svg"], "matplotlib"),
+    (["matchups", "toy", "--plot", "m.svg"], "matplotlib"),
+    (["simulate", "toy", "--dask-local", "2"], "distributed"),
+])
+def test_a_missing_optional_dependency_is_found_before_the_first_battle(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, args: list[str], needs: str) -> None:
+    import importlib.util
+
+    _no_battles(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == needs else real(name, *a))
+    result = _run(*args)
+    assert result.exit_code == 2, result.output
+    extra = "plot" if needs == "matplotlib" else "dask"
+    assert f"needs {needs}: pip install 'ancients[{extra}]'" in result.stderr
+
+
+def test_sensitivity_on_the_command_line_by_default_and_by_pattern() -> None:
+    result = _run("sensitivity", "toy", "-n", "30", "-j", "1", "--no-progress")
+    assert result.exit_code == 0, result.output
+    import ancients
+
+    for name in ancients.ruleset("toy").tuned_parameters():
+        assert name in result.output
+    result = _run("sensitivity", "toy", "-p", "rules.morale.*", "-n", "30", "-j", "1")
+    assert result.exit_code == 0, result.output
+    assert "rules.morale.rally_modifier" in result.output
+    assert "rules.combat.loss" not in result.output
+    bad = _run("sensitivity", "toy", "-p", "rules.nothing.*", "-n", "30")
+    assert bad.exit_code == 2 and "matches none" in bad.stderr
 
 
 # -- pages in headless Chromium --------------------------------------------------------------
@@ -193,6 +279,30 @@ def test_the_replay_steps_through_the_phases(tmp_path: Path, spec: str) -> None:
     frames = dom.count("class=\"frame\"")
     assert frames > 3 and dom.count("hidden=\"\"") == frames - 1  # one phase shown
     assert "<input type=\"range\"" in dom and "<ol>" in dom
+
+
+@needs_chromium
+def test_the_replay_shows_each_phases_own_events_and_map(tmp_path: Path) -> None:
+    import ancients
+    from ancients.pictures.replay import phases
+
+    out = tmp_path / "battle.html"
+    result = _run("play", "raphia", "--seed", "0", "--html", str(out))
+    assert result.exit_code == 0, result.output
+    played = phases(ancients.ruleset("raphia").new_battle(seed=0))
+    n = next(i for i, p in enumerate(played) if p.phase == "movement" and p.events)
+    dom, console = open_in_chromium(out.as_uri() + f"#phase={n}")
+    assert console == []
+    shown = re.findall(r"<section class=\"frame\" id=\"phase-(\d+)\" data-title=\"[^\"]*\">"
+                       r"<h2>([^<]*)</h2><ol>(.*?)</ol>", dom)
+    assert [(int(i), title) for i, title, _ in shown] == [(n, played[n].title)]
+    items = re.findall(r"<li>(.*?)</li>", shown[0][2])
+    assert items == [html.escape(e.message, quote=False) for e in played[n].events]
+    start = dom.index("<div id=\"map\">") + len("<div id=\"map\">")
+    drawn = dom[start:dom.index("<div class=\"narrative\">")]
+    want = played[n].svg
+    assert drawn.count("<svg") == 1
+    assert len(re.findall(r"<(?![/!?])", drawn)) == len(re.findall(r"<(?![/!?])", want))
 
 
 # -- a real Dask scheduler and two workers ------------------------------------------------------
@@ -265,3 +375,99 @@ def test_dask_local_gives_the_serial_rows() -> None:
     local = _run("simulate", "toy", "-n", "40", "--no-progress", "-j", "1")
     assert result.exit_code == 0, result.output
     assert result.output == local.output
+
+
+def test_sweep_on_the_command_line() -> None:
+    result = _run("sweep", "toy", "-p", "rules.combat.loss=1,2,3", "-n", "40", "-j", "1",
+                  "--no-progress")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "sweep of toy: 40 battles a point, seed 0"
+    assert sum("baseline" in x for x in lines) == 1 and "red wins" in result.output
+    bad = _run("sweep", "toy", "-p", "rules.combat.loss")
+    assert bad.exit_code == 2 and "NAME=VALUE,VALUE" in bad.stderr
+    bad = _run("sweep", "toy", "-p", "rules.combat.loss=0,1")
+    assert bad.exit_code == 2 and "below its least value" in bad.stderr
+
+
+def test_parameters_grep_and_tuned() -> None:
+    result = _run("parameters", "toy", "--grep", "morale")
+    assert result.exit_code == 0, result.output
+    assert "rules.morale.rally_modifier" in result.output
+    assert "rules.combat.loss" not in result.output and " of its " in result.output
+    result = _run("parameters", "toy", "-g", "rules.duel.types.*.strength")
+    assert "rules.duel.types.spearmen.strength" in result.output
+    assert "rules.duel.types.spearmen.morale" not in result.output
+    result = _run("parameters", "toy", "--tuned")
+    assert "rules.combat.loss" in result.output and "rules.combat.die " not in result.output
+    bad = _run("parameters", "toy", "--grep", "nothing-like-it")
+    assert bad.exit_code == 2 and "no parameter of toy matches" in bad.stderr
+
+
+def test_matchups_on_the_command_line_show_draws_and_rating_intervals() -> None:
+    result = _run("matchups", "raphia", "-t", "light", "-t", "elephant", "-n", "20",
+                  "-j", "1")
+    assert result.exit_code == 0, result.output
+    light = next(x for x in result.output.splitlines() if x.startswith("│ light"))
+    assert "d100%" in light  # light v light is always drawn: not a 0 % win rate alone
+    assert "rating [95 %]" in result.output and "Wilson" in result.output
+
+
+def test_ctrl_c_tells_where_the_checkpoint_is_and_how_to_resume(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from ancients.workbench import runs
+
+    store = runs._Run._store
+    calls = []
+
+    def interrupted(self: runs._Run, chunk: runs._Chunk) -> None:
+        store(self, chunk)
+        calls.append(len(chunk.seeds))
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    path = tmp_path / "run.npz"
+    args = ["simulate", "toy", "-n", "300", "-j", "1", "--no-progress",
+            "--checkpoint", str(path)]
+    with monkeypatch.context() as m:
+        m.setattr(runs._Run, "_store", interrupted)
+        result = _run(*args)
+    assert result.exit_code == 130, result.output
+    kept = sum(calls)
+    assert f"interrupted: {kept} of 300 battles are kept in {path}" in result.stderr
+    assert "run the same command again to resume: ancients simulate toy -n 300" in \
+        result.stderr and str(path) in result.stderr.splitlines()[-1]
+    resumed = _run(*args)
+    assert resumed.exit_code == 0, resumed.output
+    whole = _run(*args[:-2])
+    assert resumed.output.splitlines()[:8] == whole.output.splitlines()[:8]
+
+
+@pytest.mark.parametrize("content", [b"", b"not a checkpoint\n", b"PK\x03\x04broken"])
+def test_a_file_that_is_not_a_checkpoint_is_one_clear_error(tmp_path: Path,
+                                                             content: bytes) -> None:
+    path = tmp_path / "run.npz"
+    path.write_bytes(content)
+    result = _run("simulate", "toy", "-n", "20", "-j", "1", "--checkpoint", str(path))
+    assert result.exit_code == 2
+    [line] = result.stderr.splitlines()
+    assert line.startswith(f"error: {path} is not a checkpoint of ancients.simulate (")
+    assert "allow_pickle" not in line and "or a path that does not exist yet" in line
+
+
+def test_the_summary_has_a_key_for_the_lines_a_reader_would_guess() -> None:
+    result = _run("simulate", "toy", "-n", "60", "-j", "1", "--no-progress")
+    assert result.exit_code == 0, result.output
+    key = result.output[result.output.index("\nkey:\n"):]
+    for term in ("score:", "losses:", "balance: 1 - |difference", "winner led for good",
+                 "comebacks: of the battles won", "lethality:", "winner's losses / loser's:"):
+        assert f"\n  {term}" in key, term
+
+
+def test_compare_has_the_key_for_its_rows() -> None:
+    result = _run("compare", "toy", "toy(stance=cautious)", "-n", "40", "-j", "1",
+                  "--no-progress")
+    assert result.exit_code == 0, result.output
+    key = result.output[result.output.index("\nkey:\n"):]
+    assert "\n  score: the ruleset's own points" in key and "\n  losses: " in key
+    assert "balance:" not in key  # no such row in a comparison

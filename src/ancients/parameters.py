@@ -17,8 +17,9 @@ document, before parsing it, with :func:`apply_overrides`.
 from __future__ import annotations
 
 import copy
+import fnmatch
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Literal
 
 import attrs
@@ -26,8 +27,8 @@ import attrs
 from ancients._words import did_you_mean
 from ancients.errors import OptionError
 
-__all__ = ["Parameter", "Value", "apply_overrides", "check_values", "document_parameters",
-           "format_parameter"]
+__all__ = ["Parameter", "Value", "apply_overrides", "check_values", "default_tuned",
+           "document_parameters", "format_parameter", "select_parameters"]
 
 Value = int | float | str | bool
 #: the characters a parameter's name may use (a spec must read it back)
@@ -128,6 +129,60 @@ def check_values(rs_name: str, known: Mapping[str, Parameter], values: Mapping[s
         except OptionError as e:
             raise OptionError(f"{rs_name} {e}") from None
     return out
+
+
+#: how many parameters :func:`default_tuned` picks for a ruleset that marks none
+DEFAULT_TUNED = 6
+_GLOB = re.compile(r"[*?\[]")
+
+
+def default_tuned(known: Mapping[str, Parameter], count: int = DEFAULT_TUNED
+                  ) -> tuple[str, ...]:
+    """A generic handful of parameters for a ruleset that marks none as the ones its
+    designers tune (:meth:`~ancients.ruleset.Ruleset.tuned_parameters`): the printed
+    numeric ones (reconstructed ones if none is printed), taken in turn from each
+    top-level table (the first of each table in order, then the second, ...), at most
+    ``count``."""
+    numeric = [n for n, p in known.items() if p.numeric]
+    printed = [n for n in numeric if known[n].source == "printed"] or numeric
+    tables: dict[str, list[str]] = {}
+    for name in printed:
+        tables.setdefault(name.partition(".")[0], []).append(name)
+    out: list[str] = []
+    depth = 0
+    while len(out) < count and any(len(t) > depth for t in tables.values()):
+        out += [t[depth] for t in tables.values() if len(t) > depth][:count - len(out)]
+        depth += 1
+    return tuple(out)
+
+
+def select_parameters(rs_name: str, known: Mapping[str, Parameter],
+                      patterns: Iterable[str], *, numeric: bool = False) -> list[str]:
+    """The names ``patterns`` give, in the ruleset's order: each an exact name or an
+    ``fnmatch`` pattern (``"combat_table.*"``); with ``numeric``, a pattern keeps only
+    the numeric parameters and an exact name must be one. A name or pattern that gives
+    nothing is one :class:`~ancients.errors.OptionError` naming it."""
+    chosen: set[str] = set()
+    for pattern in patterns:
+        if _GLOB.search(pattern):
+            found = {n for n in known if fnmatch.fnmatchcase(n, pattern)}
+            kept = {n for n in found if known[n].numeric} if numeric else found
+            if not kept:
+                why = (f"matches {len(found)}, none of them numeric" if found
+                       else "matches none")
+                raise OptionError(f"{rs_name}: the pattern {pattern!r} {why} of its "
+                                  f"{len(known)} parameters (`ancients parameters "
+                                  f"{rs_name} --grep ...` lists them)")
+            chosen |= kept
+        else:
+            check_values(rs_name, known, {pattern: known[pattern].value}
+                         if pattern in known else {pattern: None})
+            if numeric and not known[pattern].numeric:
+                raise OptionError(f"{rs_name}: parameter {pattern} is not a number "
+                                  f"({format_parameter(known[pattern].value)}), so it has "
+                                  "no step to take")
+            chosen.add(pattern)
+    return [n for n in known if n in chosen]
 
 
 # -- parameters of a TOML document --------------------------------------------------------

@@ -12,11 +12,12 @@ and any parameters a variant changes (their names have dots: ``"toy(combat.loss=
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import re
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from importlib import import_module, resources
 from pathlib import Path
@@ -28,14 +29,21 @@ from ancients._callable import make_callable
 from ancients._words import did_you_mean
 from ancients.battle import SAVE_FORMAT, Battle, Commander
 from ancients.errors import AncientsError, OptionError, RulesetError, ScenarioError
-from ancients.parameters import NAME, Parameter, Value, check_values, format_parameter
+from ancients.parameters import (
+    NAME,
+    Parameter,
+    Value,
+    check_values,
+    default_tuned,
+    format_parameter,
+)
 from ancients.scenario import Scenario, read_toml
 
 if TYPE_CHECKING:
     from ancients.oob import OrderOfBattle
 
-__all__ = ["Ruleset", "Translation", "parse_spec", "register", "ruleset", "ruleset_class",
-           "rulesets", "unregister"]
+__all__ = ["PLUGINS_VARIABLE", "Ruleset", "Translation", "load_plugin", "parse_spec",
+           "register", "ruleset", "ruleset_class", "rulesets", "unregister"]
 
 ENTRY_POINT_GROUP = "ancients.rulesets"
 
@@ -153,8 +161,9 @@ class Ruleset(ABC):
     def with_options(self, **changes: Any) -> Ruleset:
         """The same ruleset with some options changed (values may be strings)."""
         merged = {n: getattr(self.options, n) for n in self._given} | changes
-        return type(self)._variant(build_options(self.Options, self.name, merged), merged,
-                                   self._overrides)
+        with _file_options_named(self.name, merged):
+            return type(self)._variant(build_options(self.Options, self.name, merged),
+                                       merged, self._overrides)
 
     # -- parameters -------------------------------------------------------------------------
     def parameters(self) -> dict[str, Parameter]:
@@ -183,6 +192,21 @@ class Ruleset(ABC):
         an :class:`~ancients.errors.OptionError` (with a "did you mean")."""
         given = {n: getattr(self.options, n) for n in self._given}
         return type(self)._variant(self.options, given, {**self._overrides, **dict(values)})
+
+    def tuned_parameters(self) -> Sequence[str]:
+        """The parameters its designers tune, by name or ``fnmatch`` pattern
+        (``"modifiers.*"``): what :func:`ancients.sensitivity` and ``ancients
+        sensitivity SPEC`` vary when given none, so that the bare command finishes in
+        minutes. By default a generic handful
+        (:func:`ancients.parameters.default_tuned`); a ruleset overrides it with its
+        own list."""
+        return default_tuned(self.parameters())
+
+    def points_values(self) -> Mapping[str, float]:
+        """The printed points value of each unit type of :meth:`duel_types` (where the
+        rules give one), which ``ancients matchups`` prints beside the fitted ratings;
+        none by default."""
+        return {}
 
     # -- matchups ------------------------------------------------------------------------------
     def duel_types(self) -> Sequence[str]:
@@ -232,8 +256,20 @@ class Ruleset(ABC):
                             f"{', '.join(builtins)}")
 
     def load_scenario(self, path: str | Path) -> Scenario:
-        """Load a scenario from a TOML file."""
-        return self.parse_scenario(read_toml(path), source=str(path))
+        """Load a scenario from a TOML file. A file this ruleset cannot read that another
+        installed ruleset reads is refused saying which (``a monks_corner scenario``)."""
+        data = read_toml(path)
+        try:
+            return self.parse_scenario(data, source=str(path))
+        except ScenarioError as e:
+            owners = _readers(self, data, str(path))
+            if not owners:
+                raise
+            who = " or ".join(owners)
+            raise ScenarioError(f"a scenario of {who}, not of {self.name}: play it with "
+                                f"{owners[0]} (ancients play {owners[0]} -s {path}); "
+                                f"{self.name} reads: {e.detail}",
+                                source=e.source, field=e.field) from None
 
     # -- orders of battle ------------------------------------------------------------------
     @property
@@ -257,10 +293,8 @@ class Ruleset(ABC):
         ``notes``. A battle of the scenario saves and restores like any other (its
         document is the translation).
         """
-        import warnings
-
-        from ancients.errors import OOBWarning
         from ancients.oob import battle, load_oob
+        from ancients.oob.warnings import warn_fielding
 
         if isinstance(oob, Path) or (isinstance(oob, str) and oob.endswith(".toml")):
             oob = load_oob(oob)
@@ -269,7 +303,7 @@ class Ruleset(ABC):
         source = f"{order.name} fielded by {self}"
         scenario = self.parse_scenario(translation.document, source=source)
         for note in translation.notes:
-            warnings.warn(OOBWarning(f"{self.name}, {order.name}: {note}"), stacklevel=2)
+            warn_fielding(f"{self.name}, {order.name}: {note}")
         return attrs.evolve(scenario, notes=translation.notes, source=source)
 
     # -- battles ------------------------------------------------------------------------------
@@ -319,6 +353,22 @@ class Ruleset(ABC):
     def invariants(self, battle: Battle) -> Iterable[str]:
         """The ruleset's own invariants: yield a message for each one ``battle`` breaks."""
         return ()
+
+
+def _readers(rs: Ruleset, data: Mapping[str, Any], source: str) -> list[str]:
+    """The other installed rulesets that read the scenario document ``data``."""
+    out = []
+    for name in rulesets():
+        if name == rs.name:
+            continue
+        try:
+            other = ruleset(name)
+            with contextlib.suppress(ScenarioError):
+                other.parse_scenario(data, source=source)
+                out.append(name)
+        except AncientsError:
+            continue
+    return out
 
 
 # -- options ------------------------------------------------------------------------------------
@@ -470,29 +520,72 @@ def unregister(name: str) -> None:
     _registered.pop(name, None)
 
 
+#: the environment variable naming rulesets to load that are not installed as plugins
+PLUGINS_VARIABLE = "ANCIENTS_PLUGINS"
+
+
+def load_plugin(target: str) -> type[Ruleset]:
+    """Register the ruleset class ``target`` (``"module:Class"``, e.g.
+    ``"ancients.examples.toy:Toy"``) under its ``name`` and return it; one
+    :class:`~ancients.errors.RulesetError` if it cannot be loaded or is no ruleset."""
+    module, colon, attr = target.strip().partition(":")
+    if not colon or not module or not attr:
+        raise RulesetError(f"plugin {target!r}: expected MODULE:CLASS, e.g. "
+                           "ancients.examples.toy:Toy")
+    cls = _load(target, target)
+    _registered[cls.name] = cls
+    return cls
+
+
+def _env_plugins() -> None:
+    """Register the rulesets ``$ANCIENTS_PLUGINS`` names (``module:Class``, separated by
+    commas or spaces), each loaded once."""
+    import os
+
+    for target in os.environ.get(PLUGINS_VARIABLE, "").replace(",", " ").split():
+        cls = _env_loaded.get(target)
+        if cls is None:
+            try:
+                cls = _env_loaded[target] = load_plugin(target)
+            except RulesetError as e:
+                raise RulesetError(f"${PLUGINS_VARIABLE}: {e}") from None
+        _registered.setdefault(cls.name, cls)
+
+
+_env_loaded: dict[str, type[Ruleset]] = {}
+
+
 def rulesets() -> list[str]:
-    """The names of every ruleset available (installed plugins and registered ones)."""
+    """The names of every ruleset available: installed plugins, registered ones and those
+    ``$ANCIENTS_PLUGINS`` names (``module:Class``, separated by commas or spaces)."""
+    _env_plugins()
     return sorted(set(_entry_points()) | set(_registered))
+
+
+def _load(name: str, target: str) -> type[Ruleset]:
+    module, _, attr = target.partition(":")
+    try:
+        obj: Any = import_module(module)
+        for part in attr.split(".") if attr else ():
+            obj = getattr(obj, part)
+    except (ImportError, AttributeError) as e:
+        raise RulesetError(f"ruleset {name!r} failed to load from {target!r}: {e}") from e
+    if not (isinstance(obj, type) and issubclass(obj, Ruleset)):
+        raise RulesetError(f"ruleset {name!r}: {target!r} is not a Ruleset subclass")
+    return obj
 
 
 def ruleset_class(name: str) -> type[Ruleset]:
     """The ruleset class registered under ``name`` (its package loads only now)."""
+    if name not in _registered:
+        _env_plugins()
     target = _registered.get(name) or _entry_points().get(name)
     if target is None:
         known = rulesets()
         raise RulesetError(f"unknown ruleset {name!r}; {did_you_mean(name, known)}"
                            f"available: {', '.join(known) or '(none installed)'}")
     if isinstance(target, str):
-        module, _, attr = target.partition(":")
-        try:
-            obj: Any = import_module(module)
-            for part in attr.split(".") if attr else ():
-                obj = getattr(obj, part)
-        except (ImportError, AttributeError) as e:
-            raise RulesetError(f"ruleset {name!r} failed to load from {target!r}: {e}") from e
-        if not (isinstance(obj, type) and issubclass(obj, Ruleset)):
-            raise RulesetError(f"ruleset {name!r}: {target!r} is not a Ruleset subclass")
-        return obj
+        return _load(name, target)
     return target
 
 
@@ -515,7 +608,27 @@ def ruleset(spec: str | Ruleset, **options: Any) -> Ruleset:
             raise OptionError(f"in ruleset spec {spec!r}: {key!r} is not a parameter name "
                               "(words joined by dots)")
     values = {k: v for k, v in values.items() if k not in parameters}
-    return cls._variant(build_options(cls.Options, name, values), values, parameters)
+    with _file_options_named(name, values):
+        return cls._variant(build_options(cls.Options, name, values), values, parameters)
+
+
+@contextlib.contextmanager
+def _file_options_named(rs_name: str, values: Mapping[str, Any]) -> Iterator[None]:
+    """A file an option names that cannot be read or parsed: the
+    :class:`~ancients.errors.ScenarioError` names the option (``raphia option
+    map=/nope.toml: in /nope.toml: no such file``), not only the file and field."""
+    try:
+        yield
+    except ScenarioError as e:
+        given = {k: v for k, v in values.items() if isinstance(v, str | Path) and e.source
+                 and Path(str(v)) == Path(e.source)}
+        if not given:
+            raise
+        option, value = next(iter(given.items()))
+        told = str(e).replace("no such scenario file", "no such file")
+        named = ScenarioError(f"{rs_name} option {option}={value}: {told}")
+        named.source, named.field, named.detail = e.source, e.field, e.detail
+        raise named from None
 
 
 make_callable(__name__)  # ancients.ruleset is also ruleset()

@@ -30,6 +30,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 DEFAULT_RULESET = "raphia"
 #: the console width when stdout is not a terminal: lines are never wrapped or cut
 UNWRAPPED = 100_000
+#: where the command's own arguments are kept (``ctx.meta``), to tell how to run it again
+ARGV = "ancients.argv"
 
 
 #: ``ancients simulate``'s precision when neither ``--runs`` nor ``--precision`` is given:
@@ -75,10 +77,13 @@ class _Group(click.Group):
 
     def make_context(self, info_name: str | None, args: list[str],
                      parent: click.Context | None = None, **extra: Any) -> click.Context:
+        argv = list(args)
         try:
-            return super().make_context(info_name, args, parent, **extra)
+            ctx = super().make_context(info_name, args, parent, **extra)
         except click.ClickException as e:  # the group's own usage: no such command, ...
             raise _fail(_usage_message(e)) from None
+        ctx.meta.setdefault(ARGV, argv)
+        return ctx
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -103,8 +108,21 @@ def _output(ctx: click.Context, param: click.Parameter, value: Path | None) -> P
     return value
 
 
-def _output_option(*names: str, help: str) -> Callable[[F], F]:
-    return click.option(*names, type=click.Path(path_type=Path), callback=_output,
+def _output_option(*names: str, help: str, suffixes: tuple[str, ...] = ()
+                   ) -> Callable[[F], F]:
+    """An option naming a file to write, checked at once; with ``suffixes``, a file whose
+    suffix is not one of them is refused (it would not hold what its name says)."""
+
+    def check(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
+        _output(ctx, param, value)
+        if value is not None and suffixes and value.suffix.lower() not in suffixes:
+            raise click.BadParameter(
+                f"cannot write {str(value)!r}: this option writes "
+                f"{' or '.join(s.lstrip('.').upper() for s in suffixes[:1])}; give a file "
+                f"ending in {' or '.join(suffixes)}", ctx, param)
+        return value
+
+    return click.option(*names, type=click.Path(path_type=Path), callback=check,
                         metavar="FILE", help=help)
 
 
@@ -129,8 +147,25 @@ def unwritable(path: Path) -> str | None:
     return None
 
 
+def _plugins(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]
+             ) -> tuple[str, ...]:
+    from ancients.ruleset import load_plugin
+
+    for target in value:
+        try:
+            load_plugin(target)
+        except AncientsError as e:
+            raise click.BadParameter(str(e), ctx, param) from None
+    return value
+
+
 @click.group(cls=_Group)
 @click.version_option(package_name="ancients")
+@click.option("--plugin", "plugins", multiple=True, metavar="MODULE:CLASS",
+              callback=_plugins, expose_value=False, is_eager=True,
+              help="Load a ruleset that is not installed as a plugin, e.g. "
+                   "ancients.examples.toy:Toy (repeatable; or list them in "
+                   "$ANCIENTS_PLUGINS).")
 def main() -> None:
     """Simulate ancient battles under published wargame rulesets."""
 
@@ -203,17 +238,43 @@ def _battle_commanders(rs: Ruleset, sides: tuple[str, ...],
 @contextlib.contextmanager
 def _warnings_echoed() -> Iterator[None]:
     """Each OOBWarning raised inside (what a ruleset dropped or adjusted to field a
-    battle) as one ``warning: ...`` line on stderr."""
+    battle) as one ``warning: ...`` line on stderr, each once."""
     from ancients.errors import OOBWarning
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", OOBWarning)
         yield
+    shown: set[str] = set()
     for w in caught:
         if issubclass(w.category, OOBWarning):
-            click.echo(f"warning: {w.message}", err=True)
+            if str(w.message) not in shown:  # each once, however many variants field it
+                shown.add(str(w.message))
+                click.echo(f"warning: {w.message}", err=True)
         else:
             warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+
+
+@contextlib.contextmanager
+def _resumable(checkpoint: Path | None) -> Iterator[None]:
+    """Ctrl-C during a run kept in ``checkpoint``: say where the battles are kept and the
+    command that resumes it (exit status 130), instead of a traceback."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        if checkpoint is None:
+            raise
+        import shlex
+
+        from ancients.workbench.checkpoint import checkpoint_progress
+
+        ctx = click.get_current_context()
+        command = shlex.join(["ancients", *ctx.meta.get(ARGV, [])])
+        kept = checkpoint_progress(checkpoint)
+        what = (f"{kept[0]:,} of {kept[1]:,} battles are kept in {checkpoint}" if kept
+                else f"no battle had finished yet ({checkpoint} holds none)")
+        click.echo(f"interrupted: {what}; run the same command again to resume: {command}",
+                   err=True)
+        raise click.exceptions.Exit(130) from None
 
 
 _BATTLE_HELP = ("Play a historical battle (a name from 'ancients battles', or an "
@@ -268,6 +329,9 @@ def _where(jobs: int | None, scheduler: str | None, dask_local: int | None) -> A
     if (scheduler or dask_local) and jobs is not None:
         raise click.BadParameter("--jobs is for local processes; a Dask cluster has its "
                                  "own workers", param_hint="'--jobs'")
+    if scheduler or dask_local:
+        need_module("distributed", "dask",
+                    "--scheduler" if scheduler else "--dask-local")
 
     @contextlib.contextmanager
     def where() -> Any:
@@ -275,6 +339,33 @@ def _where(jobs: int | None, scheduler: str | None, dask_local: int | None) -> A
             yield client if client is not None else _jobs(jobs)
 
     return where()
+
+
+#: what the summary's lines that a reader has to guess mean (by the end of their label)
+SUMMARY_KEY = (
+    ("score", "score: the ruleset's own points (victory points, ...), mean per battle"),
+    ("losses", "losses: the share of a side's starting strength it lost, mean per battle"),
+    ("balance", "balance: 1 - |difference of the two sides' win rates|; 1 when both win as "
+                "often, 0 when one side always wins"),
+    ("winner led for good from turn", "winner led for good from turn: of the battles won, "
+     "the mean turn from whose end on the winner was ahead (its strength left, or its "
+     "points) at every turn's end"),
+    ("lead changes", "lead changes: how often the side ahead at a turn's end changed, mean "
+                     "per battle"),
+    ("comebacks (winner was behind)", "comebacks: of the battles won, the share whose winner "
+     "was behind at the end of some turn, the first turns included (so it can be high while "
+     "the winner leads for good from an early turn)"),
+    ("lethality (mean losses)", "lethality: the mean of both sides' losses"),
+    ("winner's losses / loser's", "winner's losses / loser's: the winner's mean losses over "
+                                  "the loser's, over the battles won"),
+)
+
+
+def _summary_key(labels: Any) -> list[str]:
+    """The lines of :data:`SUMMARY_KEY` for the labels shown (each once), under "key:"."""
+    shown = [str(label) for label in labels]
+    lines = [text for end, text in SUMMARY_KEY if any(x.endswith(end) for x in shown)]
+    return ["key:", *(f"  {line}" for line in lines)] if lines else []
 
 
 def _print_table(console: Console, title: str, columns: tuple[str, ...] | list[str],
@@ -290,16 +381,63 @@ def _print_table(console: Console, title: str, columns: tuple[str, ...] | list[s
         console.print(note, markup=False)
 
 
-def _save_plots(figures: list[Any], path: Path) -> None:
-    """One figure to ``path``; several: ``path`` with -1, -2, ... before its suffix."""
-    from ancients.pictures.plot import save
-
-    if len(figures) == 1:
-        save(figures[0], path)
-        return
-    for i, fig in enumerate(figures, 1):
-        save(fig, path.with_name(f"{path.stem}-{i}{path.suffix}"))
+#: the picture formats ``--plot`` writes, by suffix
+PLOT_SUFFIXES = (".svg", ".png", ".pdf")
 
 
-_PLOT_HELP = ("Write the pictures (needs the plot extra): FILE.svg/.png/.pdf; several are "
-              "numbered FILE-1, FILE-2, ...")
+def need_module(module: str, extra: str, what: str) -> None:
+    """Refuse at once, before any battle, if the optional ``module`` (of the ``extra``)
+    cannot be imported: one :class:`click.ClickException` saying how to install it."""
+    import importlib.util
+
+    if importlib.util.find_spec(module) is None:
+        raise click.ClickException(f"{what} needs {module}: pip install 'ancients[{extra}]'")
+
+
+def _need_plot(path: Path | None = None) -> None:
+    """matplotlib is importable (before any battle is played)."""
+    need_module("matplotlib", "plot", "--plot" if path is not None else "this command")
+
+
+def _plot_output(ctx: click.Context, param: click.Parameter, value: Path | None
+                 ) -> Path | None:
+    """Callback of ``--plot``: a ``.svg``, ``.png`` or ``.pdf`` file that can be written
+    (several pictures go into that one file), or an existing directory (one file a
+    picture in it), and matplotlib installed; refused before any battle otherwise."""
+    if value is None:
+        return None
+    if value.is_dir():
+        if not os.access(value, os.W_OK):
+            raise click.BadParameter(f"cannot write into {str(value)!r}", ctx, param)
+    elif value.suffix.lower() not in PLOT_SUFFIXES:
+        raise click.BadParameter(
+            f"cannot write pictures as {str(value)!r}: give a file ending in "
+            f"{', '.join(PLOT_SUFFIXES)} or a directory", ctx, param)
+    else:
+        _output(ctx, param, value)
+    _need_plot(value)
+    return value
+
+
+def _plot_option(*names: str, help: str) -> Callable[[F], F]:
+    return click.option(*names, type=click.Path(path_type=Path), callback=_plot_output,
+                        metavar="FILE|DIR", help=help)
+
+
+def _save_plots(figures: list[Any], path: Path, stem: str = "picture") -> list[Path]:
+    """Every figure written where ``--plot`` said: into the one file ``path`` (a PDF of a
+    page each, one SVG or PNG of them all stacked), or ``stem-1.svg``, ``stem-2.svg``, ...
+    in the directory ``path``. The files written."""
+    from ancients.pictures.plot import save, save_all
+
+    if path.is_dir():
+        written = [path / f"{stem}-{i}.svg" for i in range(1, len(figures) + 1)]
+        for fig, out in zip(figures, written, strict=True):
+            save(fig, out)
+        return written
+    save_all(figures, path)
+    return [path]
+
+
+_PLOT_HELP = ("Write the pictures (needs the plot extra): one FILE.svg/.png/.pdf holding "
+              "them all, or into a directory DIR, one .svg each.")

@@ -112,10 +112,12 @@ def battles_() -> None:
 @click.option("--commander", "-c", "commander", multiple=True, metavar="SIDE=KIND",
               help=_COMMANDER_HELP)
 @_output_option("--log", "log_path", help="Write the full event log as JSON lines.")
-@_output_option("--svg", "svg_path", help="Write a picture of the final position.")
+@_output_option("--svg", "svg_path", help="Write a picture of the final position (.svg).",
+                suffixes=(".svg",))
 @_output_option("--html", "html_path",
                 help="Write the battle replayed phase by phase as one HTML page (a slider "
-                     "and the arrow keys step through the phases).")
+                     "and the arrow keys step through the phases).",
+                suffixes=(".html", ".htm"))
 @click.option("--verbose", "-v", is_flag=True, help="Show every event, phases included.")
 def play(spec: str | None, scenario: str | None, oob: str | None, seed: int,
          commander: tuple[str, ...], log_path: Path | None, svg_path: Path | None,

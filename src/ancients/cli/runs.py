@@ -19,11 +19,15 @@ from ancients.cli.app import (
     _console,
     _default_spec,
     _family,
+    _need_plot,
     _output,
     _output_option,
+    _plot_option,
     _print_table,
+    _resumable,
     _runs_options,
     _save_plots,
+    _summary_key,
     _warnings_echoed,
     _where,
     main,
@@ -53,7 +57,7 @@ def _precision_echoed() -> Iterator[None]:
 @_output_option("--checkpoint", "checkpoint",
                 help="Keep the finished battles in this .npz file as the run goes; run the "
                      "same command again to resume an interrupted run.")
-@_output_option("--plot", "plot_path", help=_PLOT_HELP)
+@_plot_option("--plot", "plot_path", help=_PLOT_HELP)
 def simulate(spec: str | None, scenario: str | None, battle: str | None, runs: int,
              precision: float | None, jobs: int | None, scheduler: str | None,
              dask_local: int | None, seed: int, commander: tuple[str, ...],
@@ -68,23 +72,24 @@ def simulate(spec: str | None, scenario: str | None, battle: str | None, runs: i
     if precision is None and source("runs") is click.core.ParameterSource.DEFAULT:
         precision = QUICK_PRECISION  # a quickstart in seconds, its precision printed
     with _where(jobs, scheduler, dask_local) as where, _warnings_echoed(), \
-            _precision_echoed():
+            _precision_echoed(), _resumable(checkpoint):
         results = run(spec or _default_spec(), scenario, runs=runs, seed=seed, jobs=where,
                       progress=not no_progress, commanders=_commanders(commander),
                       precision=precision, checkpoint=checkpoint, battle=battle)
     summary = results.summary()
     console = _console()
     _print_table(console, summary.title, ["", "value", "detail"],
-                 [(m, v, d) for m, (v, d) in summary.lines], summary.notes)
+                 [(m, v, d) for m, (v, d) in summary.lines],
+                 [*summary.notes, *_summary_key(m for m, _ in summary.lines)])
     if csv_path is not None:
         made = results.to_csv(csv_path)
         console.print(f"rows: {csv_path} (what made them: {made})", markup=False)
     if plot_path is not None:
         from ancients.pictures import plot
 
-        _save_plots([plot.win_rates(results), plot.losses(results),
-                     plot.battle_length(results)], plot_path)
-        console.print(f"pictures: {plot_path}", markup=False)
+        written = _save_plots([plot.win_rates(results), plot.losses(results),
+                               plot.battle_length(results)], plot_path)
+        console.print(f"pictures: {', '.join(map(str, written))}", markup=False)
 
 
 _DETECT = click.option(
@@ -106,8 +111,8 @@ def _check_specs(specs: tuple[str, ...]) -> None:
 @_DETECT
 @click.option("--commanders", "family", metavar="NAME,NAME,...", help=_FAMILY_HELP)
 @_output_option("--csv", "csv_path",
-                help="Write the differences, one row per metric and variant.")
-@_output_option("--plot", "plot_path", help=_PLOT_HELP)
+                help="Write the paired differences, one row per metric and variant.")
+@_plot_option("--plot", "plot_path", help=_PLOT_HELP)
 def compare(specs: tuple[str, ...], scenario: str | None, battle: str | None, runs: int,
             precision: float | None, jobs: int | None, scheduler: str | None,
             dask_local: int | None, seed: int, commander: tuple[str, ...],
@@ -139,7 +144,8 @@ def compare(specs: tuple[str, ...], scenario: str | None, battle: str | None, ru
                          precision=precision, battle=battle, detect=detect, under=under)
     table = comparison.table()
     console = _console()
-    _print_table(console, table.title, table.columns, table.rows, table.notes)
+    _print_table(console, table.title, table.columns, table.rows,
+                 [*table.notes, *_summary_key(row[0] for row in table.rows)])
     console.print("verdict:", markup=False)
     for line in comparison.verdict().lines():
         console.print(f"  {line}", markup=False)
@@ -163,9 +169,10 @@ def compare(specs: tuple[str, ...], scenario: str | None, battle: str | None, ru
     if plot_path is not None:
         from ancients.pictures import plot
 
-        _save_plots([plot.win_rates(comparison), plot.differences(comparison),
-                     plot.losses(comparison), plot.battle_length(comparison)], plot_path)
-        console.print(f"pictures: {plot_path}", markup=False)
+        written = _save_plots([plot.win_rates(comparison), plot.differences(comparison),
+                               plot.losses(comparison), plot.battle_length(comparison)],
+                              plot_path)
+        console.print(f"pictures: {', '.join(map(str, written))}", markup=False)
 
 
 @main.command()
@@ -191,6 +198,7 @@ def report(specs: tuple[str, ...], scenario: str | None, battle: str | None, run
     from ancients.workbench.runs import compare as run
     from ancients.workbench.runs import resolve_scenario, simulate
 
+    _need_plot()  # the report's pictures, before any battle
     choices = _commanders(commander)
     under = _family(family)
     if under and (commander or len(specs) == 1):

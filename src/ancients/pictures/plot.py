@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from ancients.workbench.results import Results
     from ancients.workbench.sweeps import Sensitivity
 
-__all__ = ["battle_length", "differences", "losses", "matchup_heatmap", "save", "svg",
+__all__ = ["FORMATS", "battle_length", "differences", "losses", "matchup_heatmap", "save",
+           "save_all", "svg",
            "tornado", "win_rates"]
 
 
@@ -147,15 +148,16 @@ def tornado(result: Sensitivity, top: int | None = None) -> Any:
 
 
 def matchup_heatmap(result: Matchups) -> Any:
-    """The matchup matrix: the row type's win rate against the column type."""
+    """The matchup matrix: the row type's win rate against the column type, and under it
+    the share drawn (``d``)."""
     n = len(result.types)
     fig = _figure(1.5 + 0.8 * n, 1.2 + 0.7 * n)
     ax = fig.add_subplot()
     image = ax.imshow(result.rate, vmin=0, vmax=1, cmap="RdBu")
     for i in range(n):
         for j in range(n):
-            ax.text(j, i, f"{result.rate[i, j]:.0%}", ha="center", va="center",
-                    fontsize="small")
+            ax.text(j, i, f"{result.rate[i, j]:.0%}\nd{result.draws[i, j]:.0%}",
+                    ha="center", va="center", fontsize="small")
     ax.set_xticks(range(n), result.types, rotation=30)
     ax.set_yticks(range(n), result.types)
     ax.set_xlabel("against (second side)")
@@ -173,6 +175,73 @@ def svg(fig: Any) -> str:
     return text[text.index("<svg"):]
 
 
+#: the formats :func:`save` and :func:`save_all` write, by suffix
+FORMATS = {".svg": "svg", ".png": "png", ".pdf": "pdf"}
+
+
+def _format(path: Path) -> str:
+    fmt = FORMATS.get(path.suffix.lower())
+    if fmt is None:
+        raise AncientsError(f"cannot write a picture as {str(path)!r}: the formats are "
+                            f"{', '.join(FORMATS)}")
+    return fmt
+
+
 def save(fig: Any, path: str | Path) -> None:
-    """Write a figure; the format follows the file's suffix (``.svg``, ``.png``, ``.pdf``)."""
-    fig.savefig(str(path))
+    """Write a figure to exactly ``path``, in the format its suffix names (``.svg``,
+    ``.png``, ``.pdf``; any other is refused)."""
+    path = Path(path)
+    fig.savefig(str(path), format=_format(path))
+
+
+def save_all(figures: list[Any], path: str | Path) -> None:
+    """Write several figures into the one file ``path``: a PDF of a page each, or one SVG
+    or PNG of them all, one under another."""
+    path = Path(path)
+    fmt = _format(path)
+    if len(figures) == 1:
+        save(figures[0], path)
+    elif fmt == "pdf":
+        from matplotlib.backends.backend_pdf import PdfPages
+
+        with PdfPages(str(path)) as pdf:
+            for fig in figures:
+                pdf.savefig(fig)
+    elif fmt == "svg":
+        path.write_text(_stacked_svg([svg(f) for f in figures]), encoding="utf-8")
+    else:
+        _stacked_png(figures, path)
+
+
+def _stacked_svg(parts: list[str]) -> str:
+    """SVG documents (matplotlib's, sized in pt) one under another in one document."""
+    import re
+
+    out, y, width = [], 0.0, 0.0
+    for part in parts:
+        w = float(re.search(r'width="([\d.]+)pt"', part).group(1))  # type: ignore[union-attr]
+        h = float(re.search(r'height="([\d.]+)pt"', part).group(1))  # type: ignore[union-attr]
+        out.append(part.replace("<svg ", f'<svg x="0" y="{y * 4 / 3:g}" ', 1))
+        y += h
+        width = max(width, w)
+    px = 4 / 3  # the parts' sizes are in pt; user units here are px
+    return ('<?xml version="1.0" encoding="utf-8" standalone="no"?>\n'
+            f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+            f'width="{width:g}pt" height="{y:g}pt" viewBox="0 0 {width * px:g} {y * px:g}" '
+            f'version="1.1">{"".join(out)}</svg>\n')
+
+
+def _stacked_png(figures: list[Any], path: Path) -> None:
+    """Figures drawn to pixels and stacked (on white) into one PNG."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.image import imsave
+
+    images = []
+    for fig in figures:
+        canvas = FigureCanvasAgg(fig)
+        canvas.draw()  # type: ignore[no-untyped-call]
+        images.append(np.asarray(canvas.buffer_rgba()))  # type: ignore[no-untyped-call]
+    width = max(im.shape[1] for im in images)
+    padded = [np.pad(im, ((0, 0), (0, width - im.shape[1]), (0, 0)), constant_values=255)
+              for im in images]
+    imsave(str(path), np.concatenate(padded, axis=0), format="png")

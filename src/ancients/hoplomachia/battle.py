@@ -134,7 +134,8 @@ PHASES = ("command strophe", "automatic moves", "offensive belos", "epidromos",
 
 
 def game_turn(state: State) -> Turn:
-    """One turn (the battle sets ``state.turn``); the outcome if the battle ends in it."""
+    """Hoplomachia, Sequence: one turn (the battle sets ``state.turn``); the outcome if
+    the battle ends in it."""
     state.record = TurnRecord()
     yield Phase("command strophe")
     arrivals(state)

@@ -13,10 +13,12 @@ from typing import Any
 import ancients
 from ancients.battle import Battle, Decision
 from ancients.hoplomachia.battle import HoplomachiaBattle
+from ancients.hoplomachia.charges import AHEAD, charge_options
 from ancients.hoplomachia.command import Signal
 from ancients.hoplomachia.commander import DoctrineCommander, _before_core, _core_gap, _danger
-from ancients.hoplomachia.decisions import KEEP, Kind, SignalChoice
+from ancients.hoplomachia.decisions import KEEP, NO_CHARGE, Kind, SignalChoice
 from ancients.hoplomachia.geometry import aspect_struck
+from ancients.hoplomachia.precedence import LEFT, RIGHT, sequence_order
 from ancients.hoplomachia.vocabulary import Aspect
 from ancients.tabletop import Aspect as Edge
 
@@ -176,3 +178,89 @@ def test_the_doctrines_measures_from_the_index_are_those_of_every_piece() -> Non
         before += sum(c.before for c in commanders.values())
     assert checked > 200 and between >= 5  # (gaps of 20 to 60 inches met too)
     assert danger > 20 and before > 20  # (dangers and lights in the way met too)
+
+
+class _Charges:
+    """The doctrine, noting the (turn, division) of every charge it declares."""
+
+    def __init__(self) -> None:
+        self.inner = DoctrineCommander()
+        self.declared: set[tuple[int, str]] = set()
+
+    def decide(self, b: Battle, decision: Decision) -> Hashable:
+        choice = self.inner.decide(b, decision)
+        if decision.kind == Kind.CHARGE and choice != NO_CHARGE:
+            self.declared.add((fielded(b).state.turn, decision.unit or ""))
+        return choice
+
+
+def test_the_doctrine_never_charges_through_friends() -> None:
+    """Hoplomachia, Interpenetration: a charge through friends disarrays both; the
+    doctrine declares no charge whose way (its drift too) crosses a friend, when no
+    charge is always on offer."""
+    rs = ancients.ruleset("hoplomachia")
+    declared = 0
+    for seed in range(30):
+        doctrine = _Charges()
+        b = fielded(rs.new_battle("poteidaia-432bc", seed=seed,
+                                  commanders={"athens": doctrine, "corinth": doctrine}))
+        b.run()
+        declared += len(doctrine.declared)
+        for e in b.log:
+            if e.kind == "disarray" and e.data["reason"].startswith("charged through"):
+                division = b.state.by_id[e.data["unit"]].division
+                assert (e.turn, division) not in doctrine.declared, (seed, e.message)
+    assert declared > 100  # (the doctrine charges often enough for this to tell)
+
+
+def _screened(lights_x: float) -> HoplomachiaBattle:
+    """An Athenian taxis at (36, 10) with its psiloi at (``lights_x``, 13), a Spartan
+    taxis 6 inches before it."""
+    return battle({"name": "t", "title": "t", "table": {"width": 72.0, "depth": 48.0},
+                   "sides": [side("athens", "athenian",
+                                  [division("a", "athenian", 36.0, 10.0, 3),
+                                   division("l", "psiloi", lights_x, 13.0, 1, stands=3)]),
+                             side("sparta", "spartan",
+                                  [division("s", "peloponnesian", 36.0, 16.0, 3)])]})
+
+
+def test_a_taxis_does_not_charge_through_its_own_lights() -> None:
+    doctrine = DoctrineCommander()
+    answers = {}
+    for x in (36.0, 60.0):
+        b = _screened(x)
+        st = b.state
+        options = charge_options(st, st.divisions["a"])
+        assert AHEAD in options
+        answers[x] = doctrine.decide(b, Decision("athens", Kind.CHARGE, options, unit="a"))
+    assert answers == {36.0: NO_CHARGE, 60.0: AHEAD}
+
+
+def _wings(near: str) -> HoplomachiaBattle:
+    """Two Athenian taxeis 30 inches apart across the table facing two Spartan ones; the
+    Spartan taxis opposite the ``near`` one ("west" or "east") stands closer."""
+    gaps = {"west": (6.0, 16.0), "east": (16.0, 6.0)}[near]
+    return battle({"name": "t", "title": "t", "table": {"width": 72.0, "depth": 48.0},
+                   "sides": [side("athens", "athenian",
+                                  [division("aw", "athenian", 20.0, 10.0, 3),
+                                   division("ae", "athenian", 50.0, 10.0, 3)]),
+                             side("sparta", "spartan",
+                                  [division("sw", "peloponnesian", 20.0, 10.0 + gaps[0], 3),
+                                   division("se", "peloponnesian", 50.0, 10.0 + gaps[1], 3)])]},
+                  spec="hoplomachia(precedence_flank=choose)")
+
+
+def test_under_choose_the_doctrine_starts_where_the_armies_are_closest() -> None:
+    """Hoplomachia, Arete sequence (``precedence_flank=choose``): the doctrine's flank
+    depends on the position: its taxis nearest the enemy acts first."""
+    doctrine = DoctrineCommander()
+    first = {}
+    for near in ("west", "east"):
+        b = _wings(near)
+        st = b.state
+        choice = doctrine.decide(b, Decision("athens", Kind.FLANK, (RIGHT, LEFT)))
+        order = sequence_order(st, "athens", list(st.divisions.values()),
+                               from_left=choice == LEFT)
+        first[near] = (choice, order[0].id)
+    assert first["west"][1] == "aw" and first["east"][1] == "ae"
+    assert first["west"][0] != first["east"][0]

@@ -11,10 +11,10 @@ import pytest
 
 import ancients
 from ancients.battle import Decision
+from ancients.hoplomachia.battle import PHASES
 from ancients.hoplomachia.command import Signal
 from ancients.hoplomachia.decisions import NO_ORDER, Kind, Order, SignalChoice
 from ancients.hoplomachia.precedence import alternate, sequence_order
-from ancients.hoplomachia.sequence import PHASES
 from ancients.hoplomachia.signals import command_strophe, signal_of
 
 from .play import battle, division, doc, drive, events, scripted, side
@@ -272,7 +272,7 @@ def test_battles_under_every_option_play_to_the_end() -> None:
 
 
 def test_before_the_battle_breakfast_hieres_and_rhetoria() -> None:
-    from ancients.hoplomachia.preparation import prepare
+    from ancients.hoplomachia.battle import prepare
     from ancients.hoplomachia.vocabulary import Role
 
     b = battle()

@@ -12,7 +12,7 @@ The table play follows Monk's Corner's house: :class:`~.state.State` holds the p
 and every cache derived from them (one mutation path: assignments to a piece bump the
 state's version); the rule modules of the play take the state (:mod:`.signals`,
 :mod:`.flight`, :mod:`.fire`, :mod:`.charges`, :mod:`.manoeuvre`, :mod:`.combat`,
-:mod:`.katastrophe`); :func:`.sequence.game_turn` yields the phases and decisions of a
+:mod:`.katastrophe`); :func:`.battle.game_turn` yields the phases and decisions of a
 turn; :class:`~.battle.HoplomachiaBattle` builds the state and drives the turns; the
 decisions are :class:`~.decisions.Kind`, which the doctrine answers through
 :data:`.commander.HANDLERS`. See ``docs/rulesets/hoplomachia.md``.

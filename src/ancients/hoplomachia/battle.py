@@ -1,34 +1,44 @@
 """The Hoplomachia battle: sets up the :class:`~.state.State` from the scenario (or
-generates the set piece from the seed), prepares the armies, drives the turn sequence
-(:mod:`.sequence`) and gives the core its hooks (views, standing, fingerprint,
+generates the set piece from the seed), prepares the armies before the battle
+(Breakfast, Hieres and Rhetoria), plays the turns in the sequence of play (Hoplomachia,
+Sequence: the Command Strophe, Salpinx and Commands; the Action Strophe, automatic
+moves, offensive belos, epidromos declarations and moves, defensive belos, marches and
+approaches, melee, epidromoi then othismoi; the Katastrophe, casualty rolls, taxis
+checks, the test for Nike) and gives the core its hooks (views, standing, fingerprint,
 picture)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Generator, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from ancients.battle import Battle, Commander, Engine, Phase
+from ancients.battle import Battle, Commander, Decision, Engine, Outcome, Phase
 from ancients.dice import Dice
 from ancients.events import Event
+from ancients.hoplomachia.charges import epidromos_phase
+from ancients.hoplomachia.combat import melee_phase
+from ancients.hoplomachia.fire import belos_phase
+from ancients.hoplomachia.flight import automatic_moves
 from ancients.hoplomachia.glossary import explain
-from ancients.hoplomachia.katastrophe import nike, outcome
+from ancients.hoplomachia.katastrophe import katastrophe, nike, outcome
+from ancients.hoplomachia.manoeuvre import arrivals, ask_moves, movers, recovery
 from ancients.hoplomachia.options import HoplomachiaOptions
 from ancients.hoplomachia.pieces import Army, Division, Piece, Status, Strategos
-from ancients.hoplomachia.preparation import prepare
+from ancients.hoplomachia.precedence import alternate, precedence
 from ancients.hoplomachia.render import render
 from ancients.hoplomachia.rules import HoplomachiaRules
 from ancients.hoplomachia.scenario import Setup
-from ancients.hoplomachia.sequence import game_turn
-from ancients.hoplomachia.state import State
+from ancients.hoplomachia.signals import command_strophe
+from ancients.hoplomachia.state import State, TurnRecord
 from ancients.hoplomachia.stations import station_of
+from ancients.hoplomachia.vocabulary import Role
 from ancients.units import UnitView
 
 if TYPE_CHECKING:
     from ancients.ruleset import Ruleset
     from ancients.scenario import Scenario
 
-__all__ = ["HoplomachiaBattle"]
+__all__ = ["PHASES", "HoplomachiaBattle", "game_turn", "prepare"]
 
 
 class HoplomachiaBattle(Battle):
@@ -88,6 +98,75 @@ class HoplomachiaBattle(Battle):
         status = str(self.outcome) if self.outcome is not None else \
             f"turn {self.turn}, {self.phase}"
         return render(self.state, status, self.setup.title)
+
+
+# -- before the battle -------------------------------------------------------------------
+def prepare(state: State, side: str, situation: str | None, role: Role) -> None:
+    """Hoplomachia, Preparation: Breakfast, Hieres and Rhetoria for one army."""
+    rituals = state.rules.rituals
+    army = state.armies[side]
+    breakfast = rituals.breakfast.points_for(army.nation)
+    state.emit("breakfast", f"{army.title}: breakfast", side=side, points=breakfast)
+    state.gain(side, breakfast, "breakfast")
+    target = rituals.hieres.target(situation, role)
+    hieres = rituals.hieres.roll(target, state.dice, side)
+    tries = f"{hieres.tries} tries" if hieres.tries else "every try failed"
+    state.emit("hieres", f"{army.title}: the hieres ({tries} at {target})", side=side,
+               target=target, tries=hieres.tries, rolls=list(hieres.rolls),
+               points=hieres.points)
+    state.gain(side, hieres.points, "the hieres")
+    hegemon = state.hegemon(side)
+    effect = state.rules.strategoi.effect(hegemon.character) if hegemon else None
+    column = rituals.rhetoria.column(army.nation, effect)
+    points = rituals.rhetoria.roll(army.nation, effect, state.dice, side)
+    state.emit("rhetoria", f"{army.title}: the Hegemon's speech ({column})", side=side,
+               column=column, points=points)
+    state.gain(side, points, "rhetoria")
+
+
+# -- the sequence of play ---------------------------------------------------------------
+Turn = Generator[Decision | Phase, Hashable, Outcome | None]
+Steps = Generator[Decision | Phase, Hashable, None]
+
+#: the phases of a turn, in order
+PHASES = ("command strophe", "automatic moves", "offensive belos", "epidromos",
+          "defensive belos", "marches and approaches", "melee", "katastrophe")
+
+
+def game_turn(state: State) -> Turn:
+    """Hoplomachia, Sequence: one turn (the battle sets ``state.turn``); the outcome if
+    the battle ends in it."""
+    state.record = TurnRecord()
+    yield Phase("command strophe")
+    arrivals(state)
+    first = precedence(state, "command strophe")
+    yield from command_strophe(state, first)
+    yield Phase("automatic moves")
+    yield from automatic_moves(state)
+    yield Phase("offensive belos")
+    yield from belos_phase(state)
+    yield Phase("epidromos")
+    yield from epidromos_phase(state)
+    yield Phase("defensive belos")
+    yield from belos_phase(state, defensive=True)
+    yield Phase("marches and approaches")
+    yield from marches(state)
+    recovery(state)
+    yield Phase("melee")
+    yield from melee_phase(state)
+    yield Phase("katastrophe")
+    done = yield from katastrophe(state)
+    return done
+
+
+def marches(state: State) -> Steps:
+    """Hoplomachia, Action Strophe: marches and approaches, taxis by taxis in the Arete
+    sequence."""
+    divisions = [d for d in state.divisions.values() if movers(state, d)]
+    if not divisions:
+        return
+    ordered = yield from alternate(state, "marches and approaches", divisions)
+    yield from ask_moves(state, ordered)
 
 
 def _build(rules: HoplomachiaRules, opts: HoplomachiaOptions, setup: Setup, dice: Dice,

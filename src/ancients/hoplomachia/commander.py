@@ -36,12 +36,23 @@ from ancients.hoplomachia.decisions import (
     SignalChoice,
 )
 from ancients.hoplomachia.fire import Volley, shot_intensity
-from ancients.hoplomachia.geometry import aspect_struck, bounds_of, box_gap, centre_of
+from ancients.hoplomachia.geometry import (
+    advance,
+    aspect_struck,
+    bearing_to,
+    bounds_of,
+    box_gap,
+    centre_of,
+    contact_distance,
+    face,
+    sidestep,
+    straight_path,
+)
 from ancients.hoplomachia.katastrophe import possessor
 from ancients.hoplomachia.manoeuvre import Plan
 from ancients.hoplomachia.melee import Engaged, MeleeKind, melee_odds
 from ancients.hoplomachia.pieces import Division, Piece
-from ancients.hoplomachia.precedence import RIGHT, front_of
+from ancients.hoplomachia.precedence import LEFT, RIGHT, front_of
 from ancients.hoplomachia.signals import signal_of
 from ancients.hoplomachia.state import State
 from ancients.hoplomachia.vocabulary import AreteLevel, Aspect, Category
@@ -113,7 +124,11 @@ class DoctrineCommander:
         return NO_ORDER
 
     def _flank(self, state: State, decision: Decision) -> Hashable:
-        return RIGHT
+        """Start where the armies are closest (the first charge, volley and melee of
+        the phase are then the army's own): the flank of its line nearer its piece
+        nearest the enemy."""
+        # Hoplomachia, Arete sequence: the precedence side chooses the flank
+        return LEFT if _closest_on_left(state, decision.side) else RIGHT
 
     # -- belos ---------------------------------------------------------------------------------
     def _fire(self, state: State, decision: Decision) -> Hashable:
@@ -155,11 +170,11 @@ class DoctrineCommander:
         d = state.divisions[decision.unit or ""]
         if AHEAD in decision.options:
             near = _core_gap(state, d) <= 2.0 * _longest(state, d) - 3.0
-            return AHEAD if _charge_worth(state, d) or (
-                near and not d.failed_charge_before(state.turn)) else NO_CHARGE
+            wanted = _charge_worth(state, d) or (near and not d.failed_charge_before(state.turn))
+            return AHEAD if wanted and not _friends_in_way(state, d, AHEAD) else NO_CHARGE
         best: tuple[float, Hashable] | None = None
         for o in decision.options:
-            if not isinstance(o, Charge) or not o.target:
+            if not isinstance(o, Charge) or not o.target or _friends_in_way(state, d, o):
                 continue
             worth = _charge_value(state, d, state.by_id[o.target])
             if worth > 0.15 and (best is None or worth > best[0]):
@@ -339,6 +354,71 @@ def _charge_value(state: State, d: Division, target: Piece) -> float:
     if target.disarrayed:
         value += 0.1
     return value
+
+
+def _friends_in_way(state: State, d: Division, charge: Charge) -> list[Piece]:
+    """The friends a charge of ``d`` would pass through or run into (a charge through
+    friends disarrays both): each lochos's way in turn, turned to the target if it can
+    turn, to its first contact with an enemy ahead, else the chart's longest charge,
+    from where it stands and (a taxis of a drifting phalanx) drifted by the chart's
+    largest drift; the lochoi that ran before it are anywhere on their ways."""
+    # Hoplomachia, Interpenetration (a charge through friends) and Drift (in a charge)
+    chart = state.rules.epidromos.card_chart(d.card)
+    longest = chart.max_distance
+    drifts = d.core and state.rules.movement.drift.drifts(
+        sum(1 for p in state.ready(d.side) if p.hoplite))
+    shift = max(r.drift for r in chart.rows) if drifts else 0.0
+    aim = state.by_id.get(charge.target) if charge != AHEAD else None
+    movers = [p for p in state.members(d) if not state.engaged(p)]
+    ran: list[tuple[Piece, list[Block]]] = []
+    out: list[Piece] = []
+    for p in movers:
+        block = p.block
+        if aim is not None and aim.on_table:
+            turned = face([block], bearing_to(block, aim.block))[0]
+            if state.table.contains(turned) and not any(
+                    turned.overlaps(o.block) for o in state.others([p])):
+                block = turned
+        way = _charge_way(state, d.side, block, longest)
+        # drifted, the taxis moves as one body: only friends of other divisions
+        drifted = _charge_way(state, d.side, sidestep([block], shift)[0], longest) \
+            if shift else []
+        box = bounds_of([block, *way, *drifted])
+        gone = {q.id for q, _ in ran}
+        for o in state.near(box, EPSILON, d.side):
+            if o.id != p.id and o.id not in gone and o not in out and (
+                    any(b.overlaps(o.block) for b in way) or (o.division != d.id and
+                    any(b.overlaps(o.block) for b in drifted))):
+                out.append(o)
+        for q, bodies in ran:
+            if q not in out and any(b.overlaps(c) for b in way for c in bodies):
+                out.append(q)
+        ran.append((p, way))
+    return out
+
+
+def _charge_way(state: State, side: str, block: Block, longest: float) -> list[Block]:
+    """The bodies of a straight charge from ``block``: to its first contact with an
+    enemy ahead, else ``longest`` inches."""
+    run = longest
+    box = bounds_of([block, advance([block], longest)[0]])
+    for e in state.near(box, EPSILON, state.enemy_of(side)):
+        gap = contact_distance(block, e.block, longest)
+        if gap is not None:
+            run = min(run, gap)
+    return [b[0] for b in straight_path([block], run)]
+
+
+def _closest_on_left(state: State, side: str) -> bool:
+    """Is the piece of ``side`` nearest a ready enemy (the first of equals in table
+    order) left of the centre of the side's line, across its front?"""
+    mine = state.ready(side)
+    near = [(state.nearest_enemy(p)[1], i) for i, p in enumerate(mine)]
+    if not near or min(near)[0] == math.inf:
+        return False
+    fx, fy = _forward(state, side)
+    across = [p.block.centre[0] * fy - p.block.centre[1] * fx for p in mine]
+    return across[min(near)[1]] < sum(across) / len(across)
 
 
 def _forward(state: State, side: str) -> tuple[float, float]:

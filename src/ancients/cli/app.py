@@ -237,16 +237,18 @@ def _battle_commanders(rs: Ruleset, sides: tuple[str, ...],
 
 @contextlib.contextmanager
 def _warnings_echoed() -> Iterator[None]:
-    """Each OOBWarning raised inside (what a ruleset dropped or adjusted to field a
-    battle) as one ``warning: ...`` line on stderr, each once."""
-    from ancients.errors import OOBWarning
+    """The library's warnings raised inside — an OOBWarning (what a ruleset dropped or
+    adjusted to field a battle), a PrecisionWarning (a run's cap came before its
+    precision) — each as one ``warning: ...`` line on stderr, each once."""
+    from ancients.errors import OOBWarning, PrecisionWarning
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", OOBWarning)
+        warnings.simplefilter("always", PrecisionWarning)
         yield
     shown: set[str] = set()
     for w in caught:
-        if issubclass(w.category, OOBWarning):
+        if issubclass(w.category, OOBWarning | PrecisionWarning):
             if str(w.message) not in shown:  # each once, however many variants field it
                 shown.add(str(w.message))
                 click.echo(f"warning: {w.message}", err=True)

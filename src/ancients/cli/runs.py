@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,22 +31,6 @@ from ancients.cli.app import (
 )
 
 
-@contextlib.contextmanager
-def _precision_echoed() -> Iterator[None]:
-    """A run's PrecisionWarning (its cap came before its precision) as one
-    ``warning: ...`` line on stderr; the summary's note says the same."""
-    from ancients.workbench.results import PrecisionWarning
-
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", PrecisionWarning)
-        yield
-    for w in caught:
-        if issubclass(w.category, PrecisionWarning):
-            click.echo(f"warning: {w.message}", err=True)
-        else:
-            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
-
-
 @main.command()
 @click.argument("spec", required=False)
 @_runs_options
@@ -72,7 +53,7 @@ def simulate(spec: str | None, scenario: str | None, battle: str | None, runs: i
     if precision is None and source("runs") is click.core.ParameterSource.DEFAULT:
         precision = QUICK_PRECISION  # a quickstart in seconds, its precision printed
     with _where(jobs, scheduler, dask_local) as where, _warnings_echoed(), \
-            _precision_echoed(), _resumable(checkpoint):
+            _resumable(checkpoint):
         results = run(spec or _default_spec(), scenario, runs=runs, seed=seed, jobs=where,
                       progress=not no_progress, commanders=_commanders(commander),
                       precision=precision, checkpoint=checkpoint, battle=battle)
@@ -137,8 +118,7 @@ def compare(specs: tuple[str, ...], scenario: str | None, battle: str | None, ru
         raise click.BadParameter("give --commander (one per side) or --commanders (a "
                                  "family, each playing every side), not both",
                                  param_hint="'--commanders'")
-    with _where(jobs, scheduler, dask_local) as where, _warnings_echoed(), \
-            _precision_echoed():
+    with _where(jobs, scheduler, dask_local) as where, _warnings_echoed():
         comparison = run(list(specs), scenario, runs=runs, seed=seed, jobs=where,
                          progress=not no_progress, commanders=_commanders(commander),
                          precision=precision, battle=battle, detect=detect, under=under)
@@ -204,8 +184,7 @@ def report(specs: tuple[str, ...], scenario: str | None, battle: str | None, run
     if under and (commander or len(specs) == 1):
         raise click.BadParameter("--commanders needs two or more variants and no "
                                  "--commander", param_hint="'--commanders'")
-    with _where(jobs, scheduler, dask_local) as where, _warnings_echoed(), \
-            _precision_echoed():
+    with _where(jobs, scheduler, dask_local) as where, _warnings_echoed():
         common: dict[str, Any] = {"runs": runs, "seed": seed, "jobs": where,
                                   "progress": not no_progress, "commanders": choices,
                                   "precision": precision, "battle": battle}

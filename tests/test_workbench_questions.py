@@ -140,11 +140,23 @@ def test_sensitivity_runs_on_every_ruleset_by_default(spec: str) -> None:
     s = sensitivity(spec, runs=2, seed=0)
     rs = ancients.ruleset(spec)
     tuned = select_parameters(spec, rs.parameters(), rs.tuned_parameters(), numeric=True)
-    assert len(s.rows) == len(tuned) == 6  # a handful: the bare command takes minutes
+    assert len(s.rows) == len(tuned) <= 6  # a handful: the bare command takes minutes
     assert all(r.down is not None or r.up is not None for r in s.rows)  # each played
-    if spec == "hoplomachia":  # both its steps refused: the next parameter instead
-        assert "cards.organisation.hoplite.stands.0" in tuned
-        assert "cards.organisation.hoplite.stands.0" not in {r.parameter for r in s.rows}
+
+
+def test_the_generic_default_plays_a_handful_of_parameters(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from ancients.hoplomachia import Hoplomachia
+    from ancients.parameters import default_tuned
+
+    monkeypatch.setattr(Hoplomachia, "tuned_parameters",
+                        lambda self: default_tuned(self.parameters()))
+    s = sensitivity("hoplomachia", runs=2, seed=0)
+    rs = ancients.ruleset("hoplomachia")
+    tuned = select_parameters("hoplomachia", rs.parameters(), rs.tuned_parameters(),
+                              numeric=True)
+    assert len(s.rows) == len(tuned) == 6
+    assert all(r.down is not None or r.up is not None for r in s.rows)  # each played
 
 
 def test_a_stacking_limit_below_the_scenarios_stacks_is_refused_naming_it() -> None:
@@ -153,3 +165,14 @@ def test_a_stacking_limit_below_the_scenarios_stacks_is_refused_naming_it() -> N
     assert (refused.parameter, refused.value) == ("stacking.light.limit", 3)
     assert "illegal stack" in refused.reason and "exceed the limit of 3" in refused.reason
     assert "refused: stacking.light.limit=3: " in str(s)
+
+
+def test_every_ruleset_names_the_parameters_its_designers_tune() -> None:
+    """Each installed ruleset lists its own, and every name is one of its parameters."""
+    from ancients.parameters import default_tuned
+
+    for name in ("raphia", "monks_corner", "burgess", "hoplomachia"):
+        rs = ancients.ruleset(name)
+        tuned = list(rs.tuned_parameters())
+        assert tuned and tuned != list(default_tuned(rs.parameters())), name
+        assert set(tuned) <= set(rs.parameters()), name

@@ -97,6 +97,12 @@ class Burgess(DataRuleset[BurgessRules]):
         return translate(oob, self.rules(), **choices)
 
     # -- duels --------------------------------------------------------------------------
+    def tuned_parameters(self) -> Sequence[str]:
+        """What ``ancients sensitivity burgess`` varies by default: the melee's points
+        per die, impetus and outnumbering, the close volley and deep infantry's morale."""
+        return ("melee.dice.per", "melee.bonus.impetus", "melee.outnumbered.similar",
+                "missiles.volley.deduct.close", "morale.modifiers.deep_infantry")
+
     def duel_types(self) -> Sequence[str]:
         from ancients.burgess.duels import TYPES
 

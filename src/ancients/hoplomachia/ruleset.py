@@ -130,6 +130,14 @@ class Hoplomachia(DataRuleset[HoplomachiaRules]):
         return translate(oob, self.rules(), scale=choices.get("scale"))
 
     # -- duels for ancients.matchups -----------------------------------------------------------
+    def tuned_parameters(self) -> Sequence[str]:
+        """What ``ancients sensitivity hoplomachia`` varies by default: the hoplites'
+        Andreia, the belos charge and moving archers, the charge's check range and
+        disarray in melee."""
+        return ("cards.card.athenian.andreia", "cards.card.peloponnesian.andreia",
+                "belos.intensity.belos_charge", "belos.intensity.moving_archers",
+                "epidromos.charge.check_range", "melee.attack.disarray_divisor")
+
     def duel_types(self) -> Sequence[str]:
         """Every unit card."""
         return tuple(self.rules().cards.cards)

@@ -55,6 +55,13 @@ class MonksCorner(DataRuleset[Rules]):
         return parse_scenario(data, source, self.rules())
 
     # -- duels for ancients.matchups ---------------------------------------------------------
+    def tuned_parameters(self) -> Sequence[str]:
+        """What ``ancients sensitivity monks_corner`` varies by default: the melee's hit
+        number and depth dice, the volley's hit number, re-forming, the rear rank's
+        reorganisation and the line's move."""
+        return ("melee.hit.need", "melee.dice.per_rank", "missiles.volley.need",
+                "phalanx.reform.need", "morale.reorganise.over", "movement.line.move")
+
     def duel_types(self) -> Sequence[str]:
         """The unit types of ``data/duel.toml``: phalanxes three and two deep, Spartans,
         medium infantry, javelinmen, slingers, archers and horse."""

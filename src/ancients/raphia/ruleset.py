@@ -283,6 +283,13 @@ class Raphia(Ruleset):
             table = self._cache["duels"] = load_duels(self.data.counters)
         return table
 
+    def tuned_parameters(self) -> Sequence[str]:
+        """What ``ancients sensitivity raphia`` varies by default: the combat modifiers
+        of horse and phalanx, the flank and inferiority multipliers, the leader's loss
+        and the rout multiplier."""
+        return ("modifiers.cavalry.light", "modifiers.phalanx.cavalry", "force.flank_multiplier",
+                "force.inferiority_attack", "morale.leader_killed", "edition.rout_multiplier")
+
     def duel_types(self) -> Sequence[str]:
         """The types of the magazine's key (§1), each fought by its example counter."""
         return tuple(self._duels().types)

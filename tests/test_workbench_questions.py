@@ -144,19 +144,22 @@ def test_sensitivity_runs_on_every_ruleset_by_default(spec: str) -> None:
     assert all(r.down is not None or r.up is not None for r in s.rows)  # each played
 
 
-def test_the_generic_default_plays_a_handful_of_parameters(
+def test_a_default_parameter_with_no_playable_step_gives_way_to_the_next(
         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under the generic default (a ruleset that names none of its own)."""
     from ancients.hoplomachia import Hoplomachia
-    from ancients.parameters import default_tuned
+    from ancients.ruleset import Ruleset
 
-    monkeypatch.setattr(Hoplomachia, "tuned_parameters",
-                        lambda self: default_tuned(self.parameters()))
+    monkeypatch.setattr(Hoplomachia, "tuned_parameters", Ruleset.tuned_parameters)
     s = sensitivity("hoplomachia", runs=2, seed=0)
     rs = ancients.ruleset("hoplomachia")
     tuned = select_parameters("hoplomachia", rs.parameters(), rs.tuned_parameters(),
                               numeric=True)
     assert len(s.rows) == len(tuned) == 6
     assert all(r.down is not None or r.up is not None for r in s.rows)  # each played
+    # both its steps refused: the next parameter instead
+    assert "cards.organisation.hoplite.stands.0" in tuned
+    assert "cards.organisation.hoplite.stands.0" not in {r.parameter for r in s.rows}
 
 
 def test_a_stacking_limit_below_the_scenarios_stacks_is_refused_naming_it() -> None:

@@ -5,16 +5,21 @@ lead."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Hashable, Sequence
+
+import pytest
 
 import ancients
 from ancients.battle import Decision
-from ancients.burgess import charges, moves
+from ancients.burgess import charges, defences, fire, moves
 from ancients.burgess.battle import BurgessBattle
 from ancients.burgess.commander import DoctrineCommander, _sheltered, melee_chance
-from ancients.burgess.decisions import NO_CHARGE, Charge, Kind, Respond, Shoot
+from ancients.burgess.decisions import HOLD_FIRE, NO_CHARGE, Charge, Kind, Respond, Shoot
 from ancients.burgess.melee import ChargeResponse
 from ancients.burgess.moves import Plan
+from ancients.burgess.troops import Weapon
+from ancients.events import Event
 
 from .helpers import battle, bows, cavalry, entry, foot
 
@@ -124,3 +129,36 @@ def test_a_defender_keeps_its_wall() -> None:
     assert [p.target for p in found] == ["e"]  # it could: over the wall, 2.5 IN
     st.menu = {Charge(p.target): p for p in found}
     assert _ask(b, Kind.CHARGE, "d", [Charge("e"), NO_CHARGE]) == NO_CHARGE
+
+
+def _engine_events(seed: int) -> list[Event]:
+    """The heavy engine's moves and shots in the doctrine's ``assault`` of ``seed``."""
+    b = ancients.ruleset("burgess").new_battle("assault", seed=seed)
+    b.run()
+    return [e for e in b.log if e.kind in ("move", "volley", "battered")
+            and "ram-engine" in (e.data.get("unit"), e.data.get("shooter"))]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_heavy_engine_comes_into_range_and_batters_the_wall(seed: int) -> None:
+    played = _engine_events(seed)
+    assert [e.kind for e in played if e.turn == 1] == ["move"]  # it comes on, turn 1
+    assert played[0].data["move"] == "advance"
+    assert any(e.kind == "battered" and e.data["work"] == "farm-wall" for e in played)
+    turns = [e.kind == "move" and e.data["move"] == "turn" for e in played]
+    assert not any(a and b for a, b in itertools.pairwise(turns)), \
+        "the engine turned twice without a shot between"
+
+
+def test_an_engine_batters_a_sheltering_wall_first_and_a_breached_one_never() -> None:
+    wall = [{"kind": "wall", "id": "w", "points": [[20, 21], [40, 21]]}]
+    b = battle([entry("ram", "south", "HV war engine", 1, 30, 5),
+                foot("d", "north", 30, 22, facing=180.0, figures=12)], lines=wall)
+    st, ram = b.state, b.state.by_id["ram"]
+    offered = fire.targets(st, ram)
+    assert Shoot("d") in offered and Shoot("w", "batter", 0) in offered
+    assert _ask(b, Kind.SHOOT, "ram", [*offered, HOLD_FIRE]) == Shoot("w", "batter", 0)
+    work = st.works[0]
+    work.faces = (defences.batter(work.faces[0], Weapon.HEAVY_ENGINE, 1),)
+    assert work.faces[0].breached and work.faces[0].value > 0
+    assert _ask(b, Kind.SHOOT, "ram", [*fire.targets(st, ram), HOLD_FIRE]) == Shoot("d")

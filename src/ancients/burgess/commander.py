@@ -13,15 +13,16 @@ from collections.abc import Callable, Hashable, Mapping
 import attrs
 
 from ancients.battle import Battle, Decision
+from ancients.burgess import ground, works
 from ancients.burgess.battle import BurgessBattle
 from ancients.burgess.charges import ChargePlan
 from ancients.burgess.decisions import HOLD_FIRE, NO, NO_CHARGE, YES, Kind, Respond, Shoot
 from ancients.burgess.fire import in_reach
 from ancients.burgess.ground import cover
 from ancients.burgess.melee import ChargeResponse, fighter
-from ancients.burgess.missiles import Cover, Shot, aim
+from ancients.burgess.missiles import Cover, Shot, aim, engine_points, fire_arc
 from ancients.burgess.moves import Plan
-from ancients.burgess.state import Piece, State
+from ancients.burgess.state import Piece, State, Work
 from ancients.burgess.troops import Arm, TroopClass, Weight
 from ancients.tabletop import EPSILON, Aspect, Block, angle_difference, bearing
 
@@ -98,6 +99,39 @@ def _nearest(block: Block, pieces: list[Piece]) -> Piece:
         if d < best_d:
             best, best_d = e, d
     return best
+
+
+def _geometry(work: Work) -> object | None:
+    """A defence's shape on the table: a building's area, a wall's line."""
+    return work.area.polygon if work.area is not None else \
+        work.line.line if work.line is not None else None
+
+
+def _sees(state: State, p: Piece, at: Block, target: Piece) -> bool:
+    """``p`` standing at ``at`` would have ``target`` in its line of fire (Missile fire
+    B: the line of fire of :func:`ancients.burgess.ground.line_of_fire`, in which ``p``
+    where it stands now is not in its own way)."""
+    behind = float(state.rules.fire.indirect_behind)
+    fb, tb = at.bounds, target.block.bounds
+    box = (min(fb[0], tb[0]), min(fb[1], tb[1]), max(fb[2], tb[2]), max(fb[3], tb[3]))
+    blocks = [q.block for q in state.near(box) if q is not p and q is not target and
+              not (q.side == p.side and at.distance(q.block) >= behind - EPSILON)]
+    return state.table.line_of_sight(at, target.block, blocks, hills_block=False,
+                                     see_into=state.rules.table.sight_into)
+
+
+def _fires_after(state: State, p: Piece, plan: Plan) -> bool:
+    """``p`` may still fire this turn after ``plan`` (Movement F, as ``moves.make_move``
+    reads it: an engine that moves, or turns under ``pivot=move``, may not)."""
+    if plan.order.kind == "hold":
+        return True
+    moved = plan.inches > EPSILON or (plan.order.kind == "turn" and state.opts.pivot == "move")
+    if not moved:
+        return True
+    if plan.allowance is not None:
+        return plan.allowance.may_fire
+    return p.troop not in state.rules.movement.engines or \
+        state.rules.movement.engines_fire_after_moving
 
 
 _SHELTER = (Cover.HEDGE, Cover.WALL, Cover.FENCE, Cover.BUILDING)
@@ -429,12 +463,56 @@ class DoctrineCommander:
         return end.distance(near.block) + off / 20.0
 
     def _engine_score(self, state: State, p: Piece, plan: Plan, foes: list[Piece]) -> float:
-        """Engines stand and shoot: hold, or turn to the nearest enemy."""
-        if plan.order.kind not in ("hold", "turn"):
+        """Engines come up into range, then stand and shoot: of holding, turning and
+        advancing, the plan whose shots are worth most this turn (none after a move that
+        forbids firing) and next from where it ends; with nothing worth a shot within
+        reach, the advance that brings it nearest an enemy or a defence sheltering one;
+        out of the charges of the enemies; holding rather than turning on equal worth."""
+        kind = plan.order.kind
+        if kind not in ("hold", "turn", "advance") or plan.double:
             return 100.0
-        near = self._nearest(state, p.block)
-        return abs(angle_difference(plan.end.facing, bearing(plan.end.centre,
-                                                             near.block.centre))) / 10.0
+        end = plan.end
+        worth = self._best_shot(state, p, end)
+        now = worth if _fires_after(state, p, plan) else 0.0
+        gap = self._engine_gap(state, p, end) if worth <= 0.0 else 0.0
+        return -(now + worth) + gap / 100.0 + self._threat(state, p, plan, foes) \
+            + (0.001 if kind == "turn" else 0.0)
+
+    def _best_shot(self, state: State, p: Piece, at: Block) -> float:
+        """The worth of the best shot ``p`` could make standing at ``at``: at an enemy in
+        its reach, arc and line of fire, or at a face of a defence sheltering one."""
+        weapon = p.unit.weapon
+        if weapon is None:
+            return 0.0
+        best = 0.0
+        arc = fire_arc(weapon, state.rules.fire)
+        reach = arc.reach
+        for e in state.near(at.bounds, reach + EPSILON, state.enemy_of(p.side)):
+            if state.in_melee(e) or at.distance(e.block) > reach or not at.in_arc(e.block, arc):
+                continue
+            if _sees(state, p, at, e):
+                best = max(best, self._shot_worth(state, p, Shoot(e.id), at))
+        for w in state.works:
+            geom = _geometry(w)
+            if w.destroyed or geom is None or at.distance(geom) > reach:
+                continue
+            if any(works.shelters(state, w, e) for e in self._foes):
+                face = ground.face_toward(w, at.front_centre)
+                best = max(best, self._shot_worth(state, p, Shoot(w.id, "batter", face), at))
+        return best
+
+    def _engine_gap(self, state: State, p: Piece, at: Block) -> float:
+        """How far beyond its reach ``at`` leaves ``p`` from the nearest enemy or defence
+        sheltering one."""
+        weapon = p.unit.weapon
+        reach = fire_arc(weapon, state.rules.fire).reach if weapon is not None else 0.0
+        d = at.distance(self._nearest(state, at).block)
+        for w in state.works:
+            geom = _geometry(w)
+            if not w.destroyed and geom is not None and \
+                    any(works.shelters(state, w, e) for e in self._foes):
+                d = min(d, at.distance(geom))
+        return max(d - reach, 0.0)
 
     def _withdraw(self, state: State, decision: Decision) -> Hashable:
         """Fight on, unless outnumbered three to one by the enemy touching it."""
@@ -455,15 +533,22 @@ class DoctrineCommander:
                 best, value = option, v
         return best
 
-    def _shot_worth(self, state: State, unit: Piece, option: Shoot) -> float:
-        target = state.by_id.get(option.target)
+    def _shot_worth(self, state: State, unit: Piece, option: Shoot,
+                    at: Block | None = None) -> float:
+        """What a shot is worth, fired from ``at`` (default where the unit stands; from
+        ``at``, a target the caller has found in reach):
+        about its expected figures lost; an engine's at an engine three times its hits;
+        battering a face that still shelters, three times its hits shared over those the
+        breach needs (nothing once it is breached)."""
+        b = at or unit.block
         if option.how == "batter":
-            return 0.3
+            return self._batter_worth(state, unit, option, b)
+        target = state.by_id.get(option.target)
         if option.how == "fire arrows":
             return 0.8 if target is not None and target.engine else 0.2
-        if target is None or not in_reach(state, unit, target):
-            return 0.0
-        d = unit.block.distance(target.block)
+        if target is None or (at is None and not in_reach(state, unit, target)):
+            return 0.0  # (from ``at``, the caller has found it in reach)
+        d = b.distance(target.block)
         try:
             shot = aim(unit.unit, target.name, d, rules=state.rules.fire)
         except Exception:
@@ -479,6 +564,24 @@ class DoctrineCommander:
             return mean / 10.0
         fail = 1.0 - float(state.rules.troops.save(target.unit).probability())
         return mean / 5.0 * fail + (0.2 if target.running else 0.0)
+
+    def _batter_worth(self, state: State, unit: Piece, option: Shoot, at: Block) -> float:
+        """Battering a defence's face (Value of defences): three times the shot's
+        expected hits over the hits its breach still needs; nothing once breached."""
+        weapon = unit.unit.weapon
+        work = next((w for w in state.works if w.id == option.target), None)
+        if weapon is None or work is None or not 0 <= option.face < len(work.faces):
+            return 0.0
+        face = work.faces[option.face]
+        geom = _geometry(work)
+        if face.breached or geom is None:
+            return 0.0
+        r = state.rules.defences
+        need = r.breach_lost * r.defences[face.defence].value - face.damage
+        points = engine_points(weapon, r.fire)
+        hits = max(math.ceil(need / points), 1)
+        shot = aim(unit.unit, work.name, at.distance(geom), rules=state.rules.fire)
+        return 3.0 * _expected_hits(shot) / hits
 
     def _yes(self, state: State, decision: Decision) -> Hashable:
         return YES if YES in decision.options else decision.options[0]

@@ -23,7 +23,7 @@ from ancients.monks_corner.melee import (
     strike_order,
 )
 from ancients.monks_corner.missiles import Shoot, hit_number
-from ancients.monks_corner.morale import TWO_RANKS
+from ancients.monks_corner.morale import TWO_RANKS, rout_path
 from ancients.monks_corner.movement import Plan, side_ends
 from ancients.monks_corner.phalanx import REFORM, STAY
 from ancients.monks_corner.rules import Rules
@@ -57,6 +57,10 @@ Lead = tuple[float, int]
 #: what a front-to-front clash lost by a figure's worth of hits costs a phalanx's move,
 #: in inches of advance
 _FRONT_WEIGHT = 4.0
+#: what each formed friendly phalanx a rout would unform (:func:`_crowding`) costs a
+#: phalanx's move, in inches of advance: less than a move, so the line still advances and
+#: opens its intervals where it halts or steps aside
+_INTERVAL_WEIGHT = 3.0
 #: inches behind a phalanx's rear that horse make for
 _BEHIND = 3.0
 #: inches added to a search radius so that rounding never loses an enemy
@@ -136,7 +140,8 @@ class DoctrineCommander:
         """Advance in line, square to the enemy; avoid rough ground and columns; close on
         exposed or shallower enemies, keep out of the charge reach of fresh phalanxes
         that would win the clash (:func:`_front_threat`) and of enemies that could reach
-        a flank or the rear (:func:`_flank_threat`)."""
+        a flank or the rear (:func:`_flank_threat`); open the intervals of the line where
+        a rout would unform a neighbour (:func:`_crowding`)."""
         end = plan.end
         # the line dresses on the nearest enemy phalanx (else foot): skirmishers and
         # horse are for the flanks to watch, not to chase (``lead``: the nearest phalanx,
@@ -160,6 +165,7 @@ class DoctrineCommander:
                 risk -= 4.0
         risk += _front_threat(state, unit, end, foes, near)
         risk += _flank_threat(state, unit, end, foes, near)
+        risk += _INTERVAL_WEIGHT * _crowding(state, unit, end)
         return (max(gap, rules.keep_off) + off / 15.0 + (20.0 if plan.column else 0.0)
                 + (4.0 if plan.rough else 0.0) + risk)
 
@@ -328,6 +334,22 @@ def _flank_threat(state: State, unit: Unit, end: Block, foes: list[Unit],
         if end.aspect_of(e.block.centre) is not Aspect.FRONT:
             threat += 6.0 if e.troop is Troop.HORSE else 3.0
     return threat
+
+
+def _crowding(state: State, unit: Unit, end: Block) -> int:
+    """The formed friendly phalanxes that a phalanx ending at ``end`` stands too near
+    for a rout (Morale 3: those within 6" of a broken phalanx's path lose formation):
+    each one within that of the path ``unit`` would rout along from ``end``, or with
+    ``end`` within that of its own."""
+    within = state.rules.rout_unforms
+    path = rout_path(state, attrs.evolve(unit, block=end))  # a what-if copy
+    count = 0
+    for f in state.present(unit.side):
+        if f is unit or not (f.is_phalanx and f.formed):
+            continue
+        if f.block.distance(path) <= within or end.distance(rout_path(state, f)) <= within:
+            count += 1
+    return count
 
 
 def _reach(rules: Rules) -> float:

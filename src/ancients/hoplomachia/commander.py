@@ -46,7 +46,7 @@ from ancients.hoplomachia.geometry import (
     contact_distance,
     face,
     sidestep,
-    straight_path,
+    straight_sweep,
 )
 from ancients.hoplomachia.katastrophe import possessor
 from ancients.hoplomachia.manoeuvre import Plan
@@ -401,12 +401,17 @@ def _charge_way(state: State, side: str, block: Block, longest: float) -> list[B
     """The bodies of a straight charge from ``block``: to its first contact with an
     enemy ahead, else ``longest`` inches."""
     run = longest
-    box = bounds_of([block, advance([block], longest)[0]])
-    for e in state.near(box, EPSILON, state.enemy_of(side)):
+    end = advance([block], longest)[0]
+    # all the ground the charge could cover: an enemy it can touch is within reach of it
+    reach = Block(end.x, end.y, block.facing, block.files, 1, block.base_width,
+                  block.ranks * block.base_depth + longest)
+    for e in state.near(reach.bounds, EPSILON, state.enemy_of(side)):
+        if reach.distance(e.block) > EPSILON:
+            continue
         gap = contact_distance(block, e.block, longest)
         if gap is not None:
             run = min(run, gap)
-    return [b[0] for b in straight_path([block], run)]
+    return straight_sweep(block, run)
 
 
 def _closest_on_left(state: State, side: str) -> bool:

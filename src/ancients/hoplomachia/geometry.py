@@ -193,6 +193,22 @@ def straight_path(blocks: Sequence[Block], distance: float, facing: float | None
     return [advance(blocks, distance * k / steps, f) for k in range(1, steps + 1)]
 
 
+def straight_sweep(block: Block, distance: float) -> list[Block]:
+    """The ground one block covers on a straight move of ``distance`` inches ahead, as
+    the bodies :func:`straight_path` checks: one block stretched from the first step's
+    rear to the end's front where those bodies overlap one another (the block at least
+    a step deep), so that it meets what they meet and bounds what they bound; else the
+    bodies themselves."""
+    steps = max(1, math.ceil(abs(distance) / STEP - 1e-9))
+    step = distance / steps
+    depth = block.ranks * block.base_depth
+    if distance < 0.0 or step > depth:
+        return [b[0] for b in straight_path([block], distance)]
+    end = advance([block], distance)[0]
+    return [Block(end.x, end.y, block.facing, block.files, 1, block.base_width,
+                  depth + distance - step)]
+
+
 def wheel_path(blocks: Sequence[Block], degrees: float) -> list[list[Block]]:
     steps = max(1, math.ceil(abs(degrees) / WHEEL_STEP - 1e-9))
     return [wheel(blocks, degrees * k / steps)[0] for k in range(1, steps + 1)]
